@@ -1,0 +1,68 @@
+package io.perfgate.maven;
+
+/**
+ * Every user property of the plugin, in one place, so goals stay consistent. Each constant is the name
+ * used in {@code -D<name>=...} and in {@code @Parameter(property = ...)}; defaults that several goals share
+ * live here too. Keep this list in step with {@code src/site/markdown/configuration.md}.
+ */
+public final class PerfProperties {
+    private PerfProperties() {
+    }
+
+    public static final String PREFIX = "perf.";
+
+    // ---- common
+    public static final String SKIP = "perf.skip";
+    public static final String OUTPUT_DIRECTORY = "perf.outputDirectory";
+    public static final String DEFAULT_OUTPUT_DIRECTORY = "${project.build.directory}/perf";
+    public static final String RESULTS = "perf.results";
+    public static final String DEFAULT_RESULTS = "${project.build.directory}/perf/results.json";
+    public static final String BASELINE = "perf.baseline";
+    public static final String DEFAULT_BASELINE = "${project.basedir}/src/perf/baseline.json";
+
+    // ---- perf:run (JMH)
+    public static final String INCLUDES = "perf.includes";
+    public static final String EXCLUDES = "perf.excludes";
+    public static final String FORKS = "perf.forks";
+    public static final String WARMUP_ITERATIONS = "perf.warmupIterations";
+    public static final String WARMUP_TIME = "perf.warmupTime";
+    public static final String MEASUREMENT_ITERATIONS = "perf.measurementIterations";
+    public static final String MEASUREMENT_TIME = "perf.measurementTime";
+    public static final String MODE = "perf.mode";
+    public static final String TIME_UNIT = "perf.timeUnit";
+    public static final String THREADS = "perf.threads";
+    public static final String PARAMS = "perf.params";
+    public static final String JVM_ARGS = "perf.jvmArgs";
+    public static final String PROFILERS = "perf.profilers";
+    public static final String TIMEOUT = "perf.timeout";
+    public static final String JMH_ARGS = "perf.jmhArgs";
+    public static final String INCLUDE_MAIN_CLASSES = "perf.includeMainClasses";
+    public static final String USE_TOOLCHAIN = "perf.useToolchain";
+
+    // ---- perf:check and perf:baseline
+    public static final String MEDIAN_FAIL = "perf.median.fail";
+    public static final String MEDIAN_MIN = "perf.median.min";
+    public static final String P95_FAIL = "perf.p95.fail";
+    public static final String P95_MIN = "perf.p95.min";
+    public static final String ALPHA = "perf.alpha";
+    public static final String ALLOC_PERCENT = "perf.alloc.percent";
+    public static final String ALLOC_BYTES = "perf.alloc.bytes";
+    public static final String MIN_FORKS = "perf.minForks";
+    public static final String MULTIPLICITY = "perf.multiplicity";
+    public static final String FAIL_ON_REGRESSION = "perf.failOnRegression";
+    public static final String FAIL_ON_MISSING_BASELINE = "perf.failOnMissingBaseline";
+    public static final String FAIL_ON_NEW = "perf.failOnNewBenchmarks";
+    public static final String FAIL_ON_MISSING = "perf.failOnMissingBenchmarks";
+    public static final String ENVIRONMENT_POLICY = "perf.environmentPolicy";
+    public static final String FORCE = "perf.force";
+
+    // ---- perf:compare and perf:calibrate
+    public static final String AGAINST = "perf.against";
+    public static final String SEED = "perf.seed";
+    public static final String ADAPTIVE = "perf.adaptive";
+    public static final String MAX_FORKS = "perf.maxForks";
+    public static final String BISECT = "perf.bisect";
+
+    // ---- perf:methodology
+    public static final String FORMAT = "perf.format";
+}

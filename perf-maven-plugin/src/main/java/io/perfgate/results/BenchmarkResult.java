@@ -1,0 +1,205 @@
+package io.perfgate.results;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/** Everything measured for one benchmark (or scenario) with one set of parameter values. */
+public final class BenchmarkResult {
+    /** {@code jmh} for a JMH benchmark. */
+    public static final String KIND_JMH = "jmh";
+    /** {@code scenario} for an end-to-end scenario, whose forks are runs. */
+    public static final String KIND_SCENARIO = "scenario";
+
+    private final String kind;
+    private final String benchmark;
+    private final Map<String, String> params;
+    private final String mode;
+    private final String unit;
+    private final Direction direction;
+    private final int threads;
+    private final List<Fork> forks;
+    private final Map<String, MetricInfo> secondaryMetrics;
+    private final List<String> warnings;
+
+    private BenchmarkResult(Builder b) {
+        this.kind = Objects.requireNonNull(b.kind, "kind");
+        this.benchmark = Objects.requireNonNull(b.benchmark, "benchmark");
+        this.params = Collections.unmodifiableMap(new TreeMap<>(b.params));
+        this.mode = Objects.requireNonNull(b.mode, "mode");
+        this.unit = Objects.requireNonNull(b.unit, "unit");
+        this.direction = b.direction != null ? b.direction : Direction.infer(b.mode, b.unit);
+        this.threads = b.threads;
+        this.forks = Collections.unmodifiableList(new ArrayList<>(b.forks));
+        this.secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(b.secondaryMetrics));
+        this.warnings = Collections.unmodifiableList(new ArrayList<>(b.warnings));
+    }
+
+    public static Builder builder(String benchmark) {
+        return new Builder(benchmark);
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder(benchmark).kind(kind).params(params).mode(mode).unit(unit).direction(direction)
+                .threads(threads);
+        b.forks.addAll(forks);
+        b.secondaryMetrics.putAll(secondaryMetrics);
+        b.warnings.addAll(warnings);
+        return b;
+    }
+
+    public String kind() {
+        return kind;
+    }
+
+    public String benchmark() {
+        return benchmark;
+    }
+
+    /** Parameter values, sorted by name. */
+    public Map<String, String> params() {
+        return params;
+    }
+
+    public String mode() {
+        return mode;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    public Direction direction() {
+        return direction;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public List<Fork> forks() {
+        return forks;
+    }
+
+    public Map<String, MetricInfo> secondaryMetrics() {
+        return secondaryMetrics;
+    }
+
+    /** Problems found while reading, e.g. raw data switched off; the gate reports them. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** A stable identity: benchmark name plus sorted parameters, e.g. {@code a.B.m:size=10,type=x}. */
+    public String key() {
+        return key(benchmark, params);
+    }
+
+    public static String key(String benchmark, Map<String, String> params) {
+        if (params.isEmpty()) {
+            return benchmark;
+        }
+        StringBuilder sb = new StringBuilder(benchmark).append(':');
+        String sep = "";
+        for (Map.Entry<String, String> e : new TreeMap<>(params).entrySet()) {
+            sb.append(sep).append(e.getKey()).append('=').append(e.getValue());
+            sep = ",";
+        }
+        return sb.toString();
+    }
+
+    /** The benchmark as people read it: {@code B.m (size=10)}. */
+    public String displayName() {
+        String name = benchmark;
+        int lastDot = name.lastIndexOf('.');
+        int prevDot = lastDot > 0 ? name.lastIndexOf('.', lastDot - 1) : -1;
+        String shortName = KIND_JMH.equals(kind) && prevDot >= 0 ? name.substring(prevDot + 1) : name;
+        if (params.isEmpty()) {
+            return shortName;
+        }
+        StringBuilder sb = new StringBuilder(shortName).append(" (");
+        String sep = "";
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            sb.append(sep).append(e.getKey()).append('=').append(e.getValue());
+            sep = ", ";
+        }
+        return sb.append(')').toString();
+    }
+
+    public static final class Builder {
+        private String kind = KIND_JMH;
+        private final String benchmark;
+        private Map<String, String> params = new TreeMap<>();
+        private String mode;
+        private String unit;
+        private Direction direction;
+        private int threads = 1;
+        private final List<Fork> forks = new ArrayList<>();
+        private final Map<String, MetricInfo> secondaryMetrics = new LinkedHashMap<>();
+        private final List<String> warnings = new ArrayList<>();
+
+        private Builder(String benchmark) {
+            this.benchmark = benchmark;
+        }
+
+        public Builder kind(String kind) {
+            this.kind = kind;
+            return this;
+        }
+
+        public Builder params(Map<String, String> params) {
+            this.params = new TreeMap<>(params);
+            return this;
+        }
+
+        public Builder mode(String mode) {
+            this.mode = mode;
+            return this;
+        }
+
+        public Builder unit(String unit) {
+            this.unit = unit;
+            return this;
+        }
+
+        /** Leave unset to infer it from mode and unit. */
+        public Builder direction(Direction direction) {
+            this.direction = direction;
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        public Builder addFork(Fork fork) {
+            forks.add(fork);
+            return this;
+        }
+
+        public Builder forks(List<Fork> forks) {
+            this.forks.clear();
+            this.forks.addAll(forks);
+            return this;
+        }
+
+        public Builder secondaryMetric(String name, MetricInfo info) {
+            secondaryMetrics.put(name, info);
+            return this;
+        }
+
+        public Builder warning(String warning) {
+            warnings.add(warning);
+            return this;
+        }
+
+        public BenchmarkResult build() {
+            return new BenchmarkResult(this);
+        }
+    }
+}

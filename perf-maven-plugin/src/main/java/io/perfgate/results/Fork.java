@@ -1,0 +1,73 @@
+package io.perfgate.results;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One JVM fork of a JMH benchmark, or one run of a scenario: the unit of replication of the gate.
+ * Iterations inside a fork share JIT decisions and heap layout, so they are kept, but only summarised
+ * per fork before any test.
+ */
+public final class Fork {
+    private final double[] primary;
+    private final Map<String, Double> percentiles;
+    private final Map<String, double[]> secondary;
+
+    /**
+     * @param primary every measurement iteration's score, in order
+     * @param percentiles the fork's own latency percentiles (keys like {@code p0.50}, {@code p0.95}), empty when
+     *     the mode records none
+     * @param secondary per-iteration values of secondary metrics, keyed by metric name
+     */
+    public Fork(double[] primary, Map<String, Double> percentiles, Map<String, double[]> secondary) {
+        this.primary = Objects.requireNonNull(primary, "primary").clone();
+        this.percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
+        Map<String, double[]> copy = new LinkedHashMap<>();
+        secondary.forEach((k, v) -> copy.put(k, v.clone()));
+        this.secondary = Collections.unmodifiableMap(copy);
+    }
+
+    public double[] primary() {
+        return primary.clone();
+    }
+
+    public Map<String, Double> percentiles() {
+        return percentiles;
+    }
+
+    /** Secondary metric names present in this fork. */
+    public Map<String, double[]> secondary() {
+        Map<String, double[]> copy = new LinkedHashMap<>();
+        secondary.forEach((k, v) -> copy.put(k, v.clone()));
+        return copy;
+    }
+
+    public double[] secondary(String name) {
+        double[] values = secondary.get(name);
+        return values == null ? null : values.clone();
+    }
+
+    /** The fork's summary for the gate: the median of its measurement iterations. */
+    public double primaryMedian() {
+        return median(primary);
+    }
+
+    /** Median of the named secondary metric over this fork's iterations, or NaN when absent. */
+    public double secondaryMedian(String name) {
+        double[] values = secondary.get(name);
+        return values == null ? Double.NaN : median(values);
+    }
+
+    static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+}
