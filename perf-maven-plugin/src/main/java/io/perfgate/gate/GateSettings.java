@@ -1,6 +1,7 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.Direction;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Thresholds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +52,7 @@ public final class GateSettings {
     private final double alpha;
     private final AllocationTolerance allocation;
     private final int minForks;
-    private final MultiplicityMode multiplicity;
+    private final Multiplicity.Mode multiplicity;
     private final EnvironmentPolicy environmentPolicy;
     private final boolean failOnRegression;
     private final boolean failOnMissingBaseline;
@@ -169,7 +170,7 @@ public final class GateSettings {
         return minForks;
     }
 
-    public MultiplicityMode multiplicity() {
+    public Multiplicity.Mode multiplicity() {
         return multiplicity;
     }
 
@@ -208,7 +209,7 @@ public final class GateSettings {
         m.put(ALLOC_PERCENT, pct(allocation.percent()));
         m.put(ALLOC_BYTES, SettingParser.trimZeros(allocation.bytes()));
         m.put(MIN_FORKS, Integer.toString(minForks));
-        m.put(MULTIPLICITY, multiplicity.id());
+        m.put(MULTIPLICITY, multiplicityId(multiplicity));
         m.put(ENVIRONMENT_POLICY, environmentPolicy.id());
         m.put(FAIL_ON_REGRESSION, Boolean.toString(failOnRegression));
         m.put(FAIL_ON_MISSING_BASELINE, Boolean.toString(failOnMissingBaseline));
@@ -220,6 +221,21 @@ public final class GateSettings {
                     + (list.get(i).describe().isEmpty() ? "" : ", " + list.get(i).describe()));
         }
         return m;
+    }
+
+    /** The name of a multiplicity mode in {@code perf.multiplicity} and report.json: none, holm or bh. */
+    public static String multiplicityId(Multiplicity.Mode mode) {
+        return mode == Multiplicity.Mode.BENJAMINI_HOCHBERG ? "bh" : mode.name().toLowerCase(Locale.ROOT);
+    }
+
+    static Multiplicity.Mode parseMultiplicity(String property, String text) throws InvalidSettingException {
+        try {
+            return Multiplicity.Mode.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(property, property + " = '" + text
+                    + "' is not one of none|holm|bh (none: each comparison at alpha; holm: family-wise;"
+                    + " bh: Benjamini-Hochberg false discovery rate)");
+        }
     }
 
     static String pct(double fraction) {
@@ -247,7 +263,7 @@ public final class GateSettings {
         double allocPercent = DEFAULT_ALLOC_PERCENT;
         double allocBytes = DEFAULT_ALLOC_BYTES;
         int minForks = DEFAULT_MIN_FORKS;
-        MultiplicityMode multiplicity = MultiplicityMode.NONE;
+        Multiplicity.Mode multiplicity = Multiplicity.Mode.NONE;
         EnvironmentPolicy environmentPolicy = EnvironmentPolicy.WARN;
         boolean failOnRegression = true;
         boolean failOnMissingBaseline;
@@ -295,7 +311,7 @@ public final class GateSettings {
                     minForks = SettingParser.count(property, text, LEAST_MIN_FORKS);
                     break;
                 case MULTIPLICITY:
-                    multiplicity = SettingParser.choice(property, text, MultiplicityMode.class);
+                    multiplicity = parseMultiplicity(property, text);
                     break;
                 case ENVIRONMENT_POLICY:
                     environmentPolicy = SettingParser.choice(property, text, EnvironmentPolicy.class);
@@ -355,7 +371,7 @@ public final class GateSettings {
             return this;
         }
 
-        public Builder multiplicity(MultiplicityMode multiplicity) {
+        public Builder multiplicity(Multiplicity.Mode multiplicity) {
             this.multiplicity = multiplicity;
             return this;
         }

@@ -3,9 +3,12 @@ package io.perfgate.report;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -79,7 +82,10 @@ public final class ConsoleReport {
             out.add(info(e.getValue().size() == 1 ? e.getValue().get(0) + ": " + e.getKey()
                     : e.getKey() + ": " + String.join(", ", e.getValue())));
         }
-        if (!report.environmentDifferences().isEmpty()) {
+        if (!report.environmentDifferences().isEmpty() && report.environmentPolicy() == EnvironmentPolicy.IGNORE) {
+            out.add(info("The environment differs from the baseline's in " + report.environmentDifferences().size()
+                    + " fields (perf.environmentPolicy=ignore; listed in report.md)"));
+        } else if (!report.environmentDifferences().isEmpty()) {
             out.add(warn("The environment differs from the baseline's (perf.environmentPolicy="
                     + report.environmentPolicy().id() + "):"));
             for (EnvironmentDifference d : report.environmentDifferences()) {
@@ -134,7 +140,7 @@ public final class ConsoleReport {
 
     static String settingsLine(GateReport report) {
         Map<String, String> s = report.settings();
-        return "K = " + report.tested() + " tested comparisons, multiplicity " + report.multiplicity().id()
+        return "K = " + report.tested() + " tested comparisons, multiplicity " + GateSettings.multiplicityId(report.multiplicity())
                 + ", alpha " + s.getOrDefault("perf.alpha", "?") + " one-sided; limits: median "
                 + s.getOrDefault("perf.median.fail", "?") + " (T_min " + s.getOrDefault("perf.median.min", "?")
                 + "), p95 " + s.getOrDefault("perf.p95.fail", "?") + " (T_min " + s.getOrDefault("perf.p95.min", "?")
@@ -193,8 +199,8 @@ public final class ConsoleReport {
 
     static String[] header(GateReport report) {
         String[] h = HEADER.clone();
-        if (report.multiplicity() != io.perfgate.gate.MultiplicityMode.NONE) {
-            h[5] = "p (" + report.multiplicity().id() + ")";
+        if (report.multiplicity() != Multiplicity.Mode.NONE) {
+            h[5] = "p (" + GateSettings.multiplicityId(report.multiplicity()) + ")";
         }
         return h;
     }
