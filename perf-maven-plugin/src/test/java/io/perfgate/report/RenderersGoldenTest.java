@@ -13,27 +13,27 @@ import org.junit.jupiter.api.Test;
 class RenderersGoldenTest {
     @Test
     void console() throws Exception {
-        Golden.assertMatches("console-mixed.txt", ConsoleReport.toText(ConsoleReport.render(SampleReports.mixed())));
-        Golden.assertMatches("console-no-baseline.txt",
+        Golden.assertMatches("report/console-mixed.txt", ConsoleReport.toText(ConsoleReport.render(SampleReports.mixed())));
+        Golden.assertMatches("report/console-no-baseline.txt",
                 ConsoleReport.toText(ConsoleReport.render(SampleReports.noBaseline())));
     }
 
     @Test
     void markdown() throws Exception {
-        Golden.assertMatches("report-mixed.md", MarkdownReport.render(SampleReports.mixed()));
-        Golden.assertMatches("report-no-baseline.md", MarkdownReport.render(SampleReports.noBaseline()));
+        Golden.assertMatches("report/report-mixed.md", MarkdownReport.render(SampleReports.mixed()));
+        Golden.assertMatches("report/report-no-baseline.md", MarkdownReport.render(SampleReports.noBaseline()));
     }
 
     @Test
     void junitXml() throws Exception {
-        Golden.assertMatches("TEST-perf-mixed.xml", JUnitXmlReport.render(SampleReports.mixed()));
-        Golden.assertMatches("TEST-perf-no-baseline.xml", JUnitXmlReport.render(SampleReports.noBaseline()));
+        Golden.assertMatches("report/TEST-perf-mixed.xml", JUnitXmlReport.render(SampleReports.mixed()));
+        Golden.assertMatches("report/TEST-perf-no-baseline.xml", JUnitXmlReport.render(SampleReports.noBaseline()));
     }
 
     @Test
     void reportJson() throws Exception {
-        Golden.assertMatches("report-mixed.json", ReportJson.toJson(SampleReports.mixed()));
-        Golden.assertMatches("report-no-baseline.json", ReportJson.toJson(SampleReports.noBaseline()));
+        Golden.assertMatches("report/report-mixed.json", ReportJson.toJson(SampleReports.mixed()));
+        Golden.assertMatches("report/report-no-baseline.json", ReportJson.toJson(SampleReports.noBaseline()));
     }
 
     @Test
