@@ -106,6 +106,21 @@ public final class ConsoleReport {
         return out;
     }
 
+    /**
+     * The message of the one build failure: {@code 2 regressions in 14 comparisons; see target/perf/report.md},
+     * with any other failure (missing baseline, strict environment ...) after it.
+     *
+     * @param reportFile the report to point at, or null
+     */
+    public static String failureSummary(GateReport report, String reportFile) {
+        List<String> parts = new ArrayList<>();
+        if (report.failOnRegression() && !report.regressions().isEmpty()) {
+            parts.add(report.summary());
+        }
+        parts.addAll(report.otherFailures());
+        return String.join("; ", parts) + (reportFile == null ? "" : "; see " + reportFile);
+    }
+
     /** The log as text, one {@code [LEVEL] text} per line, for golden files. */
     public static String toText(List<Line> lines) {
         StringBuilder sb = new StringBuilder();
