@@ -94,14 +94,17 @@ public class BaselineMojo extends AbstractMojo {
         try {
             current = ResultsJson.read(resultsPath);
         } catch (ResultsFormatException e) {
-            throw new MojoExecutionException(e.getMessage() + ". The baseline " + baselineName + " was not touched.", e);
+            getLog().debug(e);
+            // Without the cause: Maven would append the JSON parser's own message, location noise included.
+            throw new MojoExecutionException(e.getMessage() + ". The baseline " + baselineName + " was not touched.");
         }
         PerfResults written;
         try {
             written = new BaselineRecorder(PluginVersion.get(), Clock.systemUTC())
                     .record(current, resultsName, baselinePath, forced);
         } catch (BaselineRefusedException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            throw new MojoExecutionException("Refusing to write the baseline " + baselineName + " from " + resultsName
+                    + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write the baseline " + baselineName + ": " + e.getMessage(), e);
         }

@@ -274,7 +274,8 @@ public class CheckMojo extends AbstractMojo {
                 report = gate.noBaseline(current, display(resultsPath), display(baselinePath));
             }
         } catch (ResultsFormatException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            getLog().debug(e);
+            throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot clear old reports in " + display(outputPath) + ": "
                     + e.getMessage(), e);
@@ -315,9 +316,11 @@ public class CheckMojo extends AbstractMojo {
         try {
             return ResultsJson.read(path);
         } catch (ResultsFormatException e) {
+            getLog().debug(e);
+            // Without the cause: Maven would append the JSON parser's own message, location noise included.
             throw new MojoExecutionException("The baseline cannot be read: " + e.getMessage()
                     + ". It was left as it is: restore it from version control, or record a new one with: "
-                    + baselineCommand, e);
+                    + baselineCommand);
         }
     }
 
