@@ -118,6 +118,19 @@ public final class RunPlan {
         return benchmarks;
     }
 
+    /**
+     * The benchmarks grouped into JMH launches: those with equal JMH arguments, forks and timeout share one
+     * launch (one JVM start less each, and JMH's own order inside); the groups keep the plan's order.
+     */
+    public List<List<PlannedBenchmark>> launches() {
+        Map<List<Object>, List<PlannedBenchmark>> groups = new LinkedHashMap<>();
+        for (PlannedBenchmark b : benchmarks) {
+            List<Object> key = java.util.Arrays.asList(b.jmhArguments(), b.forks().value(), b.timeout());
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(b);
+        }
+        return new ArrayList<>(groups.values());
+    }
+
     /** Every fork of the run, warmup forks included. */
     public int totalForks() {
         int forks = 0;

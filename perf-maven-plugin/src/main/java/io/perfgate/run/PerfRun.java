@@ -85,9 +85,10 @@ public final class PerfRun {
         log.info("Expected time: " + progress.estimate(plan.expected()) + " for " + plan.totalForks() + " forks.");
         JmhResults results = JmhResults.empty();
         ArrayNode raw = MAPPER.createArrayNode();
-        for (PlannedBenchmark b : plan.benchmarks()) {
-            progress.benchmarkStarting(b);
-            JmhInvocation invocation = invocation(b);
+        List<List<PlannedBenchmark>> launches = plan.launches();
+        for (int i = 0; i < launches.size(); i++) {
+            progress.benchmarkStarting(launches.get(i).get(0));
+            JmhInvocation invocation = invocation(launches.get(i), i + 1);
             try {
                 results = results.plus(JmhRunner.run(invocation, progress));
                 raw.addAll(readArray(invocation.resultFile()));
@@ -156,8 +157,10 @@ public final class PerfRun {
     }
 
     private void logPlan(RunPlan plan) {
+        int launches = plan.launches().size();
         log.info("Running " + plan.benchmarks().size() + (plan.benchmarks().size() == 1 ? " JMH benchmark" :
-                " JMH benchmarks") + " with " + request.java() + ":");
+                " JMH benchmarks") + " in " + launches + (launches == 1 ? " JMH launch" : " JMH launches") + " with "
+                + request.java() + ":");
         List<String> few = new ArrayList<>();
         boolean fromAnnotation = false;
         for (PlannedBenchmark b : plan.benchmarks()) {
@@ -175,18 +178,26 @@ public final class PerfRun {
         }
     }
 
-    private JmhInvocation invocation(PlannedBenchmark b) {
+    /** One JMH launch for benchmarks that share their arguments, forks and timeout (see RunPlan.launches). */
+    private JmhInvocation invocation(List<PlannedBenchmark> launch, int number) {
+        PlannedBenchmark first = launch.get(0);
+        List<String> includes = new ArrayList<>();
+        int runs = 0;
+        for (PlannedBenchmark b : launch) {
+            includes.add(JmhInvocation.exactly(b.name()));
+            runs += b.runs();
+        }
         return JmhInvocation.builder()
                 .java(request.java())
                 .classpath(request.classpath())
                 .workingDirectory(request.projectDirectory())
-                .benchmark(b.name())
-                .arguments(b.jmhArguments())
-                .resultFile(outputDirectory.resolve("jmh").resolve(b.name() + ".json"))
+                .includes(includes)
+                .arguments(first.jmhArguments())
+                .resultFile(outputDirectory.resolve("jmh").resolve("launch-" + number + ".json"))
                 .outputLog(outputDirectory.resolve(JMH_OUTPUT))
-                .timeout(b.timeout())
-                .expectedForks(b.forks().value())
-                .expectedResults(b.runs())
+                .timeout(first.timeout())
+                .expectedForks(first.forks().value())
+                .expectedResults(runs)
                 .build();
     }
 

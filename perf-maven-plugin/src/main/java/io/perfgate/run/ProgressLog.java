@@ -32,7 +32,9 @@ final class ProgressLog implements JmhProgressListener {
     private final List<PlannedBenchmark> benchmarks;
     private final int totalForks;
 
-    private int benchmarkIndex = -1;
+    private final long totalExpectedNanos;
+
+    private PlannedBenchmark current;
     private int forksDone;
     private long expectedDoneNanos;
     private long actualDoneNanos;
@@ -44,6 +46,7 @@ final class ProgressLog implements JmhProgressListener {
         this.nanoTime = nanoTime;
         this.benchmarks = plan.benchmarks();
         this.totalForks = plan.totalForks();
+        this.totalExpectedNanos = plan.expected().toNanos();
     }
 
     /** The estimate before anything ran, e.g. {@code 7 min 20 s (ends about 14:32)}. */
@@ -51,9 +54,18 @@ final class ProgressLog implements JmhProgressListener {
         return Durations.format(expected) + " (ends about " + endsAt(expected) + ")";
     }
 
-    /** Called before the runs of each benchmark, in plan order. */
+    /** Called before each JMH launch with its first benchmark; JMH's run headers then say which one runs. */
     void benchmarkStarting(PlannedBenchmark b) {
-        benchmarkIndex = benchmarks.indexOf(b);
+        current = b;
+    }
+
+    @Override
+    public void runStarted(JmhRunHeader run) {
+        for (PlannedBenchmark b : benchmarks) {
+            if (b.name().equals(run.benchmark())) {
+                current = b;
+            }
+        }
     }
 
     @Override
@@ -67,7 +79,6 @@ final class ProgressLog implements JmhProgressListener {
         long elapsed = nanoTime.getAsLong() - forkStartedAt;
         String prefix = prefix(run);
         forksDone++;
-        PlannedBenchmark current = current();
         if (current != null) {
             expectedDoneNanos += current.expectedFork().toNanos();
         }
@@ -95,33 +106,11 @@ final class ProgressLog implements JmhProgressListener {
         log.info("Waiting: " + reason);
     }
 
-    /** Time left: the expected time of what is still to run, scaled by the ratio of actual to expected so far. */
+    /** Time left: the expected time of the forks still to run, scaled by the ratio of actual to expected so far. */
     Duration left() {
-        long remaining = 0;
-        for (int i = Math.max(0, benchmarkIndex); i < benchmarks.size(); i++) {
-            remaining += benchmarks.get(i).expected().toNanos();
-        }
-        remaining -= currentExpectedDone();
+        long remaining = Math.max(0, totalExpectedNanos - expectedDoneNanos);
         double ratio = expectedDoneNanos > 0 ? (double) actualDoneNanos / expectedDoneNanos : 1.0;
-        return Duration.ofNanos((long) (Math.max(0, remaining) * ratio));
-    }
-
-    /** Expected time of the current benchmark's forks already done. */
-    private long currentExpectedDone() {
-        PlannedBenchmark current = current();
-        if (current == null) {
-            return 0;
-        }
-        int before = 0;
-        for (int i = 0; i < benchmarkIndex; i++) {
-            before += benchmarks.get(i).runs() * benchmarks.get(i).forksPerRun();
-        }
-        int doneHere = Math.max(0, Math.min(forksDone - before, current.runs() * current.forksPerRun()));
-        return current.expectedFork().toNanos() * doneHere;
-    }
-
-    private PlannedBenchmark current() {
-        return benchmarkIndex >= 0 && benchmarkIndex < benchmarks.size() ? benchmarks.get(benchmarkIndex) : null;
+        return Duration.ofNanos((long) (remaining * ratio));
     }
 
     private String prefix(JmhRunHeader run) {
