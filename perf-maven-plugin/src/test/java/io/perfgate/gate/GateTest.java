@@ -263,6 +263,45 @@ class GateTest {
     }
 
     @Test
+    void sampleTimeMedianIsTheForksOwnP50NotTheMeanOfIterations() {
+        double[] p50 = around(10, 0.02, 8, 5);
+        double[] p95 = around(30, 0.03, 8, 6);
+        BenchmarkResult base = Results.sample(BENCH, p50, p95);
+        // The same latencies, but a few descheduled operations lifted every iteration's mean by half.
+        BenchmarkResult.Builder cur = BenchmarkResult.builder(BENCH).mode("sample").unit("us/op");
+        for (io.perfgate.results.Fork f : base.forks()) {
+            cur.addFork(new io.perfgate.results.Fork(times(f.primary(), 1.5), f.percentiles(), Collections.emptyMap()));
+        }
+        GateReport r = check(results(base), results(cur.build()));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.PASS, c.verdict(), c.reason());
+        assertEquals(io.perfgate.stats.Quantiles.median(p50), c.baselineMedian(), 1e-12);
+    }
+
+    @Test
+    void allocationIsNotGatedInSampleMode() {
+        double[] t = around(10, 0.02, 8, 5);
+        double[] bytes = new double[8];
+        Arrays.fill(bytes, 37);
+        BenchmarkResult.Builder base = BenchmarkResult.builder(BENCH).mode("sample").unit("us/op");
+        BenchmarkResult.Builder cur = BenchmarkResult.builder(BENCH).mode("sample").unit("us/op");
+        for (int i = 0; i < t.length; i++) {
+            java.util.Map<String, Double> pct = new java.util.LinkedHashMap<>();
+            pct.put("p0.50", t[i]);
+            pct.put("p0.95", 3 * t[i]);
+            base.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
+                    Collections.singletonMap(Gate.ALLOC_METRIC, new double[] {37})));
+            cur.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
+                    Collections.singletonMap(Gate.ALLOC_METRIC, new double[] {59})));
+        }
+        GateReport r = check(results(base.build()), results(cur.build()));
+        assertTrue(r.comparisons().stream().noneMatch(c -> c.metric() == Metric.ALLOCATION));
+        assertTrue(r.notGated().stream().anyMatch(n -> n.metric() == Metric.ALLOCATION
+                && n.reason().startsWith("in sample mode gc.alloc.rate.norm includes JMH's own sampling")));
+        assertFalse(r.failsBuild());
+    }
+
+    @Test
     void allocationFailsBeyondTolerance() {
         double[] t = around(1000, 0.02, 10, 7);
         double[] base = new double[10];
