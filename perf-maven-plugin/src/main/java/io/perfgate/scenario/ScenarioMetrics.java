@@ -165,14 +165,17 @@ final class ScenarioMetrics {
                         d.getGated() == null || d.getGated()));
             }
         }
+        // Notes go to the build log, not to BenchmarkResult.warnings: the gate reads any warning there as
+        // "raw data missing" and would refuse to judge the scenario at all.
         if (mostLatencies > 0 && fewestLatencies < MIN_LATENCIES_FOR_P95) {
-            b.warning(runs + " runs recorded " + fewestLatencies + " to " + mostLatencies + " latencies each; a run's"
-                    + " p95 needs at least " + MIN_LATENCIES_FOR_P95 + ", so latency percentiles are reported only"
-                    + " for runs with " + MIN_LATENCIES_FOR_P95 + " or more and the latency p95 is not gated.");
+            warn.accept("scenario '" + def.getId() + "': " + runs + " runs recorded " + fewestLatencies + " to "
+                    + mostLatencies + " latencies each; a run's p95 needs at least " + MIN_LATENCIES_FOR_P95
+                    + ", so percentiles are kept only for runs with " + MIN_LATENCIES_FOR_P95 + " or more, and the"
+                    + " latency p95 is not gated unless every run has them.");
         }
         if (Protocol.ALLOC_LIVE_THREADS.equals(firstAllocationMethod(measured))) {
-            b.warning("alloc counts only threads alive at the end of each run (JDK before 21): allocation of threads "
-                    + "that ended inside a run is missing.");
+            warn.accept("scenario '" + def.getId() + "': alloc counts only threads alive at the end of each run "
+                    + "(JDK before 21), so allocation by threads that ended inside a run is missing.");
         }
         return b.build();
     }
