@@ -358,6 +358,7 @@ public final class ScenarioRunner {
         private final String id;
         private final Eta eta;
         private final boolean cold;
+        private boolean reported;
 
         Progress(String id, Eta eta, boolean cold) {
             this.id = id;
@@ -379,9 +380,10 @@ public final class ScenarioRunner {
             StringBuilder sb = new StringBuilder("scenario ").append(id).append(": ").append(name).append(" took ")
                     .append(Durations.format(Duration.ofNanos((long) (wallMillis * 1e6))));
             Duration setUp = eta.setUpOfThisJvm();
-            if (setUp != null && index == 1) {
+            if (setUp != null && !reported) {
                 sb.append(" (set-up ").append(Durations.format(setUp)).append(')');
             }
+            reported = true;
             Duration left = eta.remaining(warmup, index, of);
             if (left != null) {
                 sb.append("; ETA ").append(Durations.format(left));
