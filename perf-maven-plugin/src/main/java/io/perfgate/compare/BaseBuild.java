@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * offline first (the local repository usually has everything the base needs) and goes online only when
  * the offline build failed for want of an artifact.
  */
-public final class BaseBuild {
+public final class BaseBuild implements BaseBuilder {
     /** Pinned, so an offline build can find it once cached; 3.7.0 runs on Maven 3.6.3 and later. */
     static final String DEPENDENCY_PLUGIN = "org.apache.maven.plugins:maven-dependency-plugin:3.7.0";
     static final String CLASSPATH_FILE = "perf-base-classpath.txt";
@@ -59,6 +59,7 @@ public final class BaseBuild {
      * @param mainOutput the module's main output directory relative to the module, e.g. target/classes
      * @param logFile where the build's output goes; its tail is quoted when the build fails
      */
+    @Override
     public List<Path> buildClasspath(Path reactorRoot, Path moduleRelativePath, Path testOutput, Path mainOutput,
             Path logFile, Consumer<String> log) throws CompareException {
         Path module = reactorRoot.resolve(moduleRelativePath).normalize();
