@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.gate.GateSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,7 +19,7 @@ public final class CompareRequest {
     private final long seed;
     private final boolean adaptive;
     private final int maxForks;
-    private final MetricThresholds thresholds;
+    private final GateSettings settings;
     private final String command;
     private final String toolVersion;
 
@@ -33,7 +34,7 @@ public final class CompareRequest {
         this.seed = b.seed;
         this.adaptive = b.adaptive;
         this.maxForks = b.maxForks;
-        this.thresholds = Objects.requireNonNull(b.thresholds, "thresholds");
+        this.settings = Objects.requireNonNull(b.settings, "settings");
         this.command = b.command;
         this.toolVersion = Objects.requireNonNull(b.toolVersion, "toolVersion");
     }
@@ -86,8 +87,9 @@ public final class CompareRequest {
         return maxForks;
     }
 
-    public MetricThresholds thresholds() {
-        return thresholds;
+    /** The gate's settings (thresholds, rules, alpha); the comparison decides at alpha / 2 when adaptive. */
+    public GateSettings settings() {
+        return settings;
     }
 
     public String command() {
@@ -109,7 +111,7 @@ public final class CompareRequest {
         private long seed = InterleavedSchedule.randomSeed();
         private boolean adaptive = true;
         private int maxForks = 15;
-        private MetricThresholds thresholds = MetricThresholds.defaults();
+        private GateSettings settings = GateSettings.defaults();
         private String command;
         private String toolVersion = "unknown";
 
@@ -161,8 +163,8 @@ public final class CompareRequest {
             return this;
         }
 
-        public Builder thresholds(MetricThresholds thresholds) {
-            this.thresholds = thresholds;
+        public Builder settings(GateSettings settings) {
+            this.settings = settings;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.gate.GateSettings;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import java.io.IOException;
@@ -88,7 +89,7 @@ public final class PreMergeComparison {
                         + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
                         + " compare. Check perf.includes, or compare against a ref that has the benchmarks.");
             }
-            StopRule rule = new StopRule(request.adaptive(), request.maxForks(), request.thresholds());
+            StopRule rule = new StopRule(request.adaptive(), request.maxForks(), request.settings());
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
             outcome = run.run(new ArrayList<>(common), (side, benchmark, round) -> launcher.runFork(
                     side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
@@ -141,6 +142,6 @@ public final class PreMergeComparison {
     }
 
     private static StopRule rule(CompareRequest request) {
-        return new StopRule(request.adaptive(), request.maxForks(), request.thresholds());
+        return new StopRule(request.adaptive(), request.maxForks(), request.settings());
     }
 }

@@ -1,6 +1,10 @@
 package io.perfgate.compare;
 
+import io.perfgate.gate.BenchmarkSettings;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.stats.Decision;
 import io.perfgate.stats.DecisionRule;
@@ -16,7 +20,7 @@ import java.util.Objects;
 
 /**
  * When to stop measuring a benchmark (statistics.md section 6). With adaptive stopping the benchmark first runs
- * {@value #FIRST_LOOK} rounds; after each round from then on it is looked at:
+ * {@value #FIRST_LOOK} rounds (or {@code perf.minForks}, when larger); after each round from then on it is looked at:
  * <ul>
  * <li>it stops with PASS when every gated metric's one-sided upper bound at alpha / 2 is below 1 + T_fail
  * (a slowdown of T_fail is ruled out);</li>
@@ -29,21 +33,26 @@ import java.util.Objects;
  * round. Without adaptive stopping every benchmark runs {@code maxRounds} rounds and is decided at alpha.
  */
 public final class StopRule {
-    /** Rounds before the first look: the fewest forks per side the gate judges. */
+    /** Rounds before the first look, unless the gate's {@code perf.minForks} asks for more. */
     public static final int FIRST_LOOK = DecisionRule.DEFAULT_MIN_FORKS;
 
     private final boolean adaptive;
+    private final int firstLook;
     private final int maxRounds;
-    private final MetricThresholds thresholds;
+    private final GateSettings settings;
 
-    public StopRule(boolean adaptive, int maxRounds, MetricThresholds thresholds) {
-        if (maxRounds < FIRST_LOOK) {
+    /**
+     * @param settings the gate's settings: thresholds per benchmark (rules included), alpha, minimum forks
+     */
+    public StopRule(boolean adaptive, int maxRounds, GateSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.firstLook = Math.max(FIRST_LOOK, settings.minForks());
+        if (maxRounds < firstLook) {
             throw new IllegalArgumentException("perf.maxForks is " + maxRounds + ", but the gate needs at least "
-                    + FIRST_LOOK + " forks per side");
+                    + firstLook + " forks per side (perf.minForks)");
         }
-        this.adaptive = adaptive && maxRounds > FIRST_LOOK;
+        this.adaptive = adaptive && maxRounds > firstLook;
         this.maxRounds = maxRounds;
-        this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
     }
 
     public boolean adaptive() {
@@ -54,13 +63,17 @@ public final class StopRule {
         return maxRounds;
     }
 
-    public MetricThresholds thresholds() {
-        return thresholds;
+    public int firstLook() {
+        return firstLook;
+    }
+
+    public GateSettings settings() {
+        return settings;
     }
 
     /** The one-sided level of every decision: alpha / 2 with two looks, alpha with one. */
     public double decisionAlpha() {
-        return adaptive ? thresholds.alpha() / 2 : thresholds.alpha();
+        return adaptive ? settings.alpha() / 2 : settings.alpha();
     }
 
     /**
@@ -73,7 +86,7 @@ public final class StopRule {
         if (rounds >= maxRounds) {
             return new Look(Status.FINISHED, "reached " + maxRounds + " rounds");
         }
-        if (!adaptive || rounds < FIRST_LOOK) {
+        if (!adaptive || rounds < firstLook) {
             return new Look(Status.CONTINUE, "");
         }
         double alpha = decisionAlpha();
@@ -84,13 +97,18 @@ public final class StopRule {
             if (b == null) {
                 continue;
             }
-            for (MetricSamples m : MetricSamples.of(b, cand, thresholds)) {
-                if (m.baseline.length < FIRST_LOOK || m.candidate.length < FIRST_LOOK) {
+            BenchmarkSettings bs = settings.forBenchmark(cand.key());
+            if (bs.ignored()) {
+                continue;
+            }
+            Direction direction = bs.directionOverride() != null ? bs.directionOverride() : cand.direction();
+            for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
+                if (m.baseline.length < firstLook || m.candidate.length < firstLook) {
                     unsettled.add(m.describe(cand) + ": too few forks");
                     continue;
                 }
-                ShiftComparison c = ShiftTest.compare(m.baseline, m.candidate, cand.direction(), m.thresholds);
-                if (rounds == FIRST_LOOK) {
+                ShiftComparison c = ShiftTest.compare(m.baseline, m.candidate, direction, m.thresholds);
+                if (rounds == firstLook) {
                     Decision d = DecisionRule.decide(c, alpha);
                     if (d.verdict() == Verdict.FAIL) {
                         return new Look(Status.SETTLED_FAIL, d.describe(m.describe(cand)));
@@ -105,8 +123,8 @@ public final class StopRule {
                 }
             }
         }
-        if (unsettled.isEmpty() && !settled.isEmpty()) {
-            return new Look(Status.SETTLED_PASS, String.join("; ", settled));
+        if (unsettled.isEmpty()) {
+            return new Look(Status.SETTLED_PASS, settled.isEmpty() ? "nothing gated" : String.join("; ", settled));
         }
         return new Look(Status.CONTINUE, String.join("; ", unsettled));
     }
@@ -182,24 +200,21 @@ public final class StopRule {
          * The metrics the gate tests with the shift test: the median of each fork's iterations, and each fork's own
          * p95 when every fork has one (sample mode). Allocation is gated by a tolerance and needs no forks.
          */
-        static List<MetricSamples> of(BenchmarkResult base, BenchmarkResult cand, MetricThresholds t) {
+        static List<MetricSamples> of(BenchmarkResult base, BenchmarkResult cand, BenchmarkSettings t) {
             List<MetricSamples> list = new ArrayList<>();
             list.add(new MetricSamples("median", medians(base), medians(cand), t.median()));
-            double[] baseP95 = percentile(base, "p0.95");
-            double[] candP95 = percentile(cand, "p0.95");
+            double[] baseP95 = percentile(base, Gate.P95_KEY);
+            double[] candP95 = percentile(cand, Gate.P95_KEY);
             if (baseP95 != null && candP95 != null) {
                 list.add(new MetricSamples("p95", baseP95, candP95, t.p95()));
             }
             return list;
         }
 
+        /** Each fork's median; forks without a usable one are left out (the gate reports them). */
         private static double[] medians(BenchmarkResult r) {
-            List<Fork> forks = r.forks();
-            double[] v = new double[forks.size()];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = forks.get(i).primaryMedian();
-            }
-            return v;
+            return r.forks().stream().mapToDouble(Fork::primaryMedian).filter(v -> v > 0 && Double.isFinite(v))
+                    .toArray();
         }
 
         private static double[] percentile(BenchmarkResult r, String key) {
@@ -210,7 +225,7 @@ public final class StopRule {
             double[] v = new double[forks.size()];
             for (int i = 0; i < v.length; i++) {
                 Double p = forks.get(i).percentiles().get(key);
-                if (p == null) {
+                if (p == null || !(p > 0) || p.isInfinite()) {
                     return null;
                 }
                 v[i] = p;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.compare.InterleavedRun.BenchmarkProgress;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.results.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,7 +48,7 @@ class InterleavedRunTest {
 
     private InterleavedOutcome run(ModelRunner runner, boolean adaptive, int max, String... benchmarks) {
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(adaptive, max,
-                MetricThresholds.defaults()), log::add, () -> runner.clock);
+                GateSettings.defaults()), log::add, () -> runner.clock);
         return run.run(Arrays.asList(benchmarks), runner);
     }
 

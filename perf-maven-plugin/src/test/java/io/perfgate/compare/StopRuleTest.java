@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.compare.StopRule.Status;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import java.util.Collections;
@@ -15,7 +16,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class StopRuleTest {
-    private static final MetricThresholds DEFAULTS = MetricThresholds.defaults();
+    private static final GateSettings DEFAULTS = GateSettings.defaults();
 
     /** Unchanged, but +-8 % between forks: 5 vs 5 forks cannot rule out a 10 % slowdown. */
     private static final BenchmarkResult NOISY_BASE = fixed(100, 92, 108, 95, 105);
