@@ -43,6 +43,13 @@ public final class CompareRequest {
         return new Builder();
     }
 
+    public Builder toBuilder() {
+        return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
+                .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
+                .seed(seed).adaptive(adaptive).maxForks(maxForks).settings(settings).command(command)
+                .toolVersion(toolVersion);
+    }
+
     /** The ref given in {@code perf.against}; the base is its merge base with HEAD. */
     public String against() {
         return against;

@@ -1,6 +1,12 @@
 package io.perfgate.compare;
 
 import io.perfgate.gate.GateSettings;
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateReport;
+import io.perfgate.report.JUnitXmlReport;
+import io.perfgate.report.MarkdownReport;
+import io.perfgate.report.ReportJson;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import java.io.IOException;
@@ -137,11 +143,21 @@ public final class PreMergeComparison {
         ResultsJson.write(baseResults, baseFile);
         ResultsJson.write(candidateResults, candidateFile);
         log.accept("Wrote " + baseFile + " and " + candidateFile);
+
+        double decisionAlpha = new StopRule(request.adaptive(), request.maxForks(), request.settings())
+                .decisionAlpha();
+        GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
+                .baselineCommand("mvn verify -Dperf.against=<ref> (perf:compare measures the base itself)")
+                .check(baseResults, baseFile.toString(), candidateResults, candidateFile.toString());
+        writeReports(report, request.outputDirectory());
         return new PreMergeResult(base, baseShort, head, dirty, outcome, baseResults, candidateResults, baseFile,
-                candidateFile, added, removed, rule(request).decisionAlpha());
+                candidateFile, added, removed, decisionAlpha, report);
     }
 
-    private static StopRule rule(CompareRequest request) {
-        return new StopRule(request.adaptive(), request.maxForks(), request.settings());
+    /** report.json, report.md and TEST-perf.xml, as perf:check writes them. */
+    static void writeReports(GateReport report, Path directory) throws IOException {
+        ReportJson.write(report, directory.resolve("report.json"));
+        AtomicFiles.writeString(directory.resolve("report.md"), MarkdownReport.render(report));
+        AtomicFiles.writeString(directory.resolve("TEST-perf.xml"), JUnitXmlReport.render(report));
     }
 }

@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.gate.GateReport;
 import io.perfgate.results.PerfResults;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -19,10 +20,11 @@ public final class PreMergeResult {
     private final List<String> newBenchmarks;
     private final List<String> removedBenchmarks;
     private final double decisionAlpha;
+    private final GateReport report;
 
     PreMergeResult(String baseCommit, String baseShort, String headCommit, boolean dirty, InterleavedOutcome rounds,
             PerfResults base, PerfResults candidate, Path baseFile, Path candidateFile, List<String> newBenchmarks,
-            List<String> removedBenchmarks, double decisionAlpha) {
+            List<String> removedBenchmarks, double decisionAlpha, GateReport report) {
         this.baseCommit = baseCommit;
         this.baseShort = baseShort;
         this.headCommit = headCommit;
@@ -35,6 +37,22 @@ public final class PreMergeResult {
         this.newBenchmarks = Collections.unmodifiableList(newBenchmarks);
         this.removedBenchmarks = Collections.unmodifiableList(removedBenchmarks);
         this.decisionAlpha = decisionAlpha;
+        this.report = report;
+    }
+
+    /** The gate's verdicts on base versus candidate (also written as report.json, report.md, TEST-perf.xml). */
+    public GateReport report() {
+        return report;
+    }
+
+    /** The answer for git bisect run: 0, 1 or 125 (see {@link BisectExitCode}). */
+    public int bisectExitCode() {
+        java.util.List<io.perfgate.stats.Verdict> verdicts = new java.util.ArrayList<>();
+        report.comparisons().forEach(c -> verdicts.add(c.verdict()));
+        if (!rounds.failures().isEmpty() && !verdicts.contains(io.perfgate.stats.Verdict.FAIL)) {
+            return BisectExitCode.SKIP;
+        }
+        return BisectExitCode.of(verdicts);
     }
 
     public String baseCommit() {

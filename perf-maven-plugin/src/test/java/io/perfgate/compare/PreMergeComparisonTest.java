@@ -131,12 +131,35 @@ class PreMergeComparisonTest {
         assertTrue(base.benchmarks().get(0).forks().get(0).primaryMedian() < 110);
         assertEquals(0.025, result.decisionAlpha(), 1e-12);
 
+        // the gate judged it at alpha / 2, named the benchmark, and the reports name the base commit
+        assertTrue(result.report().failsBuild());
+        assertEquals(1, result.report().regressions().size());
+        assertTrue(result.report().regressions().get(0).contains("Bench.run"), result.report().regressions().get(0));
+        assertEquals(0.025, result.report().comparisons().get(0).alpha(), 1e-12);
+        String markdown = new String(Files.readAllBytes(module.resolve("target/perf/report.md")),
+                StandardCharsets.UTF_8);
+        assertTrue(markdown.contains(baseCommit), markdown);
+        assertTrue(Files.exists(module.resolve("target/perf/report.json")));
+        assertTrue(Files.exists(module.resolve("target/perf/TEST-perf.xml")));
+        assertEquals(BisectExitCode.BAD, result.bisectExitCode());
+
         assertEquals(before, state());
         assertFalse(Files.exists(builder.seenRoot));
         try (java.util.stream.Stream<Path> s = Files.list(module.resolve("target/perf"))) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith("base-")
                     && Files.isDirectory(p)));
         }
+    }
+
+    @Test
+    void anUnchangedBenchmarkPasses() throws Exception {
+        CompareRequest aa = request("main").toBuilder().candidateClasspath(
+                Collections.singletonList(Path.of("speed-100"))).build();
+        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log::add).run(aa);
+        assertFalse(result.report().failsBuild());
+        assertEquals(io.perfgate.stats.Verdict.PASS, result.report().comparisons().get(0).verdict());
+        assertEquals(5, result.rounds().benchmarks().get(0).rounds());
+        assertEquals(BisectExitCode.GOOD, result.bisectExitCode());
     }
 
     @Test
