@@ -23,8 +23,10 @@ import java.util.regex.PatternSyntaxException;
 public final class JmhOptions {
     /** The value that leaves an option to the benchmark's annotation, then to the plugin's default. */
     public static final String AUTO = "auto";
-    /** The value of {@code perf.profilers} that turns profiling off. */
+    /** The value of a list option (excludes, params, JVM and JMH arguments, profilers) that sets nothing. */
     public static final String NONE = "none";
+    /** The default of {@code perf.includes}: every benchmark. */
+    public static final String ALL = ".*";
 
     /** Forks per benchmark when neither the user nor {@code @Fork} says: the gate's default sample size per side. */
     public static final int DEFAULT_FORKS = 10;
@@ -316,13 +318,22 @@ public final class JmhOptions {
             return v.trim();
         }
 
+        /** As {@link #value}; for lists {@code none} is unset too, and so is {@code .*} for the includes. */
+        private String listValue(String property) {
+            String v = value(property);
+            if (v == null || v.equalsIgnoreCase(NONE) || property.equals(PerfProperties.INCLUDES) && v.equals(ALL)) {
+                return null;
+            }
+            return v;
+        }
+
         private void problem(String property, String accepted, String example) {
             problems.add(property + "=" + raw.get(property) + " " + accepted + "; example: -D" + property + "="
                     + example);
         }
 
         private List<String> patterns(String property, String example) {
-            String v = value(property);
+            String v = listValue(property);
             List<String> list = new ArrayList<>();
             if (v == null) {
                 return Collections.unmodifiableList(list);
@@ -470,7 +481,7 @@ public final class JmhOptions {
         }
 
         private Map<String, List<String>> params() {
-            String v = value(PerfProperties.PARAMS);
+            String v = listValue(PerfProperties.PARAMS);
             Map<String, List<String>> map = new LinkedHashMap<>();
             if (v == null) {
                 return Collections.unmodifiableMap(map);
@@ -503,7 +514,7 @@ public final class JmhOptions {
         }
 
         private List<String> arguments(String property, String example) {
-            String v = value(property);
+            String v = listValue(property);
             if (v == null) {
                 return Collections.emptyList();
             }

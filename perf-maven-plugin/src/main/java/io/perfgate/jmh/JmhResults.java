@@ -33,8 +33,8 @@ public final class JmhResults {
         this.jvmArgs = Collections.unmodifiableSet(new LinkedHashSet<>(jvmArgs));
     }
 
-    /** An empty result, for a JSON file that lists no benchmark. */
-    static JmhResults empty() {
+    /** No benchmarks and no JVM facts: the start of {@link #plus} chains. */
+    public static JmhResults empty() {
         return new JmhResults(Collections.emptyList(), null, null, null, null, null, Collections.emptySet());
     }
 
