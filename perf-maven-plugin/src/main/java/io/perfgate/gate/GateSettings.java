@@ -28,7 +28,7 @@ public final class GateSettings {
     /** The fewest forks the exact test can work with at all (n = 2 gives p >= 1/6). */
     public static final int LEAST_MIN_FORKS = 2;
 
-    // Property names, as in io.perfgate.maven.PerfProperties (a test holds them equal); repeated here so this
+    // Property names, as in the Mojo package's PerfProperties (a test holds them equal); repeated here so this
     // package needs nothing from the Maven side.
     static final String MEDIAN_FAIL = "perf.median.fail";
     static final String MEDIAN_MIN = "perf.median.min";
@@ -317,29 +317,21 @@ public final class GateSettings {
                     environmentPolicy = SettingParser.choice(property, text, EnvironmentPolicy.class);
                     break;
                 case FAIL_ON_REGRESSION:
-                    failOnRegression = bool(property, text);
+                    failOnRegression = SettingParser.bool(property, text);
                     break;
                 case FAIL_ON_MISSING_BASELINE:
-                    failOnMissingBaseline = bool(property, text);
+                    failOnMissingBaseline = SettingParser.bool(property, text);
                     break;
                 case FAIL_ON_NEW:
-                    failOnNewBenchmarks = bool(property, text);
+                    failOnNewBenchmarks = SettingParser.bool(property, text);
                     break;
                 case FAIL_ON_MISSING:
-                    failOnMissingBenchmarks = bool(property, text);
+                    failOnMissingBenchmarks = SettingParser.bool(property, text);
                     break;
                 default:
                     throw new IllegalArgumentException("not a property of the gate: " + property);
             }
             return this;
-        }
-
-        private static boolean bool(String property, String text) throws InvalidSettingException {
-            String v = text.trim().toLowerCase(Locale.ROOT);
-            if (v.equals("true") || v.equals("false")) {
-                return v.equals("true");
-            }
-            throw new InvalidSettingException(property, property + " = '" + text + "' is not 'true' or 'false'");
         }
 
         /** Fractions: 0.10 is 10 %. */
