@@ -224,11 +224,14 @@ public final class BaseBuild implements BaseBuilder {
             return this;
         }
 
-        /** User properties to pass on; {@code perf.*} and {@code maven.repo.local} are left out. */
+        /**
+         * User properties to pass on, so the base compiles as the working tree did; {@code maven.repo.local} is set
+         * on its own, and {@code perf.skip=true} is added last so no perf goal runs in the base build.
+         */
         public Builder userProperties(Map<String, String> properties) {
             this.userProperties.clear();
             properties.forEach((k, v) -> {
-                if (!k.startsWith("perf.") && !"maven.repo.local".equals(k)) {
+                if (!"maven.repo.local".equals(k) && !"perf.skip".equals(k)) {
                     this.userProperties.put(k, v);
                 }
             });

@@ -1,11 +1,14 @@
 package io.perfgate.compare;
 
 import io.perfgate.gate.GateSettings;
+import io.perfgate.report.ReportWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /** What {@code perf:compare} was asked to do, with the paths of the running build. Immutable. */
 public final class CompareRequest {
@@ -22,6 +25,7 @@ public final class CompareRequest {
     private final GateSettings settings;
     private final String command;
     private final String toolVersion;
+    private final Set<ReportWriter.Format> reportFormats;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -37,6 +41,7 @@ public final class CompareRequest {
         this.settings = Objects.requireNonNull(b.settings, "settings");
         this.command = b.command;
         this.toolVersion = Objects.requireNonNull(b.toolVersion, "toolVersion");
+        this.reportFormats = Collections.unmodifiableSet(EnumSet.copyOf(b.reportFormats));
     }
 
     public static Builder builder() {
@@ -47,7 +52,7 @@ public final class CompareRequest {
         return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
                 .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).maxForks(maxForks).settings(settings).command(command)
-                .toolVersion(toolVersion);
+                .toolVersion(toolVersion).reportFormats(reportFormats);
     }
 
     /** The ref given in {@code perf.against}; the base is its merge base with HEAD. */
@@ -107,6 +112,11 @@ public final class CompareRequest {
         return toolVersion;
     }
 
+    /** The report files to write ({@code perf.reportFormats}). */
+    public Set<ReportWriter.Format> reportFormats() {
+        return reportFormats;
+    }
+
     public static final class Builder {
         private String against;
         private Path moduleDirectory;
@@ -121,6 +131,7 @@ public final class CompareRequest {
         private GateSettings settings = GateSettings.defaults();
         private String command;
         private String toolVersion = "unknown";
+        private Set<ReportWriter.Format> reportFormats = EnumSet.allOf(ReportWriter.Format.class);
 
         public Builder against(String against) {
             this.against = against;
@@ -182,6 +193,11 @@ public final class CompareRequest {
 
         public Builder toolVersion(String toolVersion) {
             this.toolVersion = toolVersion;
+            return this;
+        }
+
+        public Builder reportFormats(Set<ReportWriter.Format> formats) {
+            this.reportFormats = formats.isEmpty() ? EnumSet.noneOf(ReportWriter.Format.class) : EnumSet.copyOf(formats);
             return this;
         }
 

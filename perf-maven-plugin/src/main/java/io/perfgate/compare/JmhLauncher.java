@@ -1,11 +1,14 @@
 package io.perfgate.compare;
 
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.jmh.BenchmarkEntry;
 import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhProgressListener;
+import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
 import io.perfgate.jmh.PlannedBenchmark;
@@ -17,7 +20,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,21 +42,33 @@ public final class JmhLauncher implements BenchmarkLauncher {
     private final JmhOptions options;
     private final Path java;
     private final Path workDirectory;
-    private final Map<String, String> environment;
     private final Map<List<Path>, RunPlan> plans = new HashMap<>();
     private int invocations;
+    private JmhResults firstResults;
+    private Path projectDirectory;
+    private String mavenVersion;
+    private String pluginVersion;
+    private String command;
+    private Map<String, String> environment;
 
     /**
      * @param options the run options ({@code perf.includes}, warmup, measurement ...); {@code perf.forks} is ignored
      * @param java the {@code java} executable of the benchmark JVMs
      * @param workDirectory where JMH's JSON and output of each fork go
-     * @param environment the environment fingerprint to record in both results
      */
-    public JmhLauncher(JmhOptions options, Path java, Path workDirectory, Map<String, String> environment) {
+    public JmhLauncher(JmhOptions options, Path java, Path workDirectory) {
         this.options = options;
         this.java = java;
         this.workDirectory = workDirectory;
-        this.environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+    }
+
+    /** What the environment fingerprint says of the run besides the machine: its versions, project and command. */
+    public JmhLauncher describing(Path projectDirectory, String mavenVersion, String pluginVersion, String command) {
+        this.projectDirectory = projectDirectory;
+        this.mavenVersion = mavenVersion;
+        this.pluginVersion = pluginVersion;
+        this.command = command;
+        return this;
     }
 
     @Override
@@ -131,9 +149,12 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 .expectedForks(1).expectedResults(planned.runs()).build();
         try {
             Files.createDirectories(workDirectory);
-            List<BenchmarkResult> results = JmhRunner.run(invocation, JmhProgressListener.NONE).benchmarks();
+            JmhResults results = JmhRunner.run(invocation, JmhProgressListener.NONE);
+            if (firstResults == null) {
+                firstResults = results;
+            }
             Files.deleteIfExists(invocation.resultFile());
-            return results;
+            return results.benchmarks();
         } catch (JmhRunException e) {
             throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
         } catch (IOException e) {
@@ -167,8 +188,30 @@ public final class JmhLauncher implements BenchmarkLauncher {
         return perFork.compareTo(floor) < 0 ? floor : perFork.plus(floor);
     }
 
+    /**
+     * The fingerprint of perf:run, made once from the machine, the benchmark JVM (as the first fork reported it)
+     * and the working tree's git state.
+     */
     @Override
     public Map<String, String> environment() {
+        if (environment == null) {
+            EnvironmentFingerprint.Facts facts = EnvironmentProbe.machine();
+            if (firstResults != null) {
+                List<String> argLists = new ArrayList<>(firstResults.jvmArgs());
+                List<String> firstArgs = argLists.isEmpty() ? new ArrayList<>()
+                        : Arrays.asList(argLists.get(0).trim().split("\\s+"));
+                facts.jvmReport(EnvironmentProbe.jvmReport(java, firstArgs)).jvmArgs(argLists)
+                        .jmh(firstResults.jmhVersion(), firstResults.jdkVersion(), firstResults.vmName(),
+                                firstResults.vmVersion());
+            }
+            if (projectDirectory != null) {
+                String[] git = EnvironmentProbe.git(projectDirectory);
+                facts.git(git[0], git[1]);
+            }
+            facts.maven(mavenVersion).plugin(pluginVersion).command(command)
+                    .timestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+            environment = Collections.unmodifiableMap(new LinkedHashMap<>(EnvironmentFingerprint.of(facts)));
+        }
         return environment;
     }
 

@@ -1,12 +1,9 @@
 package io.perfgate.compare;
 
 import io.perfgate.gate.GateSettings;
-import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
-import io.perfgate.report.JUnitXmlReport;
-import io.perfgate.report.MarkdownReport;
-import io.perfgate.report.ReportJson;
+import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import java.io.IOException;
@@ -45,6 +42,7 @@ public final class PreMergeComparison {
 
     public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
         GitRepository git = GitRepository.open(request.moduleDirectory());
+        ReportWriter.deleteStale(request.outputDirectory());
         String refCommit = git.resolveCommit(request.against());
         String head = git.head();
         String base = git.mergeBase(head, refCommit);
@@ -124,8 +122,12 @@ public final class PreMergeComparison {
         baseProvenance.put("git.against", request.against());
         baseProvenance.put("git.againstCommit", refCommit);
         baseProvenance.put("measuredWith", "perf:compare, interleaved with the candidate");
+        // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
+        Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
+        baseEnvironment.put("git.commit", base);
+        baseEnvironment.put("git.dirty", "false");
         PerfResults baseResults = PerfResults.builder().status(status).createdAt(createdAt)
-                .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
+                .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
                 .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
 
         Map<String, String> candidateProvenance = new LinkedHashMap<>();
@@ -149,15 +151,8 @@ public final class PreMergeComparison {
         GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
                 .baselineCommand("mvn verify -Dperf.against=<ref> (perf:compare measures the base itself)")
                 .check(baseResults, baseFile.toString(), candidateResults, candidateFile.toString());
-        writeReports(report, request.outputDirectory());
+        List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
         return new PreMergeResult(base, baseShort, head, dirty, outcome, baseResults, candidateResults, baseFile,
-                candidateFile, added, removed, decisionAlpha, report);
-    }
-
-    /** report.json, report.md and TEST-perf.xml, as perf:check writes them. */
-    static void writeReports(GateReport report, Path directory) throws IOException {
-        ReportJson.write(report, directory.resolve("report.json"));
-        AtomicFiles.writeString(directory.resolve("report.md"), MarkdownReport.render(report));
-        AtomicFiles.writeString(directory.resolve("TEST-perf.xml"), JUnitXmlReport.render(report));
+                candidateFile, added, removed, decisionAlpha, report, reports);
     }
 }

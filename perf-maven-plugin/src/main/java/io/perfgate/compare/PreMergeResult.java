@@ -21,10 +21,12 @@ public final class PreMergeResult {
     private final List<String> removedBenchmarks;
     private final double decisionAlpha;
     private final GateReport report;
+    private final List<Path> reportFiles;
 
     PreMergeResult(String baseCommit, String baseShort, String headCommit, boolean dirty, InterleavedOutcome rounds,
             PerfResults base, PerfResults candidate, Path baseFile, Path candidateFile, List<String> newBenchmarks,
-            List<String> removedBenchmarks, double decisionAlpha, GateReport report) {
+            List<String> removedBenchmarks, double decisionAlpha, GateReport report,
+            List<Path> reportFiles) {
         this.baseCommit = baseCommit;
         this.baseShort = baseShort;
         this.headCommit = headCommit;
@@ -38,6 +40,12 @@ public final class PreMergeResult {
         this.removedBenchmarks = Collections.unmodifiableList(removedBenchmarks);
         this.decisionAlpha = decisionAlpha;
         this.report = report;
+        this.reportFiles = Collections.unmodifiableList(reportFiles);
+    }
+
+    /** The report files written (report.json, report.md, TEST-perf.xml, as asked). */
+    public List<Path> reportFiles() {
+        return reportFiles;
     }
 
     /** The gate's verdicts on base versus candidate (also written as report.json, report.md, TEST-perf.xml). */

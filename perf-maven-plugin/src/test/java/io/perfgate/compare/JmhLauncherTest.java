@@ -41,7 +41,7 @@ class JmhLauncherTest {
     @Test
     void runsOneForkOfOneBenchmark() throws Exception {
         JmhOptions options = JmhOptions.builder().includes("EvaluationBenchmarks.cpu").profilers("none").build();
-        JmhLauncher launcher = new JmhLauncher(options, java(), tmp, Collections.singletonMap("cpu.cores", "2"));
+        JmhLauncher launcher = new JmhLauncher(options, java(), tmp);
         List<Path> cp = testClasspath();
         List<String> names = launcher.discover(cp, "test classes");
         assertEquals(Collections.singletonList("io.perfgate.compare.evaluation.EvaluationBenchmarks.cpu"), names);
@@ -56,7 +56,7 @@ class JmhLauncherTest {
 
     @Test
     void aClasspathWithoutBenchmarksIsNamed() {
-        JmhLauncher launcher = new JmhLauncher(JmhOptions.defaults(), java(), tmp, Collections.emptyMap());
+        JmhLauncher launcher = new JmhLauncher(JmhOptions.defaults(), java(), tmp);
         CompareException e = assertThrows(CompareException.class,
                 () -> launcher.discover(Collections.singletonList(tmp), "base abc123"));
         assertTrue(e.getMessage().startsWith("The base abc123 has no JMH benchmarks: no META-INF/BenchmarkList in "),

@@ -111,8 +111,7 @@ public final class CompareEvaluation {
     private static JmhLauncher launcher(double factor, Path work) throws Exception {
         JmhOptions options = JmhOptions.builder().includes(EvaluationBenchmarks.class.getName())
                 .jvmArgs("-D" + EvaluationBenchmarks.WORK_FACTOR + "=" + factor).build();
-        return new JmhLauncher(options, Path.of(System.getProperty("java.home"), "bin", "java"), work,
-                Collections.emptyMap());
+        return new JmhLauncher(options, Path.of(System.getProperty("java.home"), "bin", "java"), work);
     }
 
     /** One interleaved comparison at the fixed maximum; returns the raw forks of both sides. */
