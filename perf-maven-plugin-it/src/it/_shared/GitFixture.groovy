@@ -22,6 +22,8 @@ def state = { File dir ->
 // Makes the IT directory a repository: the files as cloned are the base commit on 'main'; edit() then makes the
 // candidate commit on 'patch'. Leaves a stash entry and uncommitted files, which must survive the build.
 def repository = { File dir, String candidateMessage, Closure edit ->
+    // written here: the invoker does not copy dot files, and it has already created build.log
+    new File(dir, '.gitignore').text = 'target/\nbuild.log\n'
     git(dir, ['init', '-q'])
     git(dir, ['checkout', '-q', '-b', 'main'])
     git(dir, ['add', '-A'])

@@ -40,6 +40,13 @@ public final class PreMergeComparison {
         this.log = log;
     }
 
+    /** A path as people type it: relative to the module when inside it. */
+    private static String shown(CompareRequest request, Path file) {
+        Path module = request.moduleDirectory().toAbsolutePath().normalize();
+        Path abs = file.toAbsolutePath().normalize();
+        return abs.startsWith(module) ? module.relativize(abs).toString() : abs.toString();
+    }
+
     public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
         GitRepository git = GitRepository.open(request.moduleDirectory());
         ReportWriter.deleteStale(request.outputDirectory());
@@ -150,7 +157,7 @@ public final class PreMergeComparison {
                 .decisionAlpha();
         GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
                 .baselineCommand("mvn verify -Dperf.against=<ref> (perf:compare measures the base itself)")
-                .check(baseResults, baseFile.toString(), candidateResults, candidateFile.toString());
+                .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
         List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
         return new PreMergeResult(base, baseShort, head, dirty, outcome, baseResults, candidateResults, baseFile,
                 candidateFile, added, removed, decisionAlpha, report, reports);
