@@ -5,6 +5,9 @@ def log = new File(basedir, 'build.log').text
 def base = fixture.baseCommit(basedir)
 
 assert log.contains('BUILD SUCCESS')
+// run and check share the execution and step aside for compare
+assert log.contains('perf:run skipped: perf.against=main~0 is set, so perf:compare measures the base and the working tree instead')
+assert log.contains('Skipping perf:check: perf.against=main~0 is set')
 assert !(log =~ /\[ERROR\]/)
 assert log.contains(base.substring(0, 10))
 // no seed given: a random one is drawn and printed so the run can be repeated

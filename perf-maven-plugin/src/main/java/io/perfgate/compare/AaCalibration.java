@@ -94,7 +94,13 @@ public final class AaCalibration {
         if (benchmarks.isEmpty()) {
             throw new CompareException("No benchmark selected to calibrate; check perf.includes");
         }
-        StopRule fixed = new StopRule(false, forks, settings);
+        StopRule fixed;
+        try {
+            fixed = new StopRule(false, forks, settings);
+        } catch (IllegalArgumentException e) {
+            throw new CompareException("perf.forks is " + forks + ", but the gate judges no fewer than "
+                    + Math.max(StopRule.FIRST_LOOK, settings.minForks()) + " forks per side (perf.minForks)", e);
+        }
         InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log).run(benchmarks,
                 (side, benchmark, round) -> launcher.runFork(classpath, benchmark, side == Side.BASE ? "A" : "A'",
                         round));

@@ -48,6 +48,12 @@ public final class PreMergeComparison {
     }
 
     public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
+        StopRule rule;
+        try {
+            rule = new StopRule(request.adaptive(), request.maxForks(), request.settings());
+        } catch (IllegalArgumentException e) {
+            throw new CompareException(e.getMessage(), e);
+        }
         GitRepository git = GitRepository.open(request.moduleDirectory());
         ReportWriter.deleteStale(request.outputDirectory());
         String refCommit = git.resolveCommit(request.against());
@@ -100,7 +106,6 @@ public final class PreMergeComparison {
                         + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
                         + " compare. Check perf.includes, or compare against a ref that has the benchmarks.");
             }
-            StopRule rule = new StopRule(request.adaptive(), request.maxForks(), request.settings());
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
             outcome = run.run(new ArrayList<>(common), (side, benchmark, round) -> launcher.runFork(
                     side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
@@ -153,8 +158,7 @@ public final class PreMergeComparison {
         ResultsJson.write(candidateResults, candidateFile);
         log.accept("Wrote " + baseFile + " and " + candidateFile);
 
-        double decisionAlpha = new StopRule(request.adaptive(), request.maxForks(), request.settings())
-                .decisionAlpha();
+        double decisionAlpha = rule.decisionAlpha();
         GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
                 .baselineCommand("mvn verify -Dperf.against=<ref> (perf:compare measures the base itself)")
                 .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
