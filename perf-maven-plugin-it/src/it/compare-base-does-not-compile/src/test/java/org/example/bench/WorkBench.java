@@ -14,7 +14,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Warmup(iterations = 1, time = 100, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
 public class WorkBench {
-    /** consumeCPU's time grows linearly with its tokens, so doubling them doubles the time. */
+    /** consumeCPU's time grows linearly with its tokens. */
     static final int TOKENS = 1000;
 
     @Benchmark
