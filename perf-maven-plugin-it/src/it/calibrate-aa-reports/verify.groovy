@@ -1,0 +1,28 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+def slurper = new JsonSlurper()
+
+// 1. the table names the benchmark with its CVs, the A/A verdict and the sizing
+assert log.contains('A/A calibration, 5 forks per half (noise floor of this machine):')
+assert log =~ /benchmark\s+forks\s+between-fork CV\s+within-fork CV\s+A\/A\s+detectable \(80 % power\)\s+forks for 1\.5 x limit/
+assert log =~ /org\.example\.bench\.WorkBench\.work\s+5\s+[0-9.]+ %\s+[0-9.]+ %\s+(PASS|WARN|FAIL|IMPROVED|INCONCLUSIVE)\s+/
+assert log.contains('Interleaving 1 benchmark')
+def calibration = slurper.parse(new File(basedir, 'target/perf/calibration.json'))
+def entry = calibration.calibration.benchmarks['org.example.bench.WorkBench.work']
+assert entry.forks == 5
+assert entry.betweenForkCv instanceof Number && entry.betweenForkCv > 0
+assert entry.threshold == 0.1
+
+// 2. saved into the baseline, which keeps its benchmarks and provenance
+assert log.contains('Calibration saved into the baseline src/perf/baseline.json')
+def baseline = slurper.parse(new File(basedir, 'src/perf/baseline.json'))
+assert baseline.provenance['recordedBy'] == 'calibrate-aa-reports IT'
+assert baseline.benchmarks.size() == 1
+assert baseline.calibration.benchmarks['org.example.bench.WorkBench.work'].forks == 5
+assert !new File(basedir, 'src/perf/baseline.json.lock').exists()
+
+// 3. no baseline to save into
+assert log.contains('There is no baseline at ')
+assert log.contains('Record one first (mvn verify perf:baseline), or run perf:calibrate without -Dperf.calibrate.save=true.')
+return true
