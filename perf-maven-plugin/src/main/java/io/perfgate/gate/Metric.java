@@ -1,0 +1,45 @@
+package io.perfgate.gate;
+
+import io.perfgate.results.Direction;
+
+/** What a comparison gates. */
+public enum Metric {
+    /** The per-fork median of the primary score. */
+    MEDIAN("median"),
+    /** The per-fork 95th percentile of latency (SampleTime mode, or scenario runs with their own p95). */
+    P95("p95"),
+    /** {@code gc.alloc.rate.norm}, bytes allocated per operation, judged by a tolerance rather than a test. */
+    ALLOCATION("alloc");
+
+    private final String id;
+
+    Metric(String id) {
+        this.id = id;
+    }
+
+    /** The name used in report.json: {@code median}, {@code p95} or {@code alloc}. */
+    public String id() {
+        return id;
+    }
+
+    public static Metric fromId(String id) {
+        for (Metric m : values()) {
+            if (m.id.equals(id)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("'" + id + "' is not a metric; use median, p95 or alloc");
+    }
+
+    /** As a sentence names it: {@code median time}, {@code p95 time}, {@code median throughput}, {@code allocation}. */
+    public String label(Direction direction) {
+        switch (this) {
+            case MEDIAN:
+                return direction == Direction.HIGHER_IS_BETTER ? "median throughput" : "median time";
+            case P95:
+                return direction == Direction.HIGHER_IS_BETTER ? "p95 throughput" : "p95 time";
+            default:
+                return "allocation";
+        }
+    }
+}

@@ -1,0 +1,283 @@
+package io.perfgate.report;
+
+import io.perfgate.gate.BenchmarkRef;
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.Metric;
+import io.perfgate.gate.NotGated;
+import io.perfgate.stats.Verdict;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The build log of {@code perf:check}, in the manner of benchstat: a header with K and the multiplicity mode,
+ * one aligned table, then a line for each thing that needs a look, then one line per regression, measured value
+ * before the limit. Returns lines with a level so the Mojo can log them and tests can compare them as text.
+ */
+public final class ConsoleReport {
+    /** How loudly a line is logged. */
+    public enum Level {
+        INFO, WARNING, ERROR
+    }
+
+    /** One line of the log. */
+    public static final class Line {
+        private final Level level;
+        private final String text;
+
+        Line(Level level, String text) {
+            this.level = level;
+            this.text = text;
+        }
+
+        public Level level() {
+            return level;
+        }
+
+        public String text() {
+            return text;
+        }
+
+        @Override
+        public String toString() {
+            return "[" + level + "] " + text;
+        }
+    }
+
+    static final String[] HEADER = {"benchmark", "metric", "baseline", "current", "change [95 % CI]", "p", "verdict"};
+
+    private ConsoleReport() {
+    }
+
+    public static List<Line> render(GateReport report) {
+        List<Line> out = new ArrayList<>();
+        out.add(info("perf:check " + sources(report)));
+        if (report.baseline() == null) {
+            report.notes().forEach(n -> out.add(warn(n)));
+            report.otherFailures().forEach(f -> out.add(error(f)));
+            return out;
+        }
+        out.add(info(settingsLine(report)));
+        out.add(info(""));
+        for (String row : table(report)) {
+            out.add(info(row));
+        }
+        out.add(info(""));
+        for (Comparison c : report.comparisons()) {
+            if (c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE) {
+                out.add(warn(c.verdict() + " " + c.displayName() + ": " + c.reason()));
+            }
+        }
+        for (Map.Entry<String, List<String>> e : notGatedByReason(report).entrySet()) {
+            out.add(info(e.getValue().size() == 1 ? e.getValue().get(0) + ": " + e.getKey()
+                    : e.getKey() + ": " + String.join(", ", e.getValue())));
+        }
+        if (!report.environmentDifferences().isEmpty()) {
+            out.add(warn("The environment differs from the baseline's (perf.environmentPolicy="
+                    + report.environmentPolicy().id() + "):"));
+            for (EnvironmentDifference d : report.environmentDifferences()) {
+                out.add(warn("  " + d.describe()));
+            }
+        }
+        listBenchmarks(out, report.newBenchmarks(), "New since the baseline (not compared)");
+        listBenchmarks(out, report.missingBenchmarks(), "In the baseline but not run this time");
+        listBenchmarks(out, report.ignoredBenchmarks(), "Ignored by a <rule>");
+        report.notes().forEach(n -> out.add(warn(n)));
+        Level regressionLevel = report.failOnRegression() ? Level.ERROR : Level.WARNING;
+        for (String r : report.regressions()) {
+            out.add(new Line(regressionLevel, "FAIL " + r));
+        }
+        if (!report.failOnRegression() && !report.regressions().isEmpty()) {
+            out.add(warn("These regressions do not fail the build because perf.failOnRegression=false."));
+        }
+        report.otherFailures().forEach(f -> out.add(error(f)));
+        return out;
+    }
+
+    /** The log as text, one {@code [LEVEL] text} per line, for golden files. */
+    public static String toText(List<Line> lines) {
+        StringBuilder sb = new StringBuilder();
+        for (Line l : lines) {
+            sb.append(l).append('\n');
+        }
+        return sb.toString();
+    }
+
+    static String sources(GateReport report) {
+        String current = report.current().file() == null ? "current results" : report.current().file();
+        if (report.baseline() == null) {
+            return current + " (no baseline)";
+        }
+        GateReport.Side b = report.baseline();
+        return current + " vs baseline " + (b.file() == null ? "" : b.file() + " ") + "(" + recorded(b) + ")";
+    }
+
+    static String recorded(GateReport.Side b) {
+        String when = b.provenance().getOrDefault("recordedAt", b.createdAt());
+        String commit = b.provenance().get("git.commit");
+        if (commit == null) {
+            commit = b.environment().get("git.commit");
+        }
+        return "recorded " + when + (commit == null || commit.isEmpty() ? "" : " at " + shortCommit(commit));
+    }
+
+    static String shortCommit(String commit) {
+        return commit.length() > 10 ? commit.substring(0, 10) : commit;
+    }
+
+    static String settingsLine(GateReport report) {
+        Map<String, String> s = report.settings();
+        return "K = " + report.tested() + " tested comparisons, multiplicity " + report.multiplicity().id()
+                + ", alpha " + s.getOrDefault("perf.alpha", "?") + " one-sided; limits: median "
+                + s.getOrDefault("perf.median.fail", "?") + " (T_min " + s.getOrDefault("perf.median.min", "?")
+                + "), p95 " + s.getOrDefault("perf.p95.fail", "?") + " (T_min " + s.getOrDefault("perf.p95.min", "?")
+                + "), allocation max(" + s.getOrDefault("perf.alloc.percent", "?") + ", "
+                + s.getOrDefault("perf.alloc.bytes", "?") + " B/op)";
+    }
+
+    /** The aligned table, header first; not-gated metrics sit below their benchmark's rows. */
+    public static List<String> table(GateReport report) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(header(report));
+        for (Object row : rowsInOrder(report)) {
+            rows.add(row instanceof Comparison ? cells((Comparison) row, report) : cells((NotGated) row, report));
+        }
+        int[] widths = new int[HEADER.length];
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                widths[i] = Math.max(widths[i], r[i].length());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (String[] r : rows) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < r.length; i++) {
+                boolean last = i == r.length - 1;
+                // The p column is numeric: right-align it so the decimals line up.
+                String cell = i == 5 ? pad(r[i], widths[i], true) : last ? r[i] : pad(r[i], widths[i], false);
+                sb.append(cell).append(last ? "" : "  ");
+            }
+            lines.add(sb.toString().replaceAll("\\s+$", ""));
+        }
+        return lines;
+    }
+
+    /** Comparisons in report order, each benchmark's not-gated metrics right after its last comparison. */
+    static List<Object> rowsInOrder(GateReport report) {
+        Map<String, List<NotGated>> pending = new LinkedHashMap<>();
+        for (NotGated n : report.notGated()) {
+            pending.computeIfAbsent(n.benchmark() + "\u0000" + n.mode(), k -> new ArrayList<>()).add(n);
+        }
+        List<Object> rows = new ArrayList<>();
+        List<Comparison> cs = report.comparisons();
+        for (int i = 0; i < cs.size(); i++) {
+            Comparison c = cs.get(i);
+            rows.add(c);
+            String id = c.key() + "\u0000" + c.mode();
+            boolean lastOfBenchmark = i + 1 == cs.size()
+                    || !(cs.get(i + 1).key() + "\u0000" + cs.get(i + 1).mode()).equals(id);
+            if (lastOfBenchmark && pending.containsKey(id)) {
+                rows.addAll(pending.remove(id));
+            }
+        }
+        pending.values().forEach(rows::addAll);
+        return rows;
+    }
+
+    static String[] header(GateReport report) {
+        String[] h = HEADER.clone();
+        if (report.multiplicity() != io.perfgate.gate.MultiplicityMode.NONE) {
+            h[5] = "p (" + report.multiplicity().id() + ")";
+        }
+        return h;
+    }
+
+    private static String[] cells(Comparison c, GateReport report) {
+        boolean test = c.metric() != Metric.ALLOCATION;
+        double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
+        return new String[] {
+            name(c.displayName(), c.key(), c.mode(), report),
+            c.metric().id(),
+            Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
+            Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
+            Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()),
+            Units.pValue(p),
+            c.verdict().name()
+        };
+    }
+
+    private static String[] cells(NotGated n, GateReport report) {
+        return new String[] {name(n.displayName(), n.benchmark(), n.mode(), report), n.metric().id(), "-", "-", "-",
+            "-", "not gated"};
+    }
+
+    /** The display name, with the mode added when the same benchmark ran in several modes. */
+    static String name(String displayName, String key, String mode, GateReport report) {
+        Set<String> modes = new TreeSet<>();
+        for (Comparison c : report.comparisons()) {
+            if (c.key().equals(key)) {
+                modes.add(c.mode());
+            }
+        }
+        return modes.size() > 1 ? displayName + " [" + mode + "]" : displayName;
+    }
+
+    /** Not-gated metrics grouped by reason, each with the benchmarks (and metric) it applies to. */
+    static Map<String, List<String>> notGatedByReason(GateReport report) {
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        for (NotGated n : report.notGated()) {
+            byReason.computeIfAbsent(n.metric().id() + " not gated: " + n.reason(), k -> new ArrayList<>())
+                    .add(n.displayName());
+        }
+        return byReason;
+    }
+
+    private static void listBenchmarks(List<Line> out, List<BenchmarkRef> refs, String title) {
+        if (refs.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (BenchmarkRef r : refs) {
+            if (seen.merge(r.key(), 1, Integer::sum) == 1) {
+                names.add(r.displayName());
+            }
+        }
+        Collections.sort(names);
+        out.add(warn(title + " (" + refs.size() + "): " + String.join(", ", names)));
+    }
+
+    static String pad(String s, int width, boolean right) {
+        StringBuilder sb = new StringBuilder();
+        if (right) {
+            for (int i = s.length(); i < width; i++) {
+                sb.append(' ');
+            }
+            return sb.append(s).toString();
+        }
+        sb.append(s);
+        while (sb.length() < width) {
+            sb.append(' ');
+        }
+        return sb.toString();
+    }
+
+    private static Line info(String text) {
+        return new Line(Level.INFO, text);
+    }
+
+    private static Line warn(String text) {
+        return new Line(Level.WARNING, text);
+    }
+
+    private static Line error(String text) {
+        return new Line(Level.ERROR, text);
+    }
+}

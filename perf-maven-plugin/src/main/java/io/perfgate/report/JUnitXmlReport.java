@@ -1,0 +1,164 @@
+package io.perfgate.report;
+
+import io.perfgate.gate.BenchmarkRef;
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateReport;
+import java.util.Map;
+
+/**
+ * {@code TEST-perf.xml}: the gate in the JUnit XML format CI dashboards read, one test case per comparison.
+ * FAIL is a failure (even with {@code perf.failOnRegression=false}: the report says what was measured),
+ * INCONCLUSIVE is skipped, WARN passes with its reason in system-out. Benchmarks new since the baseline or
+ * missing from this run are skipped cases; other build failures are failures of a case named {@code perf:check}.
+ */
+public final class JUnitXmlReport {
+    static final String SUITE = "perf:check";
+
+    private JUnitXmlReport() {
+    }
+
+    public static String render(GateReport r) {
+        int tests = 0;
+        int failures = 0;
+        int skipped = 0;
+        StringBuilder cases = new StringBuilder();
+        for (Comparison c : r.comparisons()) {
+            tests++;
+            String classname = className(c.benchmark());
+            String name = testName(c);
+            cases.append("  <testcase classname=\"").append(attr(classname)).append("\" name=\"").append(attr(name))
+                    .append("\" time=\"0\">");
+            switch (c.verdict()) {
+                case FAIL:
+                    failures++;
+                    cases.append("\n    <failure type=\"regression\" message=\"").append(attr(c.reason()))
+                            .append("\">").append(text(details(c))).append("</failure>\n  ");
+                    break;
+                case INCONCLUSIVE:
+                    skipped++;
+                    cases.append("\n    <skipped message=\"").append(attr(c.reason())).append("\"/>\n  ");
+                    break;
+                default:
+                    cases.append("\n    <system-out>").append(text(details(c))).append("</system-out>\n  ");
+                    break;
+            }
+            cases.append("</testcase>\n");
+        }
+        for (BenchmarkRef b : r.newBenchmarks()) {
+            tests++;
+            skipped++;
+            refCase(cases, b, "new since the baseline; record a new baseline to gate it");
+        }
+        for (BenchmarkRef b : r.missingBenchmarks()) {
+            tests++;
+            skipped++;
+            refCase(cases, b, "in the baseline but not run this time");
+        }
+        if (r.baseline() == null && r.otherFailures().isEmpty()) {
+            tests++;
+            skipped++;
+            String message = r.notes().isEmpty() ? "no baseline" : r.notes().get(0);
+            cases.append("  <testcase classname=\"perf\" name=\"baseline\" time=\"0\">\n    <skipped message=\"")
+                    .append(attr(message)).append("\"/>\n  </testcase>\n");
+        }
+        for (String f : r.otherFailures()) {
+            tests++;
+            failures++;
+            cases.append("  <testcase classname=\"perf\" name=\"").append(SUITE).append("\" time=\"0\">\n")
+                    .append("    <failure type=\"gate\" message=\"").append(attr(f)).append("\">").append(text(f))
+                    .append("</failure>\n  </testcase>\n");
+        }
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        xml.append("<testsuite name=\"").append(SUITE).append("\" tests=\"").append(tests).append("\" failures=\"")
+                .append(failures).append("\" errors=\"0\" skipped=\"").append(skipped).append("\" time=\"0\" timestamp=\"")
+                .append(attr(r.createdAt())).append("\">\n");
+        xml.append("  <properties>\n");
+        property(xml, "outcome", r.outcome().name());
+        property(xml, "summary", r.summary());
+        for (Map.Entry<String, String> e : r.settings().entrySet()) {
+            property(xml, e.getKey(), e.getValue());
+        }
+        xml.append("  </properties>\n");
+        xml.append(cases);
+        xml.append("</testsuite>\n");
+        return xml.toString();
+    }
+
+    private static void refCase(StringBuilder cases, BenchmarkRef b, String message) {
+        cases.append("  <testcase classname=\"").append(attr(className(b.key()))).append("\" name=\"")
+                .append(attr(methodName(b.key()) + " [" + b.mode() + "]")).append("\" time=\"0\">\n    <skipped message=\"")
+                .append(attr(message)).append("\"/>\n  </testcase>\n");
+    }
+
+    private static void property(StringBuilder xml, String name, String value) {
+        xml.append("    <property name=\"").append(attr(name)).append("\" value=\"")
+                .append(attr(value == null ? "" : value)).append("\"/>\n");
+    }
+
+    /** The benchmark's class, so dashboards group a class's benchmarks together. */
+    static String className(String benchmark) {
+        String name = benchmark.contains(":") ? benchmark.substring(0, benchmark.indexOf(':')) : benchmark;
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    static String methodName(String key) {
+        String name = key.contains(":") ? key.substring(0, key.indexOf(':')) : key;
+        String params = key.contains(":") ? "(" + key.substring(key.indexOf(':') + 1) + ")" : "";
+        int dot = name.lastIndexOf('.');
+        return (dot > 0 ? name.substring(dot + 1) : name) + params;
+    }
+
+    /** {@code parse(size=10) median [avgt]}. */
+    static String testName(Comparison c) {
+        return methodName(c.key()) + " " + c.metric().id() + " [" + c.mode() + "]";
+    }
+
+    private static String details(Comparison c) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(c.verdict());
+        if (!c.reason().isEmpty()) {
+            sb.append(": ").append(c.reason());
+        }
+        sb.append("\nbaseline ")
+                .append(Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()))
+                .append(" (").append(c.baselineForks()).append(" forks), current ")
+                .append(Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()))
+                .append(" (").append(c.currentForks()).append(" forks), change ")
+                .append(Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()));
+        if (!Double.isNaN(c.pValue())) {
+            sb.append(", p = ").append(Units.pValue(c.pValue()));
+        }
+        return sb.toString();
+    }
+
+    static String attr(String s) {
+        return text(s).replace("\"", "&quot;").replace("\n", "&#10;");
+    }
+
+    static String text(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '&':
+                    sb.append("&amp;");
+                    break;
+                case '<':
+                    sb.append("&lt;");
+                    break;
+                case '>':
+                    sb.append("&gt;");
+                    break;
+                default:
+                    // XML 1.0 forbids most control characters even as references.
+                    if (ch < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
+                        sb.append('?');
+                    } else {
+                        sb.append(ch);
+                    }
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,155 @@
+package io.perfgate.report;
+
+import io.perfgate.gate.BenchmarkRef;
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.NotGated;
+import io.perfgate.stats.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code report.md}: a summary fit for a pull-request comment. Headline verdict, the table, one line per
+ * regression, what needs a look, environment differences, and a collapsed details section with settings,
+ * provenance and benchmark lists.
+ */
+public final class MarkdownReport {
+    private MarkdownReport() {
+    }
+
+    public static String render(GateReport r) {
+        StringBuilder md = new StringBuilder();
+        md.append("## perf:check: ").append(r.outcome()).append(" - ").append(r.summary()).append("\n\n");
+        md.append(escape(ConsoleReport.sources(r))).append("  \n");
+        if (r.baseline() == null) {
+            md.append('\n');
+            r.notes().forEach(n -> md.append("- ").append(escape(n)).append('\n'));
+            r.otherFailures().forEach(n -> md.append("- **").append(escape(n)).append("**\n"));
+            return md.toString();
+        }
+        md.append(escape(ConsoleReport.settingsLine(r))).append("\n\n");
+
+        String[] header = ConsoleReport.header(r);
+        md.append('|');
+        for (String h : header) {
+            md.append(' ').append(h).append(" |");
+        }
+        md.append("\n|---|---|---:|---:|---:|---:|---|\n");
+        for (Object row : ConsoleReport.rowsInOrder(r)) {
+            if (row instanceof Comparison) {
+                Comparison c = (Comparison) row;
+                double p = !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
+                String verdict = c.verdict() == Verdict.FAIL || c.verdict() == Verdict.WARN
+                        ? "**" + c.verdict() + "**" : c.verdict().name();
+                cells(md, ConsoleReport.name(c.displayName(), c.key(), c.mode(), r), c.metric().id(),
+                        Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
+                        Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
+                        Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()), Units.pValue(p),
+                        verdict);
+            } else {
+                NotGated n = (NotGated) row;
+                cells(md, ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r), n.metric().id(), "-", "-",
+                        "-", "-", "not gated");
+            }
+        }
+        md.append('\n');
+
+        if (!r.regressions().isEmpty()) {
+            md.append("### Regressions\n\n");
+            for (String line : r.regressions()) {
+                md.append("- ").append(escape(line)).append('\n');
+            }
+            if (!r.failOnRegression()) {
+                md.append("\nThese do not fail the build: `perf.failOnRegression=false`.\n");
+            }
+            md.append('\n');
+        }
+        if (!r.otherFailures().isEmpty()) {
+            md.append("### Build failures\n\n");
+            r.otherFailures().forEach(f -> md.append("- ").append(escape(f)).append('\n'));
+            md.append('\n');
+        }
+
+        List<String> look = new ArrayList<>();
+        for (Comparison c : r.comparisons()) {
+            if (c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE) {
+                look.add(c.verdict() + " " + c.displayName() + " (" + c.metric().id() + "): " + c.reason());
+            }
+        }
+        for (Map.Entry<String, List<String>> e : ConsoleReport.notGatedByReason(r).entrySet()) {
+            look.add(e.getKey() + ": " + String.join(", ", e.getValue()));
+        }
+        look.addAll(r.notes());
+        if (!look.isEmpty()) {
+            md.append("### Needs a look\n\n");
+            look.forEach(l -> md.append("- ").append(escape(l)).append('\n'));
+            md.append('\n');
+        }
+
+        if (!r.environmentDifferences().isEmpty()) {
+            md.append("### Environment differences (policy: ").append(r.environmentPolicy().id()).append(")\n\n");
+            md.append("| field | baseline | current |\n|---|---|---|\n");
+            for (EnvironmentDifference d : r.environmentDifferences()) {
+                cells(md, "`" + d.field() + "`", orAbsent(d.baseline()), orAbsent(d.current()));
+            }
+            md.append('\n');
+        }
+
+        md.append("<details>\n<summary>Details</summary>\n\n");
+        benchmarks(md, "New since the baseline (not compared)", r.newBenchmarks());
+        benchmarks(md, "In the baseline but not run this time", r.missingBenchmarks());
+        benchmarks(md, "Ignored by a rule", r.ignoredBenchmarks());
+        md.append("**Settings**\n\n| setting | value |\n|---|---|\n");
+        r.settings().forEach((k, v) -> cells(md, "`" + k + "`", v == null ? "" : v));
+        md.append('\n');
+        if (!r.baseline().provenance().isEmpty()) {
+            md.append("**Baseline provenance**\n\n| field | value |\n|---|---|\n");
+            r.baseline().provenance().forEach((k, v) -> cells(md, "`" + k + "`", v == null ? "" : v));
+            md.append('\n');
+        }
+        Set<String> fields = new LinkedHashSet<>(r.current().environment().keySet());
+        fields.addAll(r.baseline().environment().keySet());
+        if (!fields.isEmpty()) {
+            md.append("**Environment**\n\n| field | baseline | current |\n|---|---|---|\n");
+            for (String f : fields) {
+                cells(md, "`" + f + "`", orAbsent(r.baseline().environment().get(f)),
+                        orAbsent(r.current().environment().get(f)));
+            }
+            md.append('\n');
+        }
+        md.append("Ratios come from the Hodges-Lehmann estimate over per-fork values; p is the exact one-sided"
+                + " Mann-Whitney p-value of a slowdown larger than T_min. FAIL needs the estimate at or above"
+                + " T_fail and the one-sided lower bound above T_min.\n\n</details>\n");
+        return md.toString();
+    }
+
+    private static void benchmarks(StringBuilder md, String title, List<BenchmarkRef> refs) {
+        if (refs.isEmpty()) {
+            return;
+        }
+        md.append("**").append(title).append("**\n\n");
+        refs.forEach(b -> md.append("- `").append(b.key()).append("` (").append(b.mode()).append(")\n"));
+        md.append('\n');
+    }
+
+    private static String orAbsent(String v) {
+        return v == null ? "*absent*" : v;
+    }
+
+    private static void cells(StringBuilder md, String... cells) {
+        md.append('|');
+        for (String c : cells) {
+            md.append(' ').append(c.replace("|", "\\|").replace("\n", " ")).append(" |");
+        }
+        md.append('\n');
+    }
+
+    /** Keeps text from turning into Markdown by accident (an underscore in a name, a leading #). */
+    static String escape(String text) {
+        return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;");
+    }
+}

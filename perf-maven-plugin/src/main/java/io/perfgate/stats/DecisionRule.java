@@ -1,0 +1,132 @@
+package io.perfgate.stats;
+
+import io.perfgate.results.Direction;
+import java.util.Objects;
+
+/**
+ * The gate's decision rule (statistics.md section 3), applied to a {@link ShiftComparison} at an effective
+ * one-sided level {@code a} (the thresholds' alpha, or a level from {@link Multiplicity} or the sequential
+ * mode's alpha / 2). With R the Hodges-Lehmann ratio (larger = slower) and L, U its one-sided (1 - a) bounds:
+ *
+ * <table>
+ * <caption>Verdicts, checked in this order</caption>
+ * <tr><th>verdict</th><th>condition</th></tr>
+ * <tr><td>INCONCLUSIVE</td><td>a side has fewer than {@code minForks} forks</td></tr>
+ * <tr><td>FAIL</td><td>R &gt;= 1 + T_fail and L &gt; 1 + T_min (equivalently pSlower &lt;= a)</td></tr>
+ * <tr><td>IMPROVED</td><td>R &lt;= 1 / (1 + T_fail) and U &lt; 1 / (1 + T_min) (pFaster &lt;= a)</td></tr>
+ * <tr><td>WARN</td><td>R &gt;= 1 + T_fail but L &lt;= 1 + T_min (more forks needed), or L &gt; 1 but
+ * R &lt; 1 + T_fail (a real slowdown below the limit)</td></tr>
+ * <tr><td>PASS</td><td>otherwise; "confident" when U &lt; 1 + T_fail</td></tr>
+ * </table>
+ *
+ * The improvement side mirrors the slowdown side on the log scale, so for a time "10 % faster" means a ratio
+ * of 1 / 1.1 and for a throughput it means +10 %. Ratios equal to a limit within
+ * {@link ShiftTest#TIE_TOLERANCE} count as reaching it.
+ */
+public final class DecisionRule {
+    /** Fewer forks than this on either side: INCONCLUSIVE (at 3 vs 3 the smallest one-sided p is 0.05). */
+    public static final int DEFAULT_MIN_FORKS = 5;
+
+    private DecisionRule() {
+    }
+
+    /** Decides at the thresholds' alpha with {@value #DEFAULT_MIN_FORKS} forks needed per side. */
+    public static Decision decide(ShiftComparison comparison) {
+        return decide(comparison, comparison.thresholds().alpha(), DEFAULT_MIN_FORKS);
+    }
+
+    /** Decides at an effective one-sided level, with {@value #DEFAULT_MIN_FORKS} forks needed per side. */
+    public static Decision decide(ShiftComparison comparison, double effectiveAlpha) {
+        return decide(comparison, effectiveAlpha, DEFAULT_MIN_FORKS);
+    }
+
+    /**
+     * Decides one comparison.
+     *
+     * @param comparison the comparison (its thresholds give T_fail and T_min)
+     * @param effectiveAlpha the one-sided level in [0, 0.5): the thresholds' alpha, a Holm or
+     *        Benjamini-Hochberg level from {@link Multiplicity#effectiveAlphas}, or alpha / 2 in sequential mode
+     * @param minForks the fewest forks per side that can be judged, at least 1
+     */
+    public static Decision decide(ShiftComparison comparison, double effectiveAlpha, int minForks) {
+        Objects.requireNonNull(comparison, "comparison");
+        if (!(effectiveAlpha >= 0 && effectiveAlpha < 0.5)) {
+            throw new IllegalArgumentException("effective alpha must be in [0, 0.5), was " + effectiveAlpha);
+        }
+        if (minForks < 1) {
+            throw new IllegalArgumentException("minimum forks must be at least 1, was " + minForks);
+        }
+        Thresholds t = comparison.thresholds();
+        int n = comparison.candidateCount();
+        int m = comparison.baselineCount();
+        String forks = m + " vs " + n + " forks";
+        String estimate = estimate(comparison);
+        String limit = StatsText.percent(t.fail()) + " limit";
+
+        if (n < minForks || m < minForks) {
+            return new Decision(Verdict.INCONCLUSIVE, false,
+                    estimate + " is not judged: " + m + " baseline and " + n + " candidate forks, but at least "
+                            + minForks + " per side are needed",
+                    comparison, effectiveAlpha);
+        }
+        double tolerance = ShiftTest.TIE_TOLERANCE;
+        double logFail = Math.log1p(t.fail());
+        double logRatio = comparison.logRatio();
+        String pSlower = StatsText.pClause(comparison.pSlower(), effectiveAlpha);
+
+        boolean atLimit = logRatio >= logFail - tolerance;
+        if (atLimit && comparison.pSlower() <= effectiveAlpha) {
+            return new Decision(Verdict.FAIL, false,
+                    estimate + slowdown(comparison) + " is above the " + limit + " (" + pSlower + ", " + forks + ")",
+                    comparison, effectiveAlpha);
+        }
+        if (logRatio <= -logFail + tolerance && comparison.pFaster() <= effectiveAlpha) {
+            return new Decision(Verdict.IMPROVED, false,
+                    estimate + " is an improvement beyond the " + limit + " ("
+                            + StatsText.pClause(comparison.pFaster(), effectiveAlpha) + ", " + forks + ")",
+                    comparison, effectiveAlpha);
+        }
+        if (atLimit) {
+            return new Decision(Verdict.WARN, false,
+                    estimate + slowdown(comparison) + " is above the " + limit + " but not significantly above "
+                            + StatsText.percent(t.minEffect()) + " (" + pSlower + ", " + forks
+                            + "): run more forks to decide",
+                    comparison, effectiveAlpha);
+        }
+        if (comparison.pSlowerThanBaseline() <= effectiveAlpha) {
+            return new Decision(Verdict.WARN, false,
+                    estimate + slowdown(comparison) + " is a real slowdown, below the " + limit + " ("
+                            + StatsText.pClause(comparison.pSlowerThanBaseline(), effectiveAlpha)
+                            + " against no change, " + forks + ")",
+                    comparison, effectiveAlpha);
+        }
+        boolean confident = comparison.logUpperBound(effectiveAlpha) < logFail - tolerance;
+        String pass = confident
+                ? " is within the " + limit + "; a " + StatsText.percent(t.fail()) + " slowdown is ruled out ("
+                        + StatsText.percent(1 - effectiveAlpha) + " " + boundText(comparison, effectiveAlpha)
+                        + ", " + forks + ")"
+                : " is within the " + limit + " (" + forks + ")";
+        return new Decision(Verdict.PASS, confident, estimate + pass, comparison, effectiveAlpha);
+    }
+
+    /** "+23.4 % [+18.1 %, +29.0 %]" in the metric's own direction. */
+    static String estimate(ShiftComparison c) {
+        return StatsText.percentChange(c.nativeRatio()) + " [" + StatsText.percentChange(c.nativeCiLower()) + ", "
+                + StatsText.percentChange(c.nativeCiUpper()) + "]";
+    }
+
+    /** For metrics where higher is better, restates the change as a slowdown: " (a 23.4 % slowdown)". */
+    private static String slowdown(ShiftComparison c) {
+        if (c.direction() != Direction.HIGHER_IS_BETTER) {
+            return "";
+        }
+        return ", a " + StatsText.percentChange(c.ratio()).substring(1) + " slowdown,";
+    }
+
+    /** The one-sided bound that rules out a slowdown, in the metric's direction. */
+    private static String boundText(ShiftComparison c, double alpha) {
+        double upper = c.upperBound(alpha);
+        return (c.direction() == Direction.HIGHER_IS_BETTER ? "lower bound " : "upper bound ")
+                + StatsText.percentChange(c.toNative(upper));
+    }
+}
