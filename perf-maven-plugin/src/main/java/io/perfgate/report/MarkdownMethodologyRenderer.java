@@ -76,7 +76,7 @@ final class MarkdownMethodologyRenderer implements MethodologyRenderer {
         return f.toString();
     }
 
-    /** Escapes the characters that would start emphasis, code or HTML in running text. */
+    /** Escapes the characters that would start emphasis, code or an HTML tag in running text. */
     static String escape(String text) {
         StringBuilder sb = new StringBuilder(text.length() + 8);
         for (int i = 0; i < text.length(); i++) {
@@ -86,9 +86,13 @@ final class MarkdownMethodologyRenderer implements MethodologyRenderer {
                 case '`':
                 case '*':
                 case '_':
-                case '<':
-                case '>':
                     sb.append('\\').append(c);
+                    break;
+                case '<':
+                    // only the start of a tag or an autolink is HTML; "< 0.0001" is plain text
+                    boolean tag = i + 1 < text.length() && (Character.isLetter(text.charAt(i + 1))
+                            || "/!?".indexOf(text.charAt(i + 1)) >= 0);
+                    sb.append(tag ? "\\<" : "<");
                     break;
                 case '\n':
                 case '\r':
