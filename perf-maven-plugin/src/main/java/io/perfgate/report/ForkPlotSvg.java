@@ -33,6 +33,8 @@ final class ForkPlotSvg {
         final double estimate;
         final double lower;
         final double upper;
+        final double ciLow;
+        final double ciHigh;
         final double fail;
         final double minEffect;
         final Verdict verdict;
@@ -42,52 +44,76 @@ final class ForkPlotSvg {
          * @param estimate the Hodges-Lehmann ratio, NaN when there is none
          * @param lower lower confidence bound of the ratio, NaN when there is none
          * @param upper upper confidence bound, may be infinite
+         * @param ciLow low end of the two-sided 95 % interval, NaN when there is none
+         * @param ciHigh high end of the two-sided 95 % interval
          * @param fail T_fail as a fraction (0.10)
          * @param minEffect T_min as a fraction (0.05)
          */
-        RatioRow(String label, double estimate, double lower, double upper, double fail, double minEffect,
-                Verdict verdict) {
+        RatioRow(String label, double estimate, double lower, double upper, double ciLow, double ciHigh,
+                double fail, double minEffect, Verdict verdict) {
             this.label = Objects.requireNonNull(label, "label");
             this.estimate = estimate;
             this.lower = lower;
             this.upper = upper;
+            this.ciLow = ciLow;
+            this.ciHigh = ciHigh;
             this.fail = fail;
             this.minEffect = minEffect;
             this.verdict = Objects.requireNonNull(verdict, "verdict");
         }
     }
 
+    /** Per-fork values of one metric, both sides, drawn on one shared axis. */
+    static final class SamplePanel {
+        final String label;
+        final String unit;
+        final double[] baseline;
+        final double[] candidate;
+
+        /**
+         * @param label e.g. {@code median of each fork}
+         * @param unit unit of the values as measured, e.g. {@code ns/op}; the axis may rescale it
+         * @param baseline per-fork values of the baseline (non-finite values are left out)
+         * @param candidate per-fork values of the candidate
+         */
+        SamplePanel(String label, String unit, double[] baseline, double[] candidate) {
+            this.label = Objects.requireNonNull(label, "label");
+            this.unit = unit == null ? "" : unit;
+            this.baseline = finite(baseline);
+            this.candidate = finite(candidate);
+        }
+    }
+
     private final String title;
-    private final String unit;
-    private final double[] baseline;
-    private final double[] candidate;
-    private final String intervalLabel;
+    private final List<SamplePanel> panels;
     private final List<RatioRow> rows;
 
     /**
      * @param title accessible name of the picture, usually the benchmark's display name
-     * @param unit unit of the per-fork values, e.g. {@code ns/op}
-     * @param baseline per-fork values of the baseline (non-finite values are left out)
-     * @param candidate per-fork values of the candidate
-     * @param intervalLabel what the interval is, e.g. {@code 95 % CI}
-     * @param rows one per gated metric
+     * @param panels per-fork values, one panel per gated metric that has them
+     * @param rows the ratio interval of each gated metric
      */
-    ForkPlotSvg(String title, String unit, double[] baseline, double[] candidate, String intervalLabel,
-            List<RatioRow> rows) {
+    ForkPlotSvg(String title, List<SamplePanel> panels, List<RatioRow> rows) {
         this.title = Objects.requireNonNull(title, "title");
-        this.unit = unit == null ? "" : unit;
-        this.baseline = finite(baseline);
-        this.candidate = finite(candidate);
-        this.intervalLabel = intervalLabel;
+        this.panels = Collections.unmodifiableList(new ArrayList<>(panels));
         this.rows = Collections.unmodifiableList(new ArrayList<>(rows));
     }
 
+    private static final int PANEL_HEADER = 22;
+    private static final int AXIS_SPACE = 44;
+
     String render() {
-        int valuesTop = 10;
-        int valuesAxis = valuesTop + 2 * ROW + 6;
-        int ratioTop = valuesAxis + 52;
-        int ratioAxis = ratioTop + Math.max(1, rows.size()) * ROW + 6;
-        int height = ratioAxis + 40;
+        int y = 8;
+        List<int[]> panelY = new ArrayList<>();
+        for (int i = 0; i < panels.size(); i++) {
+            int top = y + PANEL_HEADER;
+            int axis = top + 2 * ROW + 4;
+            panelY.add(new int[] {top, axis});
+            y = axis + AXIS_SPACE;
+        }
+        int ratioTop = y + PANEL_HEADER;
+        int ratioAxis = ratioTop + Math.max(1, rows.size()) * ROW + 4;
+        int height = ratioAxis + AXIS_SPACE + 18;
 
         StringBuilder svg = new StringBuilder();
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"").append(WIDTH)
@@ -96,17 +122,23 @@ final class ForkPlotSvg {
         svg.append("<title>").append(Html.escape(title + ": per-fork values and slowdown ratio")).append("</title>\n");
         svg.append("<rect x=\"0\" y=\"0\" width=\"").append(WIDTH).append("\" height=\"").append(height)
                 .append("\" fill=\"#ffffff\"/>\n");
-
-        valuesPanel(svg, valuesTop, valuesAxis);
+        for (int i = 0; i < panels.size(); i++) {
+            valuesPanel(svg, panels.get(i), panelY.get(i)[0], panelY.get(i)[1]);
+        }
         ratioPanel(svg, ratioTop, ratioAxis);
+        legend(svg, ratioAxis + AXIS_SPACE + 6);
         svg.append("</svg>\n");
         return svg.toString();
     }
 
     // ------------------------------------------------------------------ per-fork values
 
-    private void valuesPanel(StringBuilder svg, int top, int axisY) {
-        double[] all = concat(baseline, candidate);
+    private static void valuesPanel(StringBuilder svg, SamplePanel p, int top, int axisY) {
+        AxisUnit axisUnit = AxisUnit.of(concat(p.baseline, p.candidate), p.unit);
+        bold(svg, LEFT - 140, top - 8, p.label + (axisUnit.unit.isEmpty() ? "" : " (" + axisUnit.unit + ")"));
+        double[] base = axisUnit.apply(p.baseline);
+        double[] cand = axisUnit.apply(p.candidate);
+        double[] all = concat(base, cand);
         if (all.length == 0) {
             text(svg, LEFT, top + ROW, "start", "#555555", "no per-fork values in the results files");
             return;
@@ -118,13 +150,12 @@ final class ForkPlotSvg {
         double[] ticks = niceTicks(scale.lo, scale.hi, 6);
 
         gridAndAxis(svg, scale, ticks, top, axisY, false);
-        sampleRow(svg, scale, "baseline", baseline, BASELINE_COLOUR, top + ROW / 2);
-        sampleRow(svg, scale, "candidate", candidate, CANDIDATE_COLOUR, top + ROW + ROW / 2);
-        text(svg, LEFT + PLOT_WIDTH / 2.0, axisY + 32, "middle", "#333333",
-                "per-fork value" + (unit.isEmpty() ? "" : " (" + unit + ")"));
+        sampleRow(svg, scale, "baseline", base, axisUnit.unit, BASELINE_COLOUR, top + ROW / 2);
+        sampleRow(svg, scale, "candidate", cand, axisUnit.unit, CANDIDATE_COLOUR, top + ROW + ROW / 2);
     }
 
-    private void sampleRow(StringBuilder svg, Scale scale, String name, double[] values, String colour, int y) {
+    private static void sampleRow(StringBuilder svg, Scale scale, String name, double[] values, String unit,
+            String colour, int y) {
         text(svg, LEFT - 10, y + 4, "end", "#222222", name + " (" + values.length + ")");
         if (values.length == 0) {
             text(svg, LEFT + 6, y + 4, "start", "#555555", "no forks");
@@ -160,9 +191,7 @@ final class ForkPlotSvg {
     // ------------------------------------------------------------------ ratio intervals
 
     private void ratioPanel(StringBuilder svg, int top, int axisY) {
-        text(svg, LEFT, top - 14, "start", "#333333",
-                "slowdown ratio, candidate / baseline (above 1 = slower)"
-                        + (intervalLabel == null ? "" : ", " + intervalLabel));
+        bold(svg, LEFT - 140, top - 8, "slowdown ratio, candidate / baseline (above 1.00 = slower)");
         if (rows.isEmpty()) {
             text(svg, LEFT, top + ROW / 2 + 4, "start", "#555555", "no gated metric");
             return;
@@ -170,12 +199,15 @@ final class ForkPlotSvg {
         double lo = 1;
         double hi = 1;
         for (RatioRow r : rows) {
-            lo = Math.min(lo, Math.min(1 - r.fail / 2, finiteOr(r.lower, 1)));
+            lo = Math.min(lo, Math.min(1 - r.fail / 2, Math.min(finiteOr(r.lower, 1), finiteOr(r.ciLow, 1))));
             lo = Math.min(lo, finiteOr(r.estimate, 1));
             hi = Math.max(hi, 1 + r.fail + r.fail / 2);
             hi = Math.max(hi, finiteOr(r.estimate, 1));
             if (Double.isFinite(r.upper)) {
                 hi = Math.max(hi, r.upper);
+            }
+            if (Double.isFinite(r.ciHigh)) {
+                hi = Math.max(hi, r.ciHigh);
             }
         }
         // an absurd bound (ratio 40) would squash everything else: cap the axis and mark the clipped end
@@ -197,9 +229,11 @@ final class ForkPlotSvg {
         String colour = verdictColour(r.verdict);
         text(svg, LEFT - 10, y + 4, "end", "#222222", r.label + "  " + r.verdict.name());
         // the thresholds of this metric: T_min dashed, T_fail solid red
-        double minX = scale.x(1 + r.minEffect);
         double failX = scale.x(1 + r.fail);
-        line(svg, minX, y - 13, minX, y + 13, "#b9770e", 1.2, "4 3");
+        if (!Double.isNaN(r.minEffect)) {
+            double minX = scale.x(1 + r.minEffect);
+            line(svg, minX, y - 13, minX, y + 13, "#b9770e", 1.2, "4 3");
+        }
         line(svg, failX, y - 13, failX, y + 13, "#c0392b", 1.6, null);
         svg.append("<text x=\"").append(Numbers.coordinate(failX + 3)).append("\" y=\"").append(y - 5)
                 .append("\" font-size=\"10\" fill=\"#c0392b\">limit ").append(Numbers.ratioThreshold(r.fail))
@@ -208,19 +242,11 @@ final class ForkPlotSvg {
             text(svg, LEFT + PLOT_WIDTH + 10, y + 4, "start", "#555555", "no interval");
             return;
         }
-        double lowX = scale.x(Math.max(r.lower, scale.lo));
-        boolean clipped = !(r.upper <= scale.hi);
-        double highX = scale.x(clipped ? scale.hi : r.upper);
-        line(svg, lowX, y, highX, y, colour, 3, null);
-        line(svg, lowX, y - 6, lowX, y + 6, colour, 2, null);
-        if (clipped) {
-            svg.append("<path d=\"M").append(Numbers.coordinate(highX - 7)).append(' ').append(y - 6).append(" L")
-                    .append(Numbers.coordinate(highX)).append(' ').append(y).append(" L")
-                    .append(Numbers.coordinate(highX - 7)).append(' ').append(y + 6).append("\" fill=\"none\" stroke=\"")
-                    .append(colour).append("\" stroke-width=\"2\"/>\n");
-        } else {
-            line(svg, highX, y - 6, highX, y + 6, colour, 2, null);
+        if (!Double.isNaN(r.ciLow)) {
+            // the 95 % interval, thin, behind the decision bounds
+            interval(svg, scale, r.ciLow, r.ciHigh, y, colour, 1.2, 4);
         }
+        interval(svg, scale, r.lower, r.upper, y, colour, 4, 7);
         double estimate = Math.min(Math.max(r.estimate, scale.lo), scale.hi);
         svg.append("<circle cx=\"").append(Numbers.coordinate(scale.x(estimate))).append("\" cy=\"").append(y)
                 .append("\" r=\"5\" fill=\"").append(colour).append("\" stroke=\"#ffffff\" stroke-width=\"1\"><title>")
@@ -228,8 +254,58 @@ final class ForkPlotSvg {
                         + Numbers.significant(r.lower, 4) + ", " + Numbers.significant(r.upper, 4) + "], "
                         + r.verdict.name()))
                 .append("</title></circle>\n");
-        text(svg, LEFT + PLOT_WIDTH + 10, y + 4, "start", colour, Numbers.changePercent(r.estimate) + " ["
-                + Numbers.changePercent(r.lower) + ", " + Numbers.changePercent(r.upper) + "]");
+        text(svg, LEFT + PLOT_WIDTH + 10, y + 4, "start", colour, "ratio " + Numbers.significant(r.estimate, 3)
+                + " (" + slower(r.estimate) + ")");
+    }
+
+    /**
+     * The oriented ratio in words that hold for every metric direction: {@code 21.1 % slower}, {@code 0.7 %
+     * faster}. A signed change would read as the opposite for a throughput, whose table column shows ops/s.
+     */
+    static String slower(double ratio) {
+        double pct = Math.abs(ratio - 1) * 100;
+        String amount = String.format(java.util.Locale.ROOT, "%.1f %%", pct);
+        if ("0.0 %".equals(amount)) {
+            return "no change";
+        }
+        return amount + (ratio > 1 ? " slower" : " faster");
+    }
+
+    /** A horizontal interval with end caps; an end beyond the axis becomes an arrow head. */
+    private static void interval(StringBuilder svg, Scale scale, double low, double high, int y, String colour,
+            double width, int cap) {
+        boolean lowClipped = !(low >= scale.lo);
+        boolean highClipped = !(high <= scale.hi);
+        double lowX = scale.x(lowClipped ? scale.lo : low);
+        double highX = scale.x(highClipped ? scale.hi : high);
+        line(svg, lowX, y, highX, y, colour, width, null);
+        end(svg, lowX, y, cap, lowClipped ? 1 : 0, colour);
+        end(svg, highX, y, cap, highClipped ? -1 : 0, colour);
+    }
+
+    /** A cap ({@code arrow} 0), or an arrow head pointing left (1) or right (-1) for a clipped end. */
+    private static void end(StringBuilder svg, double x, int y, int cap, int arrow, String colour) {
+        if (arrow == 0) {
+            line(svg, x, y - cap, x, y + cap, colour, 2, null);
+            return;
+        }
+        double back = x + arrow * 7;
+        svg.append("<path d=\"M").append(Numbers.coordinate(back)).append(' ').append(y - 6).append(" L")
+                .append(Numbers.coordinate(x)).append(' ').append(y).append(" L").append(Numbers.coordinate(back))
+                .append(' ').append(y + 6).append("\" fill=\"none\" stroke=\"").append(colour)
+                .append("\" stroke-width=\"2\"/>\n");
+    }
+
+    private static void legend(StringBuilder svg, int y) {
+        int x = LEFT - 140;
+        line(svg, x, y - 4, x + 22, y - 4, "#555555", 4, null);
+        text(svg, x + 28, y, "start", "#444444", "one-sided bounds the rule uses");
+        line(svg, x + 220, y - 4, x + 242, y - 4, "#555555", 1.2, null);
+        text(svg, x + 248, y, "start", "#444444", "95 % interval");
+        line(svg, x + 350, y - 11, x + 350, y + 3, "#b9770e", 1.2, "4 3");
+        text(svg, x + 356, y, "start", "#444444", "minimum effect");
+        line(svg, x + 470, y - 11, x + 470, y + 3, "#c0392b", 1.6, null);
+        text(svg, x + 476, y, "start", "#444444", "fail limit");
     }
 
     private double maxFail() {
@@ -285,6 +361,66 @@ final class ForkPlotSvg {
         svg.append("<text x=\"").append(Numbers.coordinate(x)).append("\" y=\"").append(Numbers.coordinate(y))
                 .append("\" text-anchor=\"").append(anchor).append("\" fill=\"").append(colour).append("\">")
                 .append(Html.escape(content)).append("</text>\n");
+    }
+
+    private static void bold(StringBuilder svg, double x, double y, String content) {
+        svg.append("<text x=\"").append(Numbers.coordinate(x)).append("\" y=\"").append(Numbers.coordinate(y))
+                .append("\" font-weight=\"bold\" fill=\"#222222\">").append(Html.escape(content)).append("</text>\n");
+    }
+
+    /**
+     * The unit an axis is labelled in: times move to ns, us, ms or s and other units get k, M or G, so that
+     * tick labels stay short ("1.5 Mops/s", not "1500000 ops/s").
+     */
+    static final class AxisUnit {
+        private static final String[] TIMES = {"ns", "us", "ms", "s"};
+        final String unit;
+        final double factor;
+
+        private AxisUnit(String unit, double factor) {
+            this.unit = unit;
+            this.factor = factor;
+        }
+
+        static AxisUnit of(double[] values, String unit) {
+            double largest = 0;
+            for (double v : values) {
+                largest = Math.max(largest, Math.abs(v));
+            }
+            String u = unit.trim();
+            String suffix = u.endsWith("/op") ? "/op" : "";
+            String base = u.substring(0, u.length() - suffix.length());
+            int time = Arrays.asList(TIMES).indexOf("\u00b5s".equals(base) ? "us" : base);
+            if (time >= 0 && largest > 0) {
+                double seconds = largest * Math.pow(1000, time);
+                int best = time;
+                while (best < TIMES.length - 1 && seconds / Math.pow(1000, best) >= 1000) {
+                    best++;
+                }
+                while (best > 0 && seconds / Math.pow(1000, best) < 1) {
+                    best--;
+                }
+                return new AxisUnit(TIMES[best] + suffix, Math.pow(1000, time - best));
+            }
+            if (time < 0 && largest >= 1e4) {
+                if (largest >= 1e9) {
+                    return new AxisUnit("G" + u, 1e-9);
+                }
+                if (largest >= 1e6) {
+                    return new AxisUnit("M" + u, 1e-6);
+                }
+                return new AxisUnit("k" + u, 1e-3);
+            }
+            return new AxisUnit(u, 1);
+        }
+
+        double[] apply(double[] values) {
+            double[] out = new double[values.length];
+            for (int i = 0; i < values.length; i++) {
+                out[i] = values[i] * factor;
+            }
+            return out;
+        }
     }
 
     /** Maps a data value to an x coordinate inside the plot area. */

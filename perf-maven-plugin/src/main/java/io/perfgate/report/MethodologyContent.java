@@ -373,7 +373,7 @@ public final class MethodologyContent {
         if (alloc != null && !alloc.isEmpty()) {
             Comparison a = alloc.get(0);
             sb.append("; allocation: FAIL when B/op grows by more than max(").append(Units.limit(a.failThreshold()))
-                    .append(", ").append(Numbers.significant(a.allowedBytes(), 6)).append(" B/op)");
+                    .append(", ").append(decimal(a.allowedBytes())).append(" B/op)");
         }
         if (ruled > 0) {
             sb.append("; per-benchmark rules set the limits of ").append(ruled)

@@ -24,7 +24,12 @@ final class Numbers {
         if (value == 0) {
             return "0";
         }
-        BigDecimal rounded = new BigDecimal(value).round(new MathContext(digits, RoundingMode.HALF_EVEN));
+        // valueOf: the shortest decimal of the double, so 2.1 is 2.1 and not 2.100000000000000088...
+        BigDecimal rounded = BigDecimal.valueOf(value).round(new MathContext(digits, RoundingMode.HALF_UP));
+        if (rounded.precision() < digits) {
+            // show the digits asked for: 2.25 with 4 digits is 2.250, like every other value in the column
+            rounded = rounded.setScale(rounded.scale() + digits - rounded.precision(), RoundingMode.UNNECESSARY);
+        }
         double magnitude = Math.abs(value);
         if (magnitude >= 1e-4 && magnitude < 1e12) {
             return rounded.toPlainString();
@@ -37,42 +42,9 @@ final class Numbers {
         return significant(value, 4);
     }
 
-    /** A ratio as a signed percentage change, one decimal: 1.234 -> {@code +23.4 %}. */
-    static String changePercent(double ratio) {
-        if (Double.isNaN(ratio)) {
-            return "n/a";
-        }
-        if (Double.isInfinite(ratio)) {
-            return ratio > 0 ? "+inf %" : "-100.0 %";
-        }
-        double pct = (ratio - 1) * 100;
-        String s = String.format(Locale.ROOT, "%.1f", pct);
-        if ("-0.0".equals(s)) {
-            s = "0.0";
-        }
-        return (pct >= 0 && !s.startsWith("-") ? "+" : "") + s + " %";
-    }
-
-    /** A threshold fraction as a plain percentage: 0.1 -> {@code 10 %}, 0.125 -> {@code 12.5 %}. */
-    static String percent(double fraction) {
-        return new BigDecimal(fraction * 100).round(new MathContext(4, RoundingMode.HALF_EVEN))
-                .stripTrailingZeros().toPlainString() + " %";
-    }
-
     /** A threshold as a ratio: 0.1 -> {@code 1.10}. */
     static String ratioThreshold(double fraction) {
         return String.format(Locale.ROOT, "%.2f", 1 + fraction);
-    }
-
-    /** A p-value: 4 decimals, or {@code < 0.0001}. */
-    static String pValue(double p) {
-        if (Double.isNaN(p)) {
-            return "n/a";
-        }
-        if (p < 0.0001) {
-            return "< 0.0001";
-        }
-        return String.format(Locale.ROOT, "%.4f", p);
     }
 
     /** An axis tick: the shortest decimal that names it ({@code 0.3}, not {@code 0.30000000000000004}). */
