@@ -39,6 +39,7 @@ public final class HtmlReport {
             + ".perfgate-report table.verdicts th,.perfgate-report table.verdicts td{border:1px solid #d0d0d0;"
             + "padding:4px 8px;text-align:left;vertical-align:top}\n"
             + ".perfgate-report table.verdicts th{background:#f2f2f2}\n"
+            + ".perfgate-report table.verdicts td.metric{white-space:nowrap}\n"
             + ".perfgate-report table.verdicts td.num{text-align:right;white-space:nowrap;"
             + "font-variant-numeric:tabular-nums}\n"
             + ".perfgate-report .verdict{display:inline-block;padding:1px 7px;border-radius:3px;color:#fff;"
@@ -155,7 +156,8 @@ public final class HtmlReport {
                 double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
                 h.append("<tr><td><a href=\"#").append(anchor(id(c))).append("\">")
                         .append(Html.escape(ConsoleReport.name(c.displayName(), c.key(), c.mode(), r))).append("</a></td>")
-                        .append("<td>").append(Html.escape(c.metric().label(c.direction()))).append("</td>")
+                        .append("<td class=\"metric\">").append(Html.escape(c.metric().label(c.direction())))
+                        .append("</td>")
                         .append(num(Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(),
                                 c.unit())))
                         .append(num(Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(),
