@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,7 +28,7 @@ public final class GateReport {
     private final EnvironmentPolicy environmentPolicy;
     private final List<EnvironmentDifference> environmentDifferences;
     private final Map<String, String> settings;
-    private final MultiplicityMode multiplicity;
+    private final Multiplicity.Mode multiplicity;
     private final int tested;
     private final boolean holmCanFail;
     private final List<Comparison> comparisons;
@@ -122,7 +123,7 @@ public final class GateReport {
         return settings;
     }
 
-    public MultiplicityMode multiplicity() {
+    public Multiplicity.Mode multiplicity() {
         return multiplicity;
     }
 
@@ -270,7 +271,7 @@ public final class GateReport {
         private EnvironmentPolicy environmentPolicy = EnvironmentPolicy.WARN;
         private final List<EnvironmentDifference> environmentDifferences = new ArrayList<>();
         private final Map<String, String> settings = new LinkedHashMap<>();
-        private MultiplicityMode multiplicity = MultiplicityMode.NONE;
+        private Multiplicity.Mode multiplicity = Multiplicity.Mode.NONE;
         private int tested;
         private boolean holmCanFail = true;
         private final List<Comparison> comparisons = new ArrayList<>();
@@ -325,7 +326,7 @@ public final class GateReport {
             return this;
         }
 
-        public Builder multiplicity(MultiplicityMode mode, int tested, boolean holmCanFail) {
+        public Builder multiplicity(Multiplicity.Mode mode, int tested, boolean holmCanFail) {
             this.multiplicity = mode;
             this.tested = tested;
             this.holmCanFail = holmCanFail;

@@ -1,6 +1,7 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.Direction;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Thresholds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +28,7 @@ public final class GateSettings {
     /** The fewest forks the exact test can work with at all (n = 2 gives p >= 1/6). */
     public static final int LEAST_MIN_FORKS = 2;
 
-    // Property names, as in io.perfgate.maven.PerfProperties (a test holds them equal); repeated here so this
+    // Property names, as in the Mojo package's PerfProperties (a test holds them equal); repeated here so this
     // package needs nothing from the Maven side.
     static final String MEDIAN_FAIL = "perf.median.fail";
     static final String MEDIAN_MIN = "perf.median.min";
@@ -51,7 +52,7 @@ public final class GateSettings {
     private final double alpha;
     private final AllocationTolerance allocation;
     private final int minForks;
-    private final MultiplicityMode multiplicity;
+    private final Multiplicity.Mode multiplicity;
     private final EnvironmentPolicy environmentPolicy;
     private final boolean failOnRegression;
     private final boolean failOnMissingBaseline;
@@ -169,7 +170,7 @@ public final class GateSettings {
         return minForks;
     }
 
-    public MultiplicityMode multiplicity() {
+    public Multiplicity.Mode multiplicity() {
         return multiplicity;
     }
 
@@ -208,7 +209,7 @@ public final class GateSettings {
         m.put(ALLOC_PERCENT, pct(allocation.percent()));
         m.put(ALLOC_BYTES, SettingParser.trimZeros(allocation.bytes()));
         m.put(MIN_FORKS, Integer.toString(minForks));
-        m.put(MULTIPLICITY, multiplicity.id());
+        m.put(MULTIPLICITY, multiplicityId(multiplicity));
         m.put(ENVIRONMENT_POLICY, environmentPolicy.id());
         m.put(FAIL_ON_REGRESSION, Boolean.toString(failOnRegression));
         m.put(FAIL_ON_MISSING_BASELINE, Boolean.toString(failOnMissingBaseline));
@@ -220,6 +221,21 @@ public final class GateSettings {
                     + (list.get(i).describe().isEmpty() ? "" : ", " + list.get(i).describe()));
         }
         return m;
+    }
+
+    /** The name of a multiplicity mode in {@code perf.multiplicity} and report.json: none, holm or bh. */
+    public static String multiplicityId(Multiplicity.Mode mode) {
+        return mode == Multiplicity.Mode.BENJAMINI_HOCHBERG ? "bh" : mode.name().toLowerCase(Locale.ROOT);
+    }
+
+    static Multiplicity.Mode parseMultiplicity(String property, String text) throws InvalidSettingException {
+        try {
+            return Multiplicity.Mode.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(property, property + " = '" + text
+                    + "' is not one of none|holm|bh (none: each comparison at alpha; holm: family-wise;"
+                    + " bh: Benjamini-Hochberg false discovery rate)");
+        }
     }
 
     static String pct(double fraction) {
@@ -247,7 +263,7 @@ public final class GateSettings {
         double allocPercent = DEFAULT_ALLOC_PERCENT;
         double allocBytes = DEFAULT_ALLOC_BYTES;
         int minForks = DEFAULT_MIN_FORKS;
-        MultiplicityMode multiplicity = MultiplicityMode.NONE;
+        Multiplicity.Mode multiplicity = Multiplicity.Mode.NONE;
         EnvironmentPolicy environmentPolicy = EnvironmentPolicy.WARN;
         boolean failOnRegression = true;
         boolean failOnMissingBaseline;
@@ -295,35 +311,27 @@ public final class GateSettings {
                     minForks = SettingParser.count(property, text, LEAST_MIN_FORKS);
                     break;
                 case MULTIPLICITY:
-                    multiplicity = SettingParser.choice(property, text, MultiplicityMode.class);
+                    multiplicity = parseMultiplicity(property, text);
                     break;
                 case ENVIRONMENT_POLICY:
                     environmentPolicy = SettingParser.choice(property, text, EnvironmentPolicy.class);
                     break;
                 case FAIL_ON_REGRESSION:
-                    failOnRegression = bool(property, text);
+                    failOnRegression = SettingParser.bool(property, text);
                     break;
                 case FAIL_ON_MISSING_BASELINE:
-                    failOnMissingBaseline = bool(property, text);
+                    failOnMissingBaseline = SettingParser.bool(property, text);
                     break;
                 case FAIL_ON_NEW:
-                    failOnNewBenchmarks = bool(property, text);
+                    failOnNewBenchmarks = SettingParser.bool(property, text);
                     break;
                 case FAIL_ON_MISSING:
-                    failOnMissingBenchmarks = bool(property, text);
+                    failOnMissingBenchmarks = SettingParser.bool(property, text);
                     break;
                 default:
                     throw new IllegalArgumentException("not a property of the gate: " + property);
             }
             return this;
-        }
-
-        private static boolean bool(String property, String text) throws InvalidSettingException {
-            String v = text.trim().toLowerCase(Locale.ROOT);
-            if (v.equals("true") || v.equals("false")) {
-                return v.equals("true");
-            }
-            throw new InvalidSettingException(property, property + " = '" + text + "' is not 'true' or 'false'");
         }
 
         /** Fractions: 0.10 is 10 %. */
@@ -355,7 +363,7 @@ public final class GateSettings {
             return this;
         }
 
-        public Builder multiplicity(MultiplicityMode multiplicity) {
+        public Builder multiplicity(Multiplicity.Mode multiplicity) {
             this.multiplicity = multiplicity;
             return this;
         }

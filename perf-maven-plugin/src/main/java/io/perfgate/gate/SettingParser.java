@@ -92,6 +92,18 @@ public final class SettingParser {
         return n;
     }
 
+    /**
+     * {@code true} or {@code false}, nothing else: Maven's own conversion reads {@code yes} as false, which
+     * would silently switch a gate off.
+     */
+    public static boolean bool(String setting, String value) throws InvalidSettingException {
+        String v = trimmed(setting, value, "true or false").toLowerCase(Locale.ROOT);
+        if (v.equals("true") || v.equals("false")) {
+            return v.equals("true");
+        }
+        throw new InvalidSettingException(setting, setting + " = '" + value + "' is not 'true' or 'false'");
+    }
+
     /** One of the enum's constants, matched without regard to case. */
     public static <E extends Enum<E>> E choice(String setting, String value, Class<E> type)
             throws InvalidSettingException {

@@ -55,6 +55,8 @@ public final class PerfProperties {
     public static final String FAIL_ON_MISSING = "perf.failOnMissingBenchmarks";
     public static final String ENVIRONMENT_POLICY = "perf.environmentPolicy";
     public static final String FORCE = "perf.force";
+    /** Which report files perf:check writes: a comma-separated subset of json, md, junit; or none. */
+    public static final String REPORT_FORMATS = "perf.reportFormats";
 
     // ---- perf:compare and perf:calibrate
     public static final String AGAINST = "perf.against";

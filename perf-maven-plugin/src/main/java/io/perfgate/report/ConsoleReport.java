@@ -3,9 +3,12 @@ package io.perfgate.report;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -75,11 +78,13 @@ public final class ConsoleReport {
                 out.add(warn(c.verdict() + " " + c.displayName() + ": " + c.reason()));
             }
         }
-        for (Map.Entry<String, List<String>> e : notGatedByReason(report).entrySet()) {
-            out.add(info(e.getValue().size() == 1 ? e.getValue().get(0) + ": " + e.getKey()
-                    : e.getKey() + ": " + String.join(", ", e.getValue())));
+        for (String line : notGatedLines(report)) {
+            out.add(info(line));
         }
-        if (!report.environmentDifferences().isEmpty()) {
+        if (!report.environmentDifferences().isEmpty() && report.environmentPolicy() == EnvironmentPolicy.IGNORE) {
+            out.add(info("The environment differs from the baseline's in " + report.environmentDifferences().size()
+                    + " fields (perf.environmentPolicy=ignore; listed in report.md)"));
+        } else if (!report.environmentDifferences().isEmpty()) {
             out.add(warn("The environment differs from the baseline's (perf.environmentPolicy="
                     + report.environmentPolicy().id() + "):"));
             for (EnvironmentDifference d : report.environmentDifferences()) {
@@ -99,6 +104,21 @@ public final class ConsoleReport {
         }
         report.otherFailures().forEach(f -> out.add(error(f)));
         return out;
+    }
+
+    /**
+     * The message of the one build failure: {@code 2 regressions in 14 comparisons; see target/perf/report.md},
+     * with any other failure (missing baseline, strict environment ...) after it.
+     *
+     * @param reportFile the report to point at, or null
+     */
+    public static String failureSummary(GateReport report, String reportFile) {
+        List<String> parts = new ArrayList<>();
+        if (report.failOnRegression() && !report.regressions().isEmpty()) {
+            parts.add(report.summary());
+        }
+        parts.addAll(report.otherFailures());
+        return String.join("; ", parts) + (reportFile == null ? "" : "; see " + reportFile);
     }
 
     /** The log as text, one {@code [LEVEL] text} per line, for golden files. */
@@ -134,7 +154,7 @@ public final class ConsoleReport {
 
     static String settingsLine(GateReport report) {
         Map<String, String> s = report.settings();
-        return "K = " + report.tested() + " tested comparisons, multiplicity " + report.multiplicity().id()
+        return "K = " + report.tested() + " tested comparisons, multiplicity " + GateSettings.multiplicityId(report.multiplicity())
                 + ", alpha " + s.getOrDefault("perf.alpha", "?") + " one-sided; limits: median "
                 + s.getOrDefault("perf.median.fail", "?") + " (T_min " + s.getOrDefault("perf.median.min", "?")
                 + "), p95 " + s.getOrDefault("perf.p95.fail", "?") + " (T_min " + s.getOrDefault("perf.p95.min", "?")
@@ -193,8 +213,8 @@ public final class ConsoleReport {
 
     static String[] header(GateReport report) {
         String[] h = HEADER.clone();
-        if (report.multiplicity() != io.perfgate.gate.MultiplicityMode.NONE) {
-            h[5] = "p (" + report.multiplicity().id() + ")";
+        if (report.multiplicity() != Multiplicity.Mode.NONE) {
+            h[5] = "p (" + GateSettings.multiplicityId(report.multiplicity()) + ")";
         }
         return h;
     }
@@ -229,14 +249,21 @@ public final class ConsoleReport {
         return modes.size() > 1 ? displayName + " [" + mode + "]" : displayName;
     }
 
-    /** Not-gated metrics grouped by reason, each with the benchmarks (and metric) it applies to. */
-    static Map<String, List<String>> notGatedByReason(GateReport report) {
+    /** One line per metric and reason: {@code p95 not gated for A.a, B.b: avgt mode records no ...}. */
+    static List<String> notGatedLines(GateReport report) {
         Map<String, List<String>> byReason = new LinkedHashMap<>();
+        Map<String, NotGated> first = new LinkedHashMap<>();
         for (NotGated n : report.notGated()) {
-            byReason.computeIfAbsent(n.metric().id() + " not gated: " + n.reason(), k -> new ArrayList<>())
-                    .add(n.displayName());
+            String key = n.metric().id() + "\u0000" + n.reason();
+            byReason.computeIfAbsent(key, k -> new ArrayList<>()).add(n.displayName());
+            first.putIfAbsent(key, n);
         }
-        return byReason;
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : byReason.entrySet()) {
+            NotGated n = first.get(e.getKey());
+            lines.add(n.metric().id() + " not gated for " + String.join(", ", e.getValue()) + ": " + n.reason());
+        }
+        return lines;
     }
 
     private static void listBenchmarks(List<Line> out, List<BenchmarkRef> refs, String title) {

@@ -9,7 +9,6 @@ import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -77,12 +76,10 @@ public final class MarkdownReport {
         List<String> look = new ArrayList<>();
         for (Comparison c : r.comparisons()) {
             if (c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE) {
-                look.add(c.verdict() + " " + c.displayName() + " (" + c.metric().id() + "): " + c.reason());
+                look.add(c.verdict() + " " + c.displayName() + ": " + c.reason());
             }
         }
-        for (Map.Entry<String, List<String>> e : ConsoleReport.notGatedByReason(r).entrySet()) {
-            look.add(e.getKey() + ": " + String.join(", ", e.getValue()));
-        }
+        look.addAll(ConsoleReport.notGatedLines(r));
         look.addAll(r.notes());
         if (!look.isEmpty()) {
             md.append("### Needs a look\n\n");

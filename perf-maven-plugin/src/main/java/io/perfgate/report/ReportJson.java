@@ -14,10 +14,11 @@ import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
-import io.perfgate.gate.MultiplicityMode;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.NotGated;
 import io.perfgate.gate.Outcome;
 import io.perfgate.results.Direction;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +71,7 @@ public final class ReportJson {
         }
         root.set("settings", strings(r.settings()));
         ObjectNode mult = root.putObject("multiplicity");
-        mult.put("mode", r.multiplicity().id());
+        mult.put("mode", GateSettings.multiplicityId(r.multiplicity()));
         mult.put("tested", r.tested());
         mult.put("holmCanFail", r.holmCanFail());
         ObjectNode counts = root.putObject("counts");
@@ -265,8 +266,7 @@ public final class ReportJson {
         }
         b.environment(policy, diffs);
         JsonNode mult = r.object(root, "multiplicity", "multiplicity");
-        b.multiplicity(r.enumValue(MultiplicityMode.class, r.text(mult, "mode", "multiplicity.mode"),
-                "multiplicity.mode"), r.integer(mult, "tested", "multiplicity.tested"),
+        b.multiplicity(r.multiplicity(r.text(mult, "mode", "multiplicity.mode")), r.integer(mult, "tested", "multiplicity.tested"),
                 r.bool(mult, "holmCanFail", "multiplicity.holmCanFail"));
         JsonNode comparisons = r.array(root, "comparisons", "comparisons");
         for (int i = 0; i < comparisons.size(); i++) {
@@ -351,6 +351,14 @@ public final class ReportJson {
                         number(t, "alpha", path + ".thresholds.alpha"));
             }
             return b.build();
+        }
+
+        Multiplicity.Mode multiplicity(String text) throws ReportFormatException {
+            try {
+                return Multiplicity.Mode.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new ReportFormatException(source, "multiplicity.mode", e.getMessage());
+            }
         }
 
         Metric metric(JsonNode n, String path) throws ReportFormatException {

@@ -69,7 +69,9 @@ public final class Multiplicity {
         } else {
             double running = 1;
             for (int i = k - 1; i >= 0; i--) {
-                running = Math.min(running, Math.min(1, k * pValues[order[i]] / (i + 1)));
+                double p = pValues[order[i]];
+                // K p / i >= p in exact arithmetic; the max keeps it so after rounding
+                running = Math.min(running, Math.max(p, Math.min(1, k * p / (i + 1))));
                 adjusted[order[i]] = running;
             }
         }
@@ -117,21 +119,39 @@ public final class Multiplicity {
     }
 
     /**
-     * Whether a regression can be found at all among {@code comparisons} comparisons of n vs m forks: the
-     * smallest exact one-sided p-value 1 / C(n + m, n) must not exceed alpha (NONE) or alpha / K (HOLM, and
-     * BENJAMINI_HOCHBERG when one comparison regresses alone). With 5 forks a side Holm allows K &lt;= 12, with
-     * 8 K &lt;= 643, with 10 K &lt;= 9,237.
+     * Whether a regression can be found at all among {@code comparisons} comparisons of n vs m forks, under
+     * the default small-sample guard of {@link DecisionRule}. See
+     * {@link #feasibility(int, int, int, double, Mode, int)}.
      */
     public static Feasibility feasibility(int baselineForks, int candidateForks, int comparisons, double alpha,
             Mode mode) {
+        return feasibility(baselineForks, candidateForks, comparisons, alpha, mode,
+                DecisionRule.DEFAULT_FULL_LEVEL_FORKS);
+    }
+
+    /**
+     * Whether a regression can be found at all among {@code comparisons} comparisons of n vs m forks: the
+     * smallest exact one-sided p-value 1 / C(n + m, n) must not exceed the FAIL level, alpha (NONE) or
+     * alpha / K (HOLM, and BENJAMINI_HOCHBERG when one comparison regresses alone), further divided by
+     * {@value DecisionRule#SMALL_SAMPLE_ALPHA_DIVISOR} below {@code fullLevelForks} forks per side
+     * ({@link DecisionRule#failLevel}). Without the guard, 5 forks a side let Holm fail among K &lt;= 12
+     * comparisons, 8 forks K &lt;= 643, 10 forks K &lt;= 9,237 (statistics.md section 4); with it, 5 forks
+     * allow K &lt;= 2 and 8 forks K &lt;= 128.
+     *
+     * @param fullLevelForks as in {@link DecisionRule#decide(ShiftComparison, double, int, int)}
+     */
+    public static Feasibility feasibility(int baselineForks, int candidateForks, int comparisons, double alpha,
+            Mode mode, int fullLevelForks) {
         if (baselineForks < 1 || candidateForks < 1 || comparisons < 1) {
             throw new IllegalArgumentException("fork and comparison counts must be positive, were "
                     + baselineForks + ", " + candidateForks + ", " + comparisons);
         }
-        double level = mode == Mode.NONE ? alpha : alpha / comparisons;
+        double familyLevel = mode == Mode.NONE ? alpha : alpha / comparisons;
+        double level = DecisionRule.failLevel(familyLevel, candidateForks, baselineForks, fullLevelForks);
         double smallest = MannWhitneyDistribution.of(baselineForks, candidateForks).smallestPValue();
         int needed = 1;
-        while (MannWhitneyDistribution.of(needed, needed).smallestPValue() > level) {
+        while (MannWhitneyDistribution.of(needed, needed).smallestPValue()
+                > DecisionRule.failLevel(familyLevel, needed, needed, fullLevelForks)) {
             needed++;
         }
         return new Feasibility(smallest <= level, smallest, level, needed);

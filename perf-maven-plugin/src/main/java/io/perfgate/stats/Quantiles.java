@@ -70,7 +70,9 @@ public final class Quantiles {
             throw new IllegalArgumentException("confidence must be in (0, 1), was " + confidence);
         }
         int n = sorted.length;
-        double tail = (1 - confidence) / 2;
+        // a relative 1e-12 of slack keeps exact boundaries (n = 1, p = 0.95, 90 %: P = 0.05 = tail) on the
+        // inclusive side despite rounding in 1 - confidence and in the binomial probabilities
+        double tail = (1 - confidence) / 2 * (1 + 1e-12);
         double[] pmf = binomialPmf(n, p);
         // lower rank l (1-based): P(B <= l - 1) <= tail
         int lowerRank = 0;

@@ -3,7 +3,6 @@ package io.perfgate.stats;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.Locale;
 
 /** Formatting of ratios, limits and p-values for people, locale-independent. */
 public final class StatsText {
@@ -18,19 +17,26 @@ public final class StatsText {
         if (!(ratio > 0) || Double.isInfinite(ratio)) {
             return "unbounded";
         }
-        double percent = (ratio - 1) * 100;
-        String text = String.format(Locale.ROOT, "%.1f", percent);
-        if (text.equals("-0.0")) {
-            text = "0.0";
-        }
-        return (text.startsWith("-") ? text : "+" + text) + " %";
+        // hand-rolled: a gate renders thousands of these and Formatter costs microseconds each
+        long tenths = Math.round((ratio - 1) * 1000);
+        long magnitude = Math.abs(tenths);
+        return (tenths < 0 ? "-" : "+") + magnitude / 10 + "." + magnitude % 10 + " %";
     }
 
-    /** A fraction as an unsigned percentage without needless decimals: 0.1 gives "10 %", 0.025 gives "2.5 %". */
+    /**
+     * A fraction as an unsigned percentage with at most two decimals and no trailing zeros: 0.1 gives "10 %",
+     * 0.025 gives "2.5 %", 0.0125 gives "1.25 %".
+     */
     public static String percent(double fraction) {
-        BigDecimal value = BigDecimal.valueOf(fraction * 100).round(new MathContext(4, RoundingMode.HALF_EVEN))
-                .stripTrailingZeros();
-        return value.toPlainString() + " %";
+        long hundredths = Math.round(fraction * 10_000);
+        long whole = hundredths / 100;
+        long decimals = Math.abs(hundredths % 100);
+        String sign = hundredths < 0 && whole == 0 ? "-" : "";
+        if (decimals == 0) {
+            return sign + whole + " %";
+        }
+        return sign + whole + "." + (decimals % 10 == 0 ? String.valueOf(decimals / 10)
+                : (decimals < 10 ? "0" : "") + decimals) + " %";
     }
 
     /**

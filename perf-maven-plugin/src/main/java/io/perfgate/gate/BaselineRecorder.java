@@ -1,0 +1,110 @@
+package io.perfgate.gate;
+
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsFormatException;
+import io.perfgate.results.ResultsJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Records results as the baseline ({@code perf:baseline}). A baseline is what every later build is judged
+ * against, so it is written only from a complete run (unless forced), with its provenance, under a file lock,
+ * atomically, and only after the text about to be written has been read back by the strict reader.
+ */
+public final class BaselineRecorder {
+    private final String toolVersion;
+    private final Clock clock;
+
+    public BaselineRecorder(String toolVersion, Clock clock) {
+        this.toolVersion = Objects.requireNonNull(toolVersion);
+        this.clock = Objects.requireNonNull(clock);
+    }
+
+    /** Why these results must not become a baseline; empty when they may. */
+    public static List<String> problems(PerfResults results) {
+        List<String> problems = new ArrayList<>();
+        if (!results.isComplete()) {
+            problems.add("the run is " + results.status() + ": a benchmark failed or the run was stopped early");
+        }
+        if (results.benchmarks().isEmpty()) {
+            problems.add("the results hold no benchmark");
+        }
+        for (BenchmarkResult b : results.benchmarks()) {
+            if (b.forks().isEmpty()) {
+                problems.add(b.key() + " [" + b.mode() + "] has no forks");
+            } else if (!b.warnings().isEmpty()) {
+                problems.add(b.key() + " [" + b.mode() + "]: " + String.join("; ", b.warnings()));
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * Writes {@code results} to {@code baselineFile} with a provenance block.
+     *
+     * @param resultsFile where the results were read from, recorded in the provenance (may be null)
+     * @param force write even when {@link #problems(PerfResults)} finds some; they are recorded in the provenance
+     * @return the baseline as written
+     * @throws BaselineRefusedException when the results are unfit and {@code force} is false; nothing is written.
+     *     Its message lists the problems and what to do, without the file names, which the caller knows
+     * @throws IOException when the lock cannot be taken or the file cannot be written; the old file is intact
+     */
+    public PerfResults record(PerfResults results, String resultsFile, Path baselineFile, boolean force)
+            throws BaselineRefusedException, IOException {
+        List<String> problems = problems(results);
+        if (!problems.isEmpty() && !force) {
+            throw new BaselineRefusedException(String.join("; ", problems)
+                    + ". Fix the run and record again, or pass -Dperf.force=true to record it anyway.", problems);
+        }
+        PerfResults baseline = results.toBuilder().provenance(provenance(results, resultsFile, problems)).build();
+        String json = ResultsJson.toJson(baseline);
+        try {
+            ResultsJson.parse(baselineFile, json);
+        } catch (ResultsFormatException e) {
+            // A baseline the gate cannot read back would break every later build: never write one.
+            throw new IOException("Not writing " + baselineFile + ": the serialised results do not read back ("
+                    + e.getMessage() + "). This is a bug in perf-maven-plugin; the old baseline is unchanged.", e);
+        }
+        try (AtomicFiles.Lock lock = AtomicFiles.lock(baselineFile)) {
+            AtomicFiles.writeString(baselineFile, json);
+        }
+        return baseline;
+    }
+
+    private Map<String, String> provenance(PerfResults results, String resultsFile, List<String> problems) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("recordedAt", Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString());
+        p.put("recordedWith", "perf-maven-plugin " + toolVersion);
+        copy(results.environment(), "git.commit", p);
+        copy(results.environment(), "git.dirty", p);
+        p.put("results.createdAt", results.createdAt());
+        if (resultsFile != null) {
+            p.put("results.file", resultsFile);
+        }
+        if (results.command() != null) {
+            p.put("results.command", results.command());
+        }
+        if (!problems.isEmpty()) {
+            p.put("forced", "true");
+            p.put("forcedDespite", String.join("; ", problems));
+        }
+        return p;
+    }
+
+    private static void copy(Map<String, String> from, String key, Map<String, String> to) {
+        String v = from.get(key);
+        if (v != null) {
+            to.put(key, v);
+        }
+    }
+}

@@ -1,0 +1,540 @@
+package io.perfgate.gate;
+
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Direction;
+import io.perfgate.results.Fork;
+import io.perfgate.results.MetricInfo;
+import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Decision;
+import io.perfgate.stats.DecisionRule;
+import io.perfgate.stats.Multiplicity;
+import io.perfgate.stats.OrderStatisticInterval;
+import io.perfgate.stats.Quantiles;
+import io.perfgate.stats.ShiftComparison;
+import io.perfgate.stats.ShiftTest;
+import io.perfgate.stats.StatsText;
+import io.perfgate.stats.Thresholds;
+import io.perfgate.stats.Verdict;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The check: current results against a baseline, by the decision rule of statistics.md. Maven-free; the
+ * {@code check} goal and the {@code compare} goal both call it.
+ *
+ * <p>Per benchmark x params x mode it gates the median (per-fork medians of the measurement iterations), the
+ * p95 (per-fork p95 values, when the mode records a latency distribution) and the allocation per operation
+ * ({@code gc.alloc.rate.norm}, by tolerance). One fork is one observation. Comparisons that cannot be judged
+ * (too few forks, raw data missing, unstable forks, a refused environment) are INCONCLUSIVE with the reason.
+ *
+ * <pre>{@code
+ * GateReport report = new Gate(GateSettings.defaults()).check(baseline, current);
+ * if (report.failsBuild()) ...
+ * }</pre>
+ */
+public final class Gate {
+    /** The secondary metric JMH's gc profiler writes for bytes allocated per operation. */
+    public static final String ALLOC_METRIC = "gc.alloc.rate.norm";
+    /** The per-fork p95 key in {@link Fork#percentiles()}. */
+    public static final String P95_KEY = "p0.95";
+
+    private final GateSettings settings;
+    private String toolVersion = "unknown";
+    private Clock clock = Clock.systemUTC();
+    private String baselineCommand = "mvn verify perf:baseline";
+
+    public Gate(GateSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /** The plugin version written into the report. */
+    public Gate toolVersion(String version) {
+        this.toolVersion = Objects.requireNonNull(version);
+        return this;
+    }
+
+    /** The clock for the report's timestamp (tests fix it). */
+    public Gate clock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock);
+        return this;
+    }
+
+    /** The command that records a baseline in this project, quoted in messages about a missing baseline. */
+    public Gate baselineCommand(String command) {
+        this.baselineCommand = Objects.requireNonNull(command);
+        return this;
+    }
+
+    public GateSettings settings() {
+        return settings;
+    }
+
+    /** Compares results handed over in memory (the {@code compare} goal: both sides measured in this build). */
+    public GateReport check(PerfResults baseline, PerfResults current) {
+        return check(baseline, null, current, null);
+    }
+
+    /**
+     * Compares {@code current} with {@code baseline}.
+     *
+     * @param baselineFile where the baseline came from, for the report (may be null)
+     * @param currentFile where the current results came from (may be null)
+     */
+    public GateReport check(PerfResults baseline, String baselineFile, PerfResults current, String currentFile) {
+        Objects.requireNonNull(baseline, "baseline");
+        Objects.requireNonNull(current, "current");
+        GateReport.Builder report = start(current, currentFile)
+                .baseline(new GateReport.Side(baselineFile, baseline.createdAt(), baseline.toolVersion(),
+                        baseline.environment(), baseline.provenance()));
+
+        List<EnvironmentDifference> diffs = EnvironmentDifference.between(baseline.environment(),
+                current.environment());
+        report.environment(settings.environmentPolicy(), diffs);
+        String refusal = null;
+        if (!diffs.isEmpty() && settings.environmentPolicy() == EnvironmentPolicy.STRICT) {
+            List<String> fields = new ArrayList<>();
+            diffs.forEach(d -> fields.add(d.field()));
+            refusal = "the environment differs from the baseline's (" + String.join(", ", fields)
+                    + ") and perf.environmentPolicy=strict";
+            report.addOtherFailure("The environment differs from the baseline's in " + diffs.size()
+                    + (diffs.size() == 1 ? " field" : " fields") + " (" + String.join(", ", fields)
+                    + ") and perf.environmentPolicy=strict, so no comparison was judged. Record a baseline on this"
+                    + " machine with: " + baselineCommand + ", or set perf.environmentPolicy=warn.");
+        }
+
+        Map<String, BenchmarkResult> baselineByKey = new LinkedHashMap<>();
+        for (BenchmarkResult b : baseline.benchmarks()) {
+            baselineByKey.putIfAbsent(id(b), b);
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        List<Pending> pending = new ArrayList<>();
+        for (BenchmarkResult cur : current.benchmarks()) {
+            String id = id(cur);
+            if (!seen.add(id)) {
+                report.addNote("The current results hold " + cur.key() + " [" + cur.mode()
+                        + "] more than once; only the first is compared.");
+                continue;
+            }
+            BenchmarkSettings bs = settings.forBenchmark(cur.key());
+            if (bs.ignored()) {
+                report.addIgnoredBenchmark(BenchmarkRef.of(cur));
+                continue;
+            }
+            BenchmarkResult base = baselineByKey.get(id);
+            if (base == null) {
+                report.addNewBenchmark(BenchmarkRef.of(cur));
+                continue;
+            }
+            compareBenchmark(base, cur, bs, refusal, pending, report);
+        }
+        for (BenchmarkResult base : baseline.benchmarks()) {
+            if (!seen.contains(id(base)) && !settings.forBenchmark(base.key()).ignored()) {
+                report.addMissingBenchmark(BenchmarkRef.of(base));
+                seen.add(id(base));
+            }
+        }
+        checkRules(baseline, current, report);
+        decide(pending, report);
+        listMembershipFailures(report.build(), report);
+        return report.build();
+    }
+
+    /**
+     * The report when there is no baseline: a note with the command that records one, or a failure with
+     * {@code perf.failOnMissingBaseline=true}.
+     */
+    public GateReport noBaseline(PerfResults current, String currentFile, String baselineFile) {
+        GateReport.Builder report = start(current, currentFile);
+        String where = baselineFile == null ? "" : " at " + baselineFile;
+        if (settings.failOnMissingBaseline()) {
+            report.addOtherFailure("No baseline" + where + " and perf.failOnMissingBaseline=true. Record one with: "
+                    + baselineCommand + (baselineFile == null ? "" : ", then commit " + baselineFile));
+        } else {
+            report.addNote("No baseline" + where + ": nothing to compare. Record one with: " + baselineCommand
+                    + (baselineFile == null ? "" : ", then commit " + baselineFile));
+        }
+        return report.build();
+    }
+
+    private GateReport.Builder start(PerfResults current, String currentFile) {
+        return GateReport.builder()
+                .createdAt(Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString())
+                .toolVersion(toolVersion)
+                .current(new GateReport.Side(currentFile, current.createdAt(), current.toolVersion(),
+                        current.environment(), current.provenance()))
+                .environment(settings.environmentPolicy(), new ArrayList<>())
+                .settings(settings.describe())
+                .failOnRegression(settings.failOnRegression())
+                .multiplicity(settings.multiplicity(), 0, true);
+    }
+
+    /** Benchmarks are matched by key and mode: one benchmark run in two modes is two results. */
+    private static String id(BenchmarkResult b) {
+        return b.key() + "\u0000" + b.mode();
+    }
+
+    // ------------------------------------------------------------------ one benchmark
+
+    /** A comparison waiting for the multiplicity step, or already decided. */
+    private static final class Pending {
+        final Comparison.Builder row;
+        final Metric metric;
+        final Direction direction;
+        final ShiftComparison test;
+        final String refusal;
+        final int minForks;
+        Comparison decided;
+
+        Pending(Comparison.Builder row, Metric metric, Direction direction, ShiftComparison test, String refusal,
+                int minForks) {
+            this.row = row;
+            this.metric = metric;
+            this.direction = direction;
+            this.test = test;
+            this.refusal = refusal;
+            this.minForks = minForks;
+        }
+
+        boolean tested() {
+            return decided == null && refusal == null && test != null && test.baselineCount() >= minForks
+                    && test.candidateCount() >= minForks;
+        }
+    }
+
+    private void compareBenchmark(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
+            String envRefusal, List<Pending> pending, GateReport.Builder report) {
+        Direction direction = bs.directionOverride() != null ? bs.directionOverride() : cur.direction();
+        String dataProblem = dataProblem(base, "baseline");
+        if (dataProblem == null) {
+            dataProblem = dataProblem(cur, "current results");
+        }
+        String refusal = envRefusal != null ? envRefusal : dataProblem;
+        String unstable = refusal == null ? unstableForks(base, cur) : null;
+
+        // median
+        double[] baseMedians = summaries(base, Fork::primaryMedian);
+        double[] curMedians = summaries(cur, Fork::primaryMedian);
+        pending.add(prepare(base, cur, bs, Metric.MEDIAN, cur.unit(), direction, bs.median(), baseMedians,
+                curMedians, refusal != null ? refusal : unstable));
+
+        // p95
+        double[] baseP95 = summaries(base, f -> percentile(f, P95_KEY));
+        double[] curP95 = summaries(cur, f -> percentile(f, P95_KEY));
+        String p95Missing = p95Missing(base, cur, baseP95, curP95);
+        if (p95Missing != null) {
+            report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing));
+        } else {
+            pending.add(prepare(base, cur, bs, Metric.P95, cur.unit(), direction, bs.p95(), baseP95, curP95,
+                    refusal != null ? refusal : unstable));
+        }
+
+        // allocation
+        double[] baseAlloc = summaries(base, f -> f.secondaryMedian(ALLOC_METRIC));
+        double[] curAlloc = summaries(cur, f -> f.secondaryMedian(ALLOC_METRIC));
+        if (baseAlloc.length > 0 && curAlloc.length > 0) {
+            Pending p = new Pending(null, Metric.ALLOCATION, Direction.LOWER_IS_BETTER, null, refusal, 0);
+            p.decided = allocation(base, cur, bs, baseAlloc, curAlloc, refusal);
+            pending.add(p);
+        } else if (baseAlloc.length > 0 || curAlloc.length > 0) {
+            report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
+                    "only the " + (baseAlloc.length > 0 ? "baseline" : "current results") + " measured "
+                            + ALLOC_METRIC + "; run both with the gc profiler (-prof gc)"));
+        }
+    }
+
+    private interface ForkValue {
+        double of(Fork fork);
+    }
+
+    /** One finite, positive value per fork that has one. */
+    private static double[] summaries(BenchmarkResult b, ForkValue value) {
+        List<Double> values = new ArrayList<>();
+        for (Fork f : b.forks()) {
+            double v = value.of(f);
+            if (v > 0 && Double.isFinite(v)) {
+                values.add(v);
+            }
+        }
+        double[] a = new double[values.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = values.get(i);
+        }
+        return a;
+    }
+
+    private static double percentile(Fork f, String key) {
+        Double v = f.percentiles().get(key);
+        return v == null ? Double.NaN : v;
+    }
+
+    /** Why a side's data cannot be judged, or null. */
+    private static String dataProblem(BenchmarkResult b, String side) {
+        if (!b.warnings().isEmpty()) {
+            return "raw data missing in the " + side + ": " + String.join("; ", b.warnings());
+        }
+        if (b.forks().isEmpty()) {
+            return "the " + side + " hold no forks for it (raw data missing; JMH's -Djmh.json.rawData=false?)";
+        }
+        for (int i = 0; i < b.forks().size(); i++) {
+            double m = b.forks().get(i).primaryMedian();
+            if (!(m > 0) || !Double.isFinite(m)) {
+                return "fork " + (i + 1) + " of the " + side + " has no usable measurement ("
+                        + (b.forks().get(i).primary().length == 0 ? "no iterations" : "median " + m) + ")";
+            }
+        }
+        return null;
+    }
+
+    private static String p95Missing(BenchmarkResult base, BenchmarkResult cur, double[] baseP95, double[] curP95) {
+        if (baseP95.length > 0 && curP95.length > 0) {
+            return null;
+        }
+        if (baseP95.length > 0 || curP95.length > 0) {
+            return "only the " + (baseP95.length > 0 ? "baseline (" + base.mode() + ")" : "current results ("
+                    + cur.mode() + ")") + " recorded per-fork p95 values; measure both in the same mode";
+        }
+        if (BenchmarkResult.KIND_SCENARIO.equals(cur.kind())) {
+            return "the runs record no latency distribution of their own";
+        }
+        return cur.mode() + " mode records no latency distribution; use Mode.SampleTime to gate the p95";
+    }
+
+    /** INCONCLUSIVE reason when more than 20 % of a side's forks trend across iterations, else null. */
+    private static String unstableForks(BenchmarkResult base, BenchmarkResult cur) {
+        for (BenchmarkResult b : new BenchmarkResult[] {cur, base}) {
+            int unstable = 0;
+            for (Fork f : b.forks()) {
+                if (SteadyState.trends(f.primary())) {
+                    unstable++;
+                }
+            }
+            int n = b.forks().size();
+            if (n > 0 && unstable > GateSettings.MAX_UNSTABLE_FORK_SHARE * n) {
+                return unstable + " of " + n + (b == cur ? " current" : " baseline")
+                        + " forks show a trend across measurement iterations (more than "
+                        + Math.round(GateSettings.MAX_UNSTABLE_FORK_SHARE * 100)
+                        + " %): the benchmark is not in a steady state; lengthen the warmup";
+            }
+        }
+        return null;
+    }
+
+    private Pending prepare(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, Metric metric,
+            String unit, Direction direction, Thresholds thresholds, double[] baseValues, double[] curValues,
+            String refusal) {
+        Comparison.Builder row = Comparison.builder().benchmark(cur).metric(metric, unit, direction)
+                .forks(baseValues.length, curValues.length)
+                .thresholds(thresholds.fail(), thresholds.minEffect(), thresholds.alpha()).rule(bs.rule());
+        medians(row, baseValues, curValues);
+        if (baseValues.length == 0 || curValues.length == 0) {
+            Pending p = new Pending(row, metric, direction, null, refusal, settings.minForks());
+            String why = refusal != null ? refusal : "the " + (baseValues.length == 0 ? "baseline" : "current results")
+                    + " hold no values for it";
+            p.decided = row.verdict(Verdict.INCONCLUSIVE, metric.label(direction) + " is not judged: " + why).build();
+            return p;
+        }
+        ShiftComparison test = ShiftTest.compare(baseValues, curValues, direction, thresholds);
+        return new Pending(row, metric, direction, test, refusal, settings.minForks());
+    }
+
+    private static void medians(Comparison.Builder row, double[] base, double[] cur) {
+        if (base.length > 0) {
+            OrderStatisticInterval i = Quantiles.medianInterval(base, ShiftTest.DISPLAY_CONFIDENCE);
+            row.baselineMedian(i.estimate(), i.isBounded() ? i.lower() : Double.NaN,
+                    i.isBounded() ? i.upper() : Double.NaN);
+        }
+        if (cur.length > 0) {
+            OrderStatisticInterval i = Quantiles.medianInterval(cur, ShiftTest.DISPLAY_CONFIDENCE);
+            row.currentMedian(i.estimate(), i.isBounded() ? i.lower() : Double.NaN,
+                    i.isBounded() ? i.upper() : Double.NaN);
+        }
+    }
+
+    private Comparison allocation(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, double[] baseAlloc,
+            double[] curAlloc, String refusal) {
+        AllocationTolerance tol = bs.allocation();
+        String unit = unitOf(cur, ALLOC_METRIC, "B/op");
+        double b = Quantiles.median(baseAlloc);
+        double c = Quantiles.median(curAlloc);
+        double ratio = b > 0 ? c / b : Double.NaN;
+        Comparison.Builder row = Comparison.builder().benchmark(cur)
+                .metric(Metric.ALLOCATION, unit, Direction.LOWER_IS_BETTER).forks(baseAlloc.length, curAlloc.length)
+                .baselineMedian(b, Double.NaN, Double.NaN).currentMedian(c, Double.NaN, Double.NaN)
+                .ratio(ratio, Double.NaN, Double.NaN, Double.NaN, Double.NaN).ratioOfMedians(ratio)
+                .allocationTolerance(tol.percent(), tol.bytes()).rule(bs.rule());
+        if (refusal != null) {
+            return row.verdict(Verdict.INCONCLUSIVE, "allocation is not judged: " + refusal).build();
+        }
+        double growth = c - b;
+        double allowed = tol.allowedGrowth(b);
+        String measured = "allocation " + signedPercent(ratio) + " (" + signedBytes(growth) + ")";
+        String limit = "the limit max(" + StatsText.percent(tol.percent()) + ", " + bytes(tol.bytes()) + ") = "
+                + bytes(allowed);
+        String counts = "medians " + bytes(b) + " -> " + bytes(c) + ", " + baseAlloc.length + " vs "
+                + curAlloc.length + " forks";
+        if (growth > allowed) {
+            return row.verdict(Verdict.FAIL, measured + " is above " + limit + " (" + counts + ")").build();
+        }
+        if (-growth > allowed) {
+            return row.verdict(Verdict.IMPROVED, measured + " is an improvement beyond " + limit + " (" + counts + ")")
+                    .build();
+        }
+        return row.verdict(Verdict.PASS, measured + " is within " + limit + " (" + counts + ")").build();
+    }
+
+    private static String unitOf(BenchmarkResult b, String metric, String fallback) {
+        MetricInfo info = b.secondaryMetrics().get(metric);
+        return info == null ? fallback : info.unit();
+    }
+
+    private static String signedPercent(double ratio) {
+        return Double.isNaN(ratio) ? "n/a" : StatsText.percentChange(ratio);
+    }
+
+    private static String bytes(double b) {
+        return formatNumber(b) + " B/op";
+    }
+
+    private static String signedBytes(double b) {
+        return (b >= 0 ? "+" : "-") + formatNumber(Math.abs(b)) + " B/op";
+    }
+
+    private static String formatNumber(double v) {
+        return Math.abs(v - Math.rint(v)) < 0.05 ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    // ------------------------------------------------------------------ all benchmarks
+
+    /** The multiplicity step over the K tested comparisons, then the decision rule on each. */
+    private void decide(List<Pending> pending, GateReport.Builder report) {
+        List<Pending> tested = new ArrayList<>();
+        for (Pending p : pending) {
+            if (p.tested()) {
+                tested.add(p);
+            }
+        }
+        Multiplicity.Mode mode = settings.multiplicity();
+        double[] pValues = new double[tested.size()];
+        for (int i = 0; i < pValues.length; i++) {
+            pValues[i] = tested.get(i).test.pSlower();
+        }
+        double[] levels = Multiplicity.effectiveAlphas(pValues, settings.alpha(), mode);
+        double[] adjusted = mode == Multiplicity.Mode.NONE ? null : Multiplicity.adjust(pValues, mode);
+        boolean anyCanFail = feasibility(tested, report);
+        report.multiplicity(mode, tested.size(), anyCanFail);
+        for (int i = 0; i < tested.size(); i++) {
+            Pending p = tested.get(i);
+            Decision d = DecisionRule.decide(p.test, levels[i], p.minForks);
+            p.decided = row(p, d, levels[i]).adjustedP(adjusted == null ? Double.NaN : adjusted[i]).build();
+        }
+        for (Pending p : pending) {
+            if (p.decided == null) {
+                Decision d = p.refusal != null
+                        ? DecisionRule.decide(p.test, settings.alpha(), 1).overruledAsInconclusive(
+                                estimate(p.test) + " is not judged: " + p.refusal)
+                        : DecisionRule.decide(p.test, settings.alpha(), p.minForks);
+                p.decided = row(p, d, settings.alpha()).build();
+            }
+            report.addComparison(p.decided);
+            if (p.decided.verdict() == Verdict.FAIL) {
+                report.addRegression(p.decided.displayName() + ": " + p.decided.reason());
+            }
+        }
+    }
+
+    private Comparison.Builder row(Pending p, Decision d, double level) {
+        ShiftComparison t = p.test;
+        return p.row.ratio(t.ratio(), t.lowerBound(level), t.upperBound(level), t.ciLower(), t.ciUpper())
+                .ratioOfMedians(t.orientedMedianRatio()).pValue(t.pSlower())
+                .thresholds(t.thresholds().fail(), t.thresholds().minEffect(), level)
+                .verdict(d.verdict(), d.describe(p.metric.label(p.direction))).confident(d.confidentPass());
+    }
+
+    /** "+2.0 % [-1.0 %, +5.1 %]" in the metric's own direction. */
+    private static String estimate(ShiftComparison c) {
+        return StatsText.percentChange(c.nativeRatio()) + " [" + StatsText.percentChange(c.nativeCiLower()) + ", "
+                + StatsText.percentChange(c.nativeCiUpper()) + "]";
+    }
+
+    /**
+     * Warns when the fork counts at hand make a FAIL impossible under the multiplicity mode (Holm at 5 forks a
+     * side allows at most 12 comparisons). Returns whether any comparison can fail.
+     */
+    private boolean feasibility(List<Pending> tested, GateReport.Builder report) {
+        if (tested.isEmpty()) {
+            return true;
+        }
+        int impossible = 0;
+        Multiplicity.Feasibility example = null;
+        for (Pending p : tested) {
+            Multiplicity.Feasibility f = Multiplicity.feasibility(p.test.baselineCount(), p.test.candidateCount(),
+                    tested.size(), settings.alpha(), settings.multiplicity());
+            if (!f.isPossible()) {
+                impossible++;
+                example = f;
+            }
+        }
+        if (impossible > 0) {
+            String mode = GateSettings.multiplicityId(settings.multiplicity());
+            report.addNote((impossible == tested.size() ? "No" : impossible + " of " + tested.size())
+                    + " comparisons can fail with perf.multiplicity=" + mode + " and K = " + tested.size() + ": "
+                    + example.warning() + (settings.multiplicity() == Multiplicity.Mode.NONE ? ""
+                            : ", or use perf.multiplicity=none"));
+        }
+        return impossible < tested.size();
+    }
+
+    private void checkRules(PerfResults baseline, PerfResults current, GateReport.Builder report) {
+        for (RuleSet.ParsedRule r : settings.rules().rules()) {
+            boolean matches = false;
+            for (PerfResults side : new PerfResults[] {current, baseline}) {
+                for (BenchmarkResult b : side.benchmarks()) {
+                    matches |= r.matches(b.key());
+                }
+            }
+            if (!matches) {
+                report.addNote(r.label() + " matches no benchmark; check its <pattern> (a regular expression"
+                        + " searched in names like " + example(current, baseline) + ")");
+            }
+        }
+    }
+
+    private static String example(PerfResults current, PerfResults baseline) {
+        PerfResults side = current.benchmarks().isEmpty() ? baseline : current;
+        return side.benchmarks().isEmpty() ? "com.acme.MyBench.method:size=10" : side.benchmarks().get(0).key();
+    }
+
+    private void listMembershipFailures(GateReport sofar, GateReport.Builder report) {
+        if (settings.failOnNewBenchmarks() && !sofar.newBenchmarks().isEmpty()) {
+            report.addOtherFailure(count(sofar.newBenchmarks().size()) + " new since the baseline and"
+                    + " perf.failOnNewBenchmarks=true: " + names(sofar.newBenchmarks())
+                    + ". Record a new baseline with: " + baselineCommand);
+        }
+        if (settings.failOnMissingBenchmarks() && !sofar.missingBenchmarks().isEmpty()) {
+            int n = sofar.missingBenchmarks().size();
+            report.addOtherFailure((n == 1 ? "1 benchmark" : n + " benchmarks") + " of the baseline did not run and"
+                    + " perf.failOnMissingBenchmarks=true: " + names(sofar.missingBenchmarks())
+                    + ". Run them, or record a new baseline with: " + baselineCommand);
+        }
+    }
+
+    private static String count(int n) {
+        return n == 1 ? "1 benchmark is" : n + " benchmarks are";
+    }
+
+    private static String names(List<BenchmarkRef> refs) {
+        List<String> names = new ArrayList<>();
+        refs.forEach(r -> names.add(r.key()));
+        return String.join(", ", names);
+    }
+}

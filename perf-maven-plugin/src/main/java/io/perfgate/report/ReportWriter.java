@@ -1,0 +1,98 @@
+package io.perfgate.report;
+
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.InvalidSettingException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** Writes the report files of {@code perf:check} into one directory, each atomically. */
+public final class ReportWriter {
+    /** A report file: its format name in {@code perf.reportFormats} and its file name. */
+    public enum Format {
+        JSON("json", "report.json"),
+        MARKDOWN("md", "report.md"),
+        JUNIT("junit", "TEST-perf.xml");
+
+        private final String id;
+        private final String fileName;
+
+        Format(String id, String fileName) {
+            this.id = id;
+            this.fileName = fileName;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public String fileName() {
+            return fileName;
+        }
+    }
+
+    private ReportWriter() {
+    }
+
+    /**
+     * Parses {@code json,md,junit} (any subset, any order; {@code none} for no files).
+     *
+     * @param setting the property name, for the error message
+     */
+    public static Set<Format> parseFormats(String setting, String text) throws InvalidSettingException {
+        Set<Format> formats = EnumSet.noneOf(Format.class);
+        if (text == null || text.trim().isEmpty() || text.trim().equalsIgnoreCase("none")) {
+            return formats;
+        }
+        for (String part : text.split(",")) {
+            String id = part.trim().toLowerCase(Locale.ROOT);
+            Format found = null;
+            for (Format f : Format.values()) {
+                if (f.id.equals(id)) {
+                    found = f;
+                }
+            }
+            if (found == null) {
+                throw new InvalidSettingException(setting, setting + " = '" + text + "': '" + part.trim()
+                        + "' is not a report format; write a comma-separated list of json, md and junit, or none");
+            }
+            formats.add(found);
+        }
+        return formats;
+    }
+
+    /** Removes report files of an earlier build, so a failed check never leaves a stale report behind. */
+    public static void deleteStale(Path directory) throws IOException {
+        for (Format f : Format.values()) {
+            Files.deleteIfExists(directory.resolve(f.fileName));
+        }
+    }
+
+    /** Writes the asked formats; returns the files written. */
+    public static List<Path> write(GateReport report, Path directory, Set<Format> formats) throws IOException {
+        List<Path> written = new ArrayList<>();
+        for (Format f : formats) {
+            Path file = directory.resolve(f.fileName);
+            AtomicFiles.writeString(file, render(report, f));
+            written.add(file);
+        }
+        return written;
+    }
+
+    static String render(GateReport report, Format format) {
+        switch (format) {
+            case JSON:
+                return ReportJson.toJson(report);
+            case MARKDOWN:
+                return MarkdownReport.render(report);
+            default:
+                return JUnitXmlReport.render(report);
+        }
+    }
+}

@@ -1,0 +1,372 @@
+package io.perfgate.gate;
+
+import static io.perfgate.testing.Results.around;
+import static io.perfgate.testing.Results.avgt;
+import static io.perfgate.testing.Results.results;
+import static io.perfgate.testing.Results.times;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Direction;
+import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Multiplicity;
+import io.perfgate.stats.Verdict;
+import io.perfgate.testing.Results;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class GateTest {
+    private static final String BENCH = "com.acme.ParserBench.parse";
+    private static final double[] BASE = around(1000, 0.02, 10, 1);
+
+    private static Gate gate(GateSettings s) {
+        return new Gate(s).toolVersion("test").clock(Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC))
+                .baselineCommand("mvn verify -Pperf perf:baseline");
+    }
+
+    private static GateReport check(GateSettings s, PerfResults baseline, PerfResults current) {
+        return gate(s).check(baseline, "src/perf/baseline.json", current, "target/perf/results.json");
+    }
+
+    private static GateReport check(PerfResults baseline, PerfResults current) {
+        return check(GateSettings.defaults(), baseline, current);
+    }
+
+    private static Comparison only(GateReport r, Metric metric) {
+        List<Comparison> rows = r.comparisons().stream().filter(c -> c.metric() == metric).collect(Collectors.toList());
+        assertEquals(1, rows.size(), () -> "rows of " + metric + ": " + r.comparisons());
+        return rows.get(0);
+    }
+
+    @Test
+    void sameCodeTwicePasses() {
+        GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, around(1000, 0.02, 10, 2))));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.PASS, c.verdict(), c.reason());
+        assertFalse(r.failsBuild());
+        assertEquals(Outcome.PASS, r.outcome());
+        assertEquals(1, r.tested());
+        assertEquals(10, c.baselineForks());
+        assertEquals("median time", c.reason().substring(0, "median time".length()));
+    }
+
+    @Test
+    void slowdownOfHalfFailsWithMeasuredValueBeforeLimit() {
+        GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.5))));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.FAIL, c.verdict());
+        assertEquals(1.5, c.ratio(), 1e-9);
+        assertTrue(c.lowerBound() > 1.05);
+        assertTrue(c.pValue() < 0.001, "p " + c.pValue());
+        assertTrue(c.reason().startsWith("median time +50.0 % ["), c.reason());
+        assertTrue(c.reason().contains("is above the 10 % limit (p "), c.reason());
+        assertTrue(c.reason().endsWith(", 10 vs 10 forks)"), c.reason());
+        assertEquals(Collections.singletonList("ParserBench.parse: " + c.reason()), r.regressions());
+        assertTrue(r.failsBuild());
+        assertEquals(Outcome.FAIL, r.outcome());
+        assertEquals("1 regression in 1 comparison", r.summary());
+    }
+
+    @Test
+    void failOnRegressionFalseKeepsTheVerdictButNotTheFailure() throws Exception {
+        GateSettings s = GateSettings.builder().failOnRegression(false).build();
+        GateReport r = check(s, results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.5))));
+        assertEquals(Verdict.FAIL, only(r, Metric.MEDIAN).verdict());
+        assertEquals(1, r.regressions().size());
+        assertFalse(r.failsBuild());
+        assertEquals(Outcome.WARN, r.outcome());
+    }
+
+    @Test
+    void smallRealShiftIsAWarningNotAFailure() {
+        GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.03))));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.WARN, c.verdict(), c.reason());
+        assertTrue(c.reason().contains("real slowdown, below the 10 % limit"), c.reason());
+        assertFalse(r.failsBuild());
+    }
+
+    @Test
+    void improvementIsReported() {
+        GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 0.6))));
+        assertEquals(Verdict.IMPROVED, only(r, Metric.MEDIAN).verdict());
+        assertFalse(r.failsBuild());
+    }
+
+    @Test
+    void throughputDropIsASlowdown() {
+        double[] ops = around(2_000_000, 0.02, 10, 3);
+        BenchmarkResult base = Results.benchmark(BENCH, "thrpt", "ops/s", ops).build();
+        BenchmarkResult cur = Results.benchmark(BENCH, "thrpt", "ops/s", times(ops, 0.75)).build();
+        Comparison c = only(check(results(base), results(cur)), Metric.MEDIAN);
+        assertEquals(Direction.HIGHER_IS_BETTER, c.direction());
+        assertEquals(Verdict.FAIL, c.verdict());
+        assertEquals(-0.25, c.change(), 1e-9);
+        assertTrue(c.reason().startsWith("median throughput -25.0 % ["), c.reason());
+        assertTrue(c.reason().contains("a 33.3 % slowdown"), c.reason());
+    }
+
+    @Test
+    void ruleCanOverrideDirection() throws Exception {
+        // A score JMH reports in a unit the inference reads as a cost, but where more is better.
+        double[] v = around(500, 0.02, 10, 4);
+        BenchmarkResult base = Results.benchmark(BENCH, "avgt", "hits/op", v).build();
+        BenchmarkResult cur = Results.benchmark(BENCH, "avgt", "hits/op", times(v, 1.5)).build();
+        GateSettings s = GateSettings.builder()
+                .rules(Collections.singletonList(new BenchmarkRule().pattern("ParserBench").direction("higher")))
+                .build();
+        Comparison c = only(check(s, results(base), results(cur)), Metric.MEDIAN);
+        assertEquals(Direction.HIGHER_IS_BETTER, c.direction());
+        assertEquals(Verdict.IMPROVED, c.verdict());
+        assertEquals("rule 1 'ParserBench'", c.rule());
+    }
+
+    @Test
+    void ruleThresholdsApplyToMatchingBenchmarksOnly() throws Exception {
+        GateSettings s = GateSettings.builder()
+                .rules(Collections.singletonList(new BenchmarkRule().pattern("Loose").medianFail("60%").medianMin("30%")))
+                .build();
+        PerfResults base = results(avgt("a.Loose.m", BASE), avgt("a.Strict.m", BASE));
+        PerfResults cur = results(avgt("a.Loose.m", times(BASE, 1.5)), avgt("a.Strict.m", times(BASE, 1.5)));
+        GateReport r = check(s, base, cur);
+        assertEquals(Verdict.WARN, r.comparisons().get(0).verdict(), r.comparisons().get(0).reason());
+        assertEquals(0.60, r.comparisons().get(0).failThreshold(), 1e-12);
+        assertEquals(Verdict.FAIL, r.comparisons().get(1).verdict());
+        assertEquals(0.10, r.comparisons().get(1).failThreshold(), 1e-12);
+    }
+
+    @Test
+    void ignoredBenchmarksAreListedNotCompared() throws Exception {
+        GateSettings s = GateSettings.builder()
+                .rules(Collections.singletonList(new BenchmarkRule().pattern("Parser").ignore("true"))).build();
+        GateReport r = check(s, results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 2))));
+        assertTrue(r.comparisons().isEmpty());
+        assertEquals(BENCH, r.ignoredBenchmarks().get(0).key());
+        assertFalse(r.failsBuild());
+        assertTrue(r.missingBenchmarks().isEmpty(), "an ignored baseline benchmark is not 'missing'");
+    }
+
+    @Test
+    void ruleMatchingNothingIsNoted() throws Exception {
+        GateSettings s = GateSettings.builder()
+                .rules(Collections.singletonList(new BenchmarkRule().pattern("Nope").medianFail("20%"))).build();
+        GateReport r = check(s, results(avgt(BENCH, BASE)), results(avgt(BENCH, BASE)));
+        assertTrue(r.notes().get(0).startsWith("rule 1 'Nope' matches no benchmark"), r.notes().toString());
+    }
+
+    @Test
+    void newAndMissingBenchmarksAreListedAndFailOnlyWhenAsked() throws Exception {
+        PerfResults base = results(avgt(BENCH, BASE), avgt("a.Gone.m", BASE));
+        PerfResults cur = results(avgt(BENCH, BASE), avgt("a.Fresh.m", BASE));
+        GateReport lenient = check(base, cur);
+        assertEquals("a.Fresh.m", lenient.newBenchmarks().get(0).key());
+        assertEquals("a.Gone.m", lenient.missingBenchmarks().get(0).key());
+        assertFalse(lenient.failsBuild());
+        assertEquals(Outcome.WARN, lenient.outcome());
+
+        GateSettings strict = GateSettings.builder().failOnNewBenchmarks(true).failOnMissingBenchmarks(true).build();
+        GateReport r = check(strict, base, cur);
+        assertTrue(r.failsBuild());
+        assertEquals(2, r.otherFailures().size());
+        assertTrue(r.otherFailures().get(0).startsWith("1 benchmark is new since the baseline and"
+                + " perf.failOnNewBenchmarks=true: a.Fresh.m."), r.otherFailures().get(0));
+        assertTrue(r.otherFailures().get(1).startsWith("1 benchmark of the baseline did not run"),
+                r.otherFailures().get(1));
+        assertTrue(r.otherFailures().get(0).endsWith("mvn verify -Pperf perf:baseline"));
+    }
+
+    @Test
+    void benchmarksAreMatchedByModeToo() {
+        BenchmarkResult avgt = avgt(BENCH, BASE);
+        BenchmarkResult thrpt = Results.benchmark(BENCH, "thrpt", "ops/s", around(1e6, 0.02, 10, 9)).build();
+        GateReport r = check(results(avgt), results(thrpt));
+        assertTrue(r.comparisons().isEmpty());
+        assertEquals("thrpt", r.newBenchmarks().get(0).mode());
+        assertEquals("avgt", r.missingBenchmarks().get(0).mode());
+    }
+
+    @Test
+    void tooFewForksIsInconclusiveWithTheCounts() {
+        GateReport r = check(results(avgt(BENCH, Arrays.copyOf(BASE, 3))), results(avgt(BENCH, times(BASE, 1.5))));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+        assertTrue(c.reason().contains("3 baseline and 10 candidate forks, but at least 5 per side are needed"),
+                c.reason());
+        assertEquals(0, r.tested());
+        assertFalse(r.failsBuild());
+        assertEquals(Outcome.WARN, r.outcome());
+    }
+
+    @Test
+    void minForksIsConfigurable() throws Exception {
+        GateSettings s = GateSettings.builder().minForks(3).build();
+        GateReport r = check(s, results(avgt(BENCH, Arrays.copyOf(BASE, 4))),
+                results(avgt(BENCH, times(Arrays.copyOf(BASE, 4), 1.5))));
+        assertEquals(Verdict.FAIL, only(r, Metric.MEDIAN).verdict(), only(r, Metric.MEDIAN).reason());
+    }
+
+    @Test
+    void missingRawDataIsInconclusive() {
+        BenchmarkResult noRaw = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op")
+                .warning("JMH wrote no rawData (run with -Djmh.json.rawData=true)").build();
+        GateReport r = check(results(avgt(BENCH, BASE)), results(noRaw));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+        assertTrue(c.reason().contains("raw data missing in the current results: JMH wrote no rawData"), c.reason());
+
+        BenchmarkResult empty = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op").build();
+        Comparison e = only(check(results(empty), results(avgt(BENCH, BASE))), Metric.MEDIAN);
+        assertEquals(Verdict.INCONCLUSIVE, e.verdict());
+        assertTrue(e.reason().contains("the baseline hold no forks"), e.reason());
+    }
+
+    @Test
+    void p95OfAvgtIsNotGatedWithTheReason() {
+        GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, BASE)));
+        assertEquals(1, r.notGated().size());
+        assertEquals(Metric.P95, r.notGated().get(0).metric());
+        assertEquals("avgt mode records no latency distribution; use Mode.SampleTime to gate the p95",
+                r.notGated().get(0).reason());
+    }
+
+    @Test
+    void p95IsGatedOnPerForkValues() {
+        double[] p50 = around(10, 0.02, 8, 5);
+        double[] p95 = around(30, 0.03, 8, 6);
+        PerfResults base = results(Results.sample(BENCH, p50, p95));
+        PerfResults cur = results(Results.sample(BENCH, p50, times(p95, 1.4)));
+        GateReport r = check(base, cur);
+        assertEquals(Verdict.PASS, only(r, Metric.MEDIAN).verdict());
+        Comparison tail = only(r, Metric.P95);
+        assertEquals(Verdict.FAIL, tail.verdict(), tail.reason());
+        assertTrue(tail.reason().startsWith("p95 time +40.0 %"), tail.reason());
+        assertTrue(tail.reason().contains("above the 20 % limit"), tail.reason());
+        assertEquals(0.20, tail.failThreshold(), 1e-12);
+        assertEquals(2, r.tested());
+        assertTrue(r.notGated().isEmpty());
+    }
+
+    @Test
+    void allocationFailsBeyondTolerance() {
+        double[] t = around(1000, 0.02, 10, 7);
+        double[] base = new double[10];
+        Arrays.fill(base, 4016.075);
+        PerfResults b = results(Results.withAlloc(BENCH, t, base));
+        GateReport grown = check(b, results(Results.withAlloc(BENCH, t, times(base, 1.03))));
+        Comparison c = only(grown, Metric.ALLOCATION);
+        assertEquals(Verdict.FAIL, c.verdict(), c.reason());
+        assertEquals("allocation +3.0 % (+120.5 B/op) is above the limit max(2 %, 16 B/op) = 80.3 B/op"
+                + " (medians 4016.1 B/op -> 4136.6 B/op, 10 vs 10 forks)", c.reason());
+        assertTrue(grown.failsBuild());
+
+        double[] plus8 = base.clone();
+        for (int i = 0; i < plus8.length; i++) {
+            plus8[i] += 8;
+        }
+        assertEquals(Verdict.PASS, only(check(b, results(Results.withAlloc(BENCH, t, plus8))), Metric.ALLOCATION)
+                .verdict());
+
+        double[] tiny = new double[10];
+        Arrays.fill(tiny, 24);
+        double[] tinyPlus = new double[10];
+        Arrays.fill(tinyPlus, 40);
+        // +67 % but only 16 B/op: the byte floor keeps one small object from failing a tiny benchmark.
+        assertEquals(Verdict.PASS, only(check(results(Results.withAlloc(BENCH, t, tiny)),
+                results(Results.withAlloc(BENCH, t, tinyPlus))), Metric.ALLOCATION).verdict());
+    }
+
+    @Test
+    void strictEnvironmentMakesEverythingInconclusiveAndFails() throws Exception {
+        PerfResults base = results(avgt(BENCH, BASE));
+        PerfResults cur = results(avgt(BENCH, BASE)).toBuilder()
+                .environment(Results.environment("Other CPU", "21.0.4")).build();
+        GateReport warn = check(base, cur);
+        assertEquals(2, warn.environmentDifferences().size());
+        assertEquals("cpu.model", warn.environmentDifferences().get(0).field());
+        assertEquals(Verdict.PASS, only(warn, Metric.MEDIAN).verdict());
+        assertFalse(warn.failsBuild());
+
+        GateSettings strict = GateSettings.builder().environmentPolicy(EnvironmentPolicy.STRICT).build();
+        GateReport r = check(strict, base, cur);
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+        assertTrue(c.reason().contains("perf.environmentPolicy=strict"), c.reason());
+        assertTrue(r.failsBuild());
+        assertTrue(r.otherFailures().get(0).contains("(cpu.model, java.version)"), r.otherFailures().get(0));
+    }
+
+    @Test
+    void fieldsThatAlwaysDifferAreNotDifferences() {
+        PerfResults base = results(avgt(BENCH, BASE));
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>(base.environment());
+        env.put("git.commit", "fedcba");
+        env.put("timestamp", "2027-01-01T00:00:00Z");
+        env.put("command", "mvn verify");
+        env.put("git.dirty", "true");
+        GateReport r = check(base, base.toBuilder().environment(env).build());
+        assertTrue(r.environmentDifferences().isEmpty(), r.environmentDifferences().toString());
+    }
+
+    @Test
+    void holmWithTooFewForksWarnsThatNothingCanFail() throws Exception {
+        GateSettings s = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
+        PerfResults.Builder base = results().toBuilder();
+        PerfResults.Builder cur = results().toBuilder();
+        double[] five = Arrays.copyOf(BASE, 5);
+        for (int i = 0; i < 13; i++) {
+            base.addBenchmark(avgt("a.B.m" + i, five));
+            cur.addBenchmark(avgt("a.B.m" + i, times(five, 2)));
+        }
+        GateReport r = check(s, base.build(), cur.build());
+        assertEquals(13, r.tested());
+        assertFalse(r.holmCanFail());
+        assertEquals(0, r.count(Verdict.FAIL));
+        assertTrue(r.notes().get(0).startsWith("No comparisons can fail with perf.multiplicity=holm and K = 13: "),
+                r.notes().get(0));
+        assertFalse(Double.isNaN(r.comparisons().get(0).adjustedP()));
+
+        // The same data at 12 comparisons can fail: 1 / C(10, 5) = 0.004 <= 0.05 / 12.
+        PerfResults.Builder base12 = results().toBuilder();
+        PerfResults.Builder cur12 = results().toBuilder();
+        for (int i = 0; i < 12; i++) {
+            base12.addBenchmark(avgt("a.B.m" + i, five));
+            cur12.addBenchmark(avgt("a.B.m" + i, times(five, 2)));
+        }
+        GateReport ok = check(s, base12.build(), cur12.build());
+        assertTrue(ok.holmCanFail());
+        assertEquals(12, ok.count(Verdict.FAIL));
+    }
+
+    @Test
+    void effectiveAlphaForASecondLookIsUsed() {
+        GateSettings half = GateSettings.defaults().withAlpha(0.025);
+        GateReport r = check(half, results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.5))));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(0.025, c.alpha(), 1e-12);
+        assertEquals(Verdict.FAIL, c.verdict());
+        assertEquals("0.025", r.settings().get("perf.alpha"));
+    }
+
+    @Test
+    void noBaselineIsANoteOrAFailure() throws Exception {
+        PerfResults cur = results(avgt(BENCH, BASE));
+        GateReport note = gate(GateSettings.defaults()).noBaseline(cur, "target/perf/results.json",
+                "src/perf/baseline.json");
+        assertFalse(note.failsBuild());
+        assertEquals(Outcome.WARN, note.outcome());
+        assertEquals("No baseline at src/perf/baseline.json: nothing to compare. Record one with:"
+                + " mvn verify -Pperf perf:baseline, then commit src/perf/baseline.json", note.notes().get(0));
+        GateReport fail = gate(GateSettings.builder().failOnMissingBaseline(true).build()).noBaseline(cur,
+                "target/perf/results.json", "src/perf/baseline.json");
+        assertTrue(fail.failsBuild());
+        assertTrue(fail.otherFailures().get(0).contains("perf.failOnMissingBaseline=true"));
+    }
+}
