@@ -60,6 +60,30 @@ public final class CheckArtifacts {
         return new CheckArtifacts(reportFile, report, current, baseline, unavailable);
     }
 
+    /**
+     * For a report at hand (the check writing report.html): reads the results files it names, and never fails;
+     * a file that cannot be read only costs its per-fork values, and the reason is kept.
+     *
+     * @param reportFile where report.json is (or would be) written; relative names are looked up from there
+     */
+    public static CheckArtifacts lenient(GateReport report, Path reportFile, Path basedir) {
+        List<String> unavailable = new ArrayList<>();
+        PerfResults current = lenientResults(report.current(), "current results", reportFile, basedir, unavailable);
+        PerfResults baseline = report.baseline() == null ? null
+                : lenientResults(report.baseline(), "baseline", reportFile, basedir, unavailable);
+        return new CheckArtifacts(reportFile, report, current, baseline, unavailable);
+    }
+
+    private static PerfResults lenientResults(GateReport.Side side, String what, Path reportFile, Path basedir,
+            List<String> unavailable) {
+        try {
+            return results(side, what, reportFile, basedir, unavailable);
+        } catch (ResultsFormatException e) {
+            unavailable.add(what + ": " + e.getMessage());
+            return null;
+        }
+    }
+
     private static PerfResults results(GateReport.Side side, String what, Path reportFile, Path basedir,
             List<String> unavailable) throws ResultsFormatException {
         if (side.file() == null || side.file().isEmpty()) {
@@ -74,8 +98,19 @@ public final class CheckArtifacts {
         return ResultsJson.read(file.get());
     }
 
+    /**
+     * Finds a results file named in report.json. The check writes names relative to the project
+     * ({@code src/perf/baseline.json}); the report sits in the project's output directory, so a relative name
+     * is tried against {@code basedir} when known, then against the report's directory and each of its parents,
+     * and last as a file beside the report. An absolute name is taken as it is.
+     */
     static Optional<Path> locate(String name, Path reportFile, Path basedir) {
-        Path given = Path.of(name);
+        Path given;
+        try {
+            given = Path.of(name);
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.empty();
+        }
         List<Path> candidates = new ArrayList<>();
         if (given.isAbsolute()) {
             candidates.add(given);
@@ -84,8 +119,10 @@ public final class CheckArtifacts {
                 candidates.add(basedir.resolve(given));
             }
             Path dir = reportFile == null ? null : reportFile.toAbsolutePath().getParent();
+            for (Path d = dir; d != null; d = d.getParent()) {
+                candidates.add(d.resolve(given));
+            }
             if (dir != null) {
-                candidates.add(dir.resolve(given));
                 candidates.add(dir.resolve(given.getFileName()));
             }
         }

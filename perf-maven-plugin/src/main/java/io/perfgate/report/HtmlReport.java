@@ -6,7 +6,7 @@ import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
-import io.perfgate.gate.MultiplicityMode;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.gate.NotGated;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.ResultsFormatException;
@@ -144,10 +144,10 @@ public final class HtmlReport {
         if (r.comparisons().isEmpty() && r.notGated().isEmpty()) {
             return;
         }
-        boolean adjusted = r.multiplicity() != MultiplicityMode.NONE;
+        boolean adjusted = r.multiplicity() != Multiplicity.Mode.NONE;
         h.append("<h2>Verdicts</h2>\n<table class=\"verdicts table table-striped\">\n<thead><tr>")
                 .append("<th>Benchmark</th><th>Metric</th><th>Baseline</th><th>Candidate</th>")
-                .append("<th>Change [95 % CI]</th><th>").append(adjusted ? "p (" + r.multiplicity().id() + ")" : "p")
+                .append("<th>Change [95 % CI]</th><th>").append(adjusted ? "p (" + io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity()) + ")" : "p")
                 .append("</th><th>Verdict</th></tr></thead>\n<tbody>\n");
         for (Object row : ConsoleReport.rowsInOrder(r)) {
             if (row instanceof Comparison) {

@@ -4,7 +4,7 @@ import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
-import io.perfgate.gate.MultiplicityMode;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
@@ -379,8 +379,8 @@ public final class MethodologyContent {
             sb.append("; per-benchmark rules set the limits of ").append(ruled)
                     .append(ruled == 1 ? " comparison" : " comparisons");
         }
-        if (r.multiplicity() != MultiplicityMode.NONE) {
-            sb.append("; ").append(r.multiplicity().id()).append(" correction over K = ").append(r.tested())
+        if (r.multiplicity() != Multiplicity.Mode.NONE) {
+            sb.append("; ").append(io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity())).append(" correction over K = ").append(r.tested())
                     .append(" tests");
         } else {
             sb.append("; K = ").append(r.tested()).append(" tests, no multiplicity correction");
@@ -449,7 +449,7 @@ public final class MethodologyContent {
         return "Before and after: median of the per-fork values with a distribution-free 95 % interval. "
                 + "Change: Hodges-Lehmann estimate in the measured unit's direction, with its 95 % interval. "
                 + "p: exact one-sided Mann-Whitney p-value of a slowdown beyond the minimum effect"
-                + (r.multiplicity() != MultiplicityMode.NONE ? ", " + r.multiplicity().id() + "-adjusted" : "")
+                + (r.multiplicity() != Multiplicity.Mode.NONE ? ", " + io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity()) + "-adjusted" : "")
                 + "; allocation is judged by its tolerance, without a test.";
     }
 

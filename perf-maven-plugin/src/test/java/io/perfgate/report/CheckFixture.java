@@ -6,7 +6,7 @@ import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
-import io.perfgate.gate.MultiplicityMode;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
@@ -231,7 +231,7 @@ final class CheckFixture {
                         Collections.emptyMap()))
                 .environment(EnvironmentPolicy.WARN, EnvironmentDifference.between(base, cur))
                 .settings(settings)
-                .multiplicity(MultiplicityMode.NONE, 4, true)
+                .multiplicity(Multiplicity.Mode.NONE, 4, true)
                 .comparisons(comparisons)
                 .addNewBenchmark(new BenchmarkRef("com.acme.bench.ParserBench.parseStrict", "ParserBench.parseStrict",
                         "avgt"))

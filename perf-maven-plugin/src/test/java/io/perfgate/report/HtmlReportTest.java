@@ -102,6 +102,34 @@ class HtmlReportTest {
         assertTrue(e.getMessage().contains("report.json") && e.getMessage().contains("perf:check"), e.getMessage());
     }
 
+    @Test
+    void checkWritesReportHtmlWithTheForksOfBothFiles() throws Exception {
+        // as perf:check does: the report in memory, file names relative to the project, no basedir at hand
+        CheckFixture f = CheckFixture.write(project);
+        Files.delete(f.outputDirectory.resolve("report.html").toFile().exists() ? f.outputDirectory.resolve("report.html")
+                : f.reportFile);
+        java.util.List<Path> written = ReportWriter.write(CheckFixture.report(), f.outputDirectory,
+                java.util.EnumSet.of(ReportWriter.Format.HTML));
+        assertEquals(java.util.List.of(f.outputDirectory.resolve("report.html")), written);
+        String html = Files.readString(written.get(0), StandardCharsets.UTF_8);
+        assertFalse(html.contains("Per-fork values unavailable"), "src/perf/baseline.json found from target/perf");
+        assertTrue(html.contains("baseline fork 10: 12.20 us/op"), "baseline forks drawn");
+        assertTrue(html.contains("candidate fork 10: 14.60 us/op"), "candidate forks drawn");
+        assertEquals(java.util.EnumSet.allOf(ReportWriter.Format.class),
+                ReportWriter.parseFormats("perf.reportFormats", "json,md,junit,html"));
+    }
+
+    @Test
+    void unreadableResultsFileDoesNotStopTheCheckFromWritingTheReport() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        Files.writeString(project.resolve("src/perf/baseline.json"), "{ truncated");
+        CheckArtifacts in = CheckArtifacts.lenient(CheckFixture.report(), f.reportFile, null);
+        assertEquals(1, in.unavailable().size());
+        assertTrue(in.unavailable().get(0).startsWith("baseline: ") && in.unavailable().get(0).contains("baseline.json"),
+                in.unavailable().get(0));
+        assertTrue(HtmlReport.page(in).contains("Per-fork values unavailable for the baseline"));
+    }
+
     private static int count(String text, String needle) {
         int n = 0;
         for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
