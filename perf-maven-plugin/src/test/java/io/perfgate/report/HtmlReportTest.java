@@ -27,6 +27,18 @@ class HtmlReportTest {
     }
 
     @Test
+    void siteExampleIsTheGoldenReport() throws Exception {
+        // src/site/resources/examples/report.html is linked from html-report.md; keep it what the renderer makes
+        Path golden = Path.of("src/test/resources/io/perfgate/report/html/expected-report.html");
+        Path example = Path.of("../src/site/resources/examples/report.html");
+        if (Boolean.getBoolean("golden.update")) {
+            Files.copy(golden, example, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        assertEquals(Files.readString(golden), Files.readString(example),
+                "copy the golden report to the site example (-Dgolden.update=true does it)");
+    }
+
+    @Test
     void onePicturePerBenchmarkWithBothSidesForks() throws Exception {
         CheckFixture f = CheckFixture.write(project);
         String html = HtmlReport.page(CheckArtifacts.load(f.reportFile, project));
