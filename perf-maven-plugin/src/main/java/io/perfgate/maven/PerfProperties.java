@@ -38,6 +38,12 @@ public final class PerfProperties {
     public static final String JMH_ARGS = "perf.jmhArgs";
     public static final String INCLUDE_MAIN_CLASSES = "perf.includeMainClasses";
     public static final String USE_TOOLCHAIN = "perf.useToolchain";
+    /** Default of the run-shape options: the benchmark's JMH annotation, else the plugin's default for CI. */
+    public static final String DEFAULT_AUTO = "auto";
+    /** Default of list options that add nothing (excludes, params, JVM and JMH arguments). */
+    public static final String DEFAULT_NONE = "none";
+    public static final String DEFAULT_INCLUDES = ".*";
+    public static final String DEFAULT_PROFILERS = "gc";
 
     // ---- perf:check and perf:baseline
     public static final String MEDIAN_FAIL = "perf.median.fail";

@@ -1,0 +1,341 @@
+package io.perfgate.jmh;
+
+import io.perfgate.results.BenchmarkResult;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Runs JMH as described by a {@link JmhInvocation} and reads its JSON: the one place where perf:run (and any goal
+ * that measures, such as perf:compare running a single fork) launches benchmarks.
+ *
+ * <p>While JMH runs, its output goes to the invocation's log and through {@link JmhOutputParser} to the listener.
+ * A run that passes its timeout is killed with every JVM it started; a benchmark failure that JMH reports (an
+ * exception, {@code System.exit}, a fork that died, e.g. of {@code OutOfMemoryError}) stops JMH as soon as the
+ * report is complete, since the build fails anyway. JMH's {@code -foe true} (stop at the first failure) and its
+ * default (carry on and leave the failed benchmark out of the JSON) are both caught: the first by its report and
+ * exit code, the second by checking the JSON for every result and fork that was asked for.
+ */
+public final class JmhRunner {
+    /** Lines of output quoted when a run fails. */
+    static final int TAIL_LINES = 30;
+    /** How long JMH may take to finish printing a failure before it is stopped anyway. */
+    static final Duration FAILURE_GRACE = Duration.ofSeconds(5);
+    private static final Duration LOCK_RETRY = Duration.ofSeconds(3);
+    private static final String LOCK_MESSAGE = "Unable to acquire the JMH lock";
+    private static final long POLL_MILLIS = 50;
+
+    private JmhRunner() {
+    }
+
+    /**
+     * Runs the invocation to the end.
+     *
+     * @return the results JMH recorded, all of them present and complete
+     * @throws JmhRunException when JMH could not run, a benchmark failed or timed out, or results are missing;
+     *     the message names the benchmark and quotes the end of its output
+     */
+    public static JmhResults run(JmhInvocation invocation, JmhProgressListener listener) throws JmhRunException {
+        long lockDeadline = System.nanoTime() + invocation.lockWait().toNanos();
+        boolean announced = false;
+        while (true) {
+            Attempt attempt = new Attempt(invocation, listener);
+            attempt.run();
+            if (!attempt.lockBusy()) {
+                return attempt.results();
+            }
+            if (System.nanoTime() > lockDeadline) {
+                throw new JmhRunException(JmhRunException.Kind.LOCKED, describe(invocation), "Another JMH run on"
+                        + " this machine held JMH's lock file for more than " + Durations.format(invocation.lockWait())
+                        + ". Two benchmark runs at once disturb each other's numbers; wait for the other to end.",
+                        attempt.tail());
+            }
+            if (!announced) {
+                listener.waiting("another JMH run holds JMH's lock file (" + System.getProperty("java.io.tmpdir")
+                        + "/jmh.lock); waiting for it to finish");
+                announced = true;
+            }
+            try {
+                Thread.sleep(LOCK_RETRY.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new JmhRunException(JmhRunException.Kind.INTERRUPTED, describe(invocation),
+                        "Interrupted while waiting for JMH's lock", attempt.tail());
+            }
+        }
+    }
+
+    private static String describe(JmhInvocation invocation) {
+        List<String> names = new ArrayList<>();
+        for (String include : invocation.includes()) {
+            names.add(include.startsWith("^\\Q") && include.endsWith("\\E$")
+                    ? include.substring(3, include.length() - 3) : include);
+        }
+        return String.join(", ", names);
+    }
+
+    /** Kills {@code root} and every process it started, children first in the snapshot so none is missed. */
+    static void killTree(ProcessHandle root) {
+        List<ProcessHandle> descendants = root.descendants().collect(Collectors.toList());
+        root.destroyForcibly();
+        for (ProcessHandle p : descendants) {
+            p.destroyForcibly();
+        }
+        for (ProcessHandle p : descendants) {
+            try {
+                p.onExit().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // best effort: the process may be gone already or not ours to wait for
+            }
+        }
+    }
+
+    /** The charset JMH's JVM prints in: the platform's, which the child shares with this JVM. */
+    private static Charset childCharset() {
+        String nativeEncoding = System.getProperty("native.encoding");
+        try {
+            return nativeEncoding != null ? Charset.forName(nativeEncoding) : Charset.defaultCharset();
+        } catch (RuntimeException e) {
+            return Charset.defaultCharset();
+        }
+    }
+
+    /** One launch of JMH. */
+    private static final class Attempt {
+        private final JmhInvocation invocation;
+        private final JmhProgressListener listener;
+        private final JmhOutputParser parser;
+
+        private final Deque<String> recent = new ArrayDeque<>();
+        private final List<String> failureReport = new ArrayList<>();
+        private volatile long runStartedAt = System.nanoTime();
+        private volatile long failureSeenAt;
+        private volatile boolean sawLockMessage;
+        private volatile String stoppedBecause;
+        private volatile int exitCode;
+
+        Attempt(JmhInvocation invocation, JmhProgressListener listener) {
+            this.invocation = invocation;
+            this.listener = listener;
+            this.parser = new JmhOutputParser(new JmhProgressListener() {
+                @Override
+                public void runStarted(JmhRunHeader run) {
+                    listener.runStarted(run);
+                }
+
+                @Override
+                public void forkStarted(JmhRunHeader run, int fork, int forks, boolean warmup) {
+                    listener.forkStarted(run, fork, forks, warmup);
+                }
+
+                @Override
+                public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores,
+                        String unit) {
+                    listener.forkFinished(run, fork, forks, warmup, scores, unit);
+                }
+
+                @Override
+                public void failureReported(JmhRunHeader run, String line) {
+                    if (failureSeenAt == 0) {
+                        failureSeenAt = System.nanoTime();
+                    }
+                    listener.failureReported(run, line);
+                }
+            });
+        }
+
+        boolean lockBusy() {
+            return sawLockMessage && exitCode != 0 && parser.failure() == null;
+        }
+
+        void run() throws JmhRunException {
+            try {
+                Files.deleteIfExists(invocation.resultFile());
+                Files.createDirectories(invocation.resultFile().toAbsolutePath().getParent());
+            } catch (IOException e) {
+                throw new JmhRunException(JmhRunException.Kind.NOT_STARTED, describe(invocation), "Cannot prepare "
+                        + invocation.resultFile() + ": " + e, new ArrayList<>(), e);
+            }
+            ProcessBuilder pb = new ProcessBuilder(invocation.command()).redirectErrorStream(true);
+            if (invocation.workingDirectory() != null) {
+                pb.directory(invocation.workingDirectory().toFile());
+            }
+            Process process;
+            try {
+                process = pb.start();
+            } catch (IOException e) {
+                throw new JmhRunException(JmhRunException.Kind.NOT_STARTED, describe(invocation), "Cannot start "
+                        + invocation.java() + ": " + e.getMessage(), new ArrayList<>(), e);
+            }
+            Thread killOnExit = new Thread(() -> killTree(process.toHandle()), "perf-kill-jmh");
+            Runtime.getRuntime().addShutdownHook(killOnExit);
+            try (BufferedWriter log = openLog()) {
+                Thread reader = new Thread(() -> read(process, log), "perf-jmh-output");
+                reader.setDaemon(true);
+                reader.start();
+                watch(process, reader);
+            } catch (IOException e) {
+                killTree(process.toHandle());
+                throw new JmhRunException(JmhRunException.Kind.NOT_STARTED, describe(invocation), "Cannot write "
+                        + invocation.outputLog() + ": " + e, tail(), e);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(killOnExit);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down: the hook runs anyway
+                }
+            }
+        }
+
+        private BufferedWriter openLog() throws IOException {
+            if (invocation.outputLog() == null) {
+                return null;
+            }
+            Files.createDirectories(invocation.outputLog().toAbsolutePath().getParent());
+            // A log, not a result: written as it comes so that a hung or killed run still leaves its story.
+            BufferedWriter log = Files.newBufferedWriter(invocation.outputLog(), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            log.write("# perf:run " + Instant.now() + ": " + String.join(" ", invocation.command()));
+            log.newLine();
+            log.flush();
+            return log;
+        }
+
+        /** Reads JMH's output on its own thread, so that a process that stops writing cannot stall the watch. */
+        private void read(Process process, BufferedWriter log) {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    childCharset()))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    if (log != null) {
+                        try {
+                            log.write(line);
+                            log.newLine();
+                            log.flush();
+                        } catch (IOException e) {
+                            log = null; // keep running: the log is for diagnosis only
+                        }
+                    }
+                    synchronized (recent) {
+                        recent.addLast(line);
+                        if (recent.size() > TAIL_LINES) {
+                            recent.removeFirst();
+                        }
+                        if ((parser.failure() != null || JmhOutputParser.isFailure(line))
+                                && failureReport.size() < TAIL_LINES) {
+                            failureReport.add(line);
+                        }
+                    }
+                    if (line.startsWith("# Benchmark: ")) {
+                        runStartedAt = System.nanoTime();
+                    }
+                    if (line.contains(LOCK_MESSAGE)) {
+                        sawLockMessage = true;
+                    }
+                    parser.line(line);
+                }
+            } catch (IOException e) {
+                // the stream closes when the process is killed
+            }
+        }
+
+        /** Waits for JMH to end, killing it on timeout or once a reported failure is complete. */
+        private void watch(Process process, Thread reader) throws JmhRunException {
+            try {
+                while (process.isAlive()) {
+                    long now = System.nanoTime();
+                    if (stoppedBecause == null && now - runStartedAt > invocation.timeout().toNanos()) {
+                        stoppedBecause = "timeout";
+                        killTree(process.toHandle());
+                    } else if (stoppedBecause == null && failureSeenAt != 0
+                            && (parser.failureReportComplete() || now - failureSeenAt > FAILURE_GRACE.toNanos())) {
+                        stoppedBecause = "failure";
+                        killTree(process.toHandle());
+                    }
+                    process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                }
+                // Forks of a host that crashed would otherwise live on and disturb the next run.
+                killTree(process.toHandle());
+                exitCode = process.exitValue();
+                reader.join(TimeUnit.SECONDS.toMillis(5));
+            } catch (InterruptedException e) {
+                killTree(process.toHandle());
+                Thread.currentThread().interrupt();
+                throw new JmhRunException(JmhRunException.Kind.INTERRUPTED, parser.currentRun().displayName(),
+                        "Interrupted: JMH was stopped with all its JVMs", tail());
+            }
+            parser.end();
+        }
+
+        List<String> tail() {
+            synchronized (recent) {
+                return failureReport.isEmpty() ? new ArrayList<>(recent) : new ArrayList<>(failureReport);
+            }
+        }
+
+        JmhResults results() throws JmhRunException {
+            JmhRunHeader run = parser.currentRun();
+            String where = invocation.outputLog() == null ? "" : " The whole output is in " + invocation.outputLog()
+                    + ".";
+            if ("timeout".equals(stoppedBecause)) {
+                throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, run.benchmark(), "Benchmark "
+                        + run.benchmark() + params(run) + " did not finish within its timeout of "
+                        + Durations.format(invocation.timeout()) + " (perf.timeout) and was stopped with all its"
+                        + " JVMs. Does it hang, or does it need a longer timeout?" + where, tail());
+            }
+            if (parser.failure() != null) {
+                throw new JmhRunException(JmhRunException.Kind.BENCHMARK_FAILED, run.benchmark(), "Benchmark "
+                        + run.benchmark() + params(run) + " failed: JMH reported '" + parser.failure() + "'." + where,
+                        tail());
+            }
+            if (exitCode != 0) {
+                throw new JmhRunException(JmhRunException.Kind.JMH_FAILED, describe(invocation), "JMH exited with"
+                        + " code " + exitCode + " while running " + describe(invocation) + "." + where, tail());
+            }
+            JmhResults results;
+            try {
+                results = JmhJsonReader.read(invocation.resultFile());
+            } catch (JmhJsonException e) {
+                throw new JmhRunException(JmhRunException.Kind.RESULTS_INCOMPLETE, describe(invocation),
+                        "JMH ended without usable results: " + e.getMessage() + "." + where, tail(), e);
+            }
+            checkComplete(results, where);
+            return results;
+        }
+
+        private void checkComplete(JmhResults results, String where) throws JmhRunException {
+            if (invocation.expectedResults() > 0 && results.benchmarks().size() < invocation.expectedResults()) {
+                throw new JmhRunException(JmhRunException.Kind.RESULTS_INCOMPLETE, describe(invocation), "JMH"
+                        + " recorded " + results.benchmarks().size() + " of the " + invocation.expectedResults()
+                        + " results (mode x parameter values) asked of " + describe(invocation) + ": the others"
+                        + " failed." + where, tail());
+            }
+            if (invocation.expectedForks() > 0) {
+                for (BenchmarkResult b : results.benchmarks()) {
+                    // No forks at all with a warning means raw data was switched off: reported, not a failure.
+                    if (!b.forks().isEmpty() && b.forks().size() < invocation.expectedForks()) {
+                        throw new JmhRunException(JmhRunException.Kind.RESULTS_INCOMPLETE, b.key(), "JMH recorded "
+                                + b.forks().size() + " of the " + invocation.expectedForks() + " forks asked of "
+                                + b.displayName() + " [" + b.mode() + "]: the others failed." + where, tail());
+                    }
+                }
+            }
+        }
+
+        private static String params(JmhRunHeader run) {
+            return run.params().isEmpty() ? "" : " " + run.displayName().substring(run.displayName().indexOf('('));
+        }
+    }
+}

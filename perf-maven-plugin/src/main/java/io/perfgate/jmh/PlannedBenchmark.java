@@ -1,0 +1,318 @@
+package io.perfgate.jmh;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One benchmark method as perf:run will run it: the effective value of every run-shape option, where each
+ * value came from, and the JMH arguments that produce it.
+ *
+ * <p>Precedence, for each option on its own: the user's setting (a {@code perf.*} property or POM
+ * configuration) &gt; the benchmark's JMH annotation ({@code @Fork}, {@code @Warmup}, {@code @Measurement},
+ * {@code @BenchmarkMode}, {@code @OutputTimeUnit}, {@code @Threads}, {@code @Param}) &gt; the plugin's default for
+ * CI (forks, warmup and measurement only; JMH's own defaults cost about 500 s a benchmark) &gt; JMH's default.
+ * Only the first and the third become JMH arguments: JMH reads the annotations itself.
+ */
+public final class PlannedBenchmark {
+    /** Where an effective value came from. */
+    public enum Origin {
+        USER("set by you"),
+        ANNOTATION("from the benchmark's annotation"),
+        PLUGIN_DEFAULT("plugin default"),
+        JMH_DEFAULT("JMH default");
+
+        private final String description;
+
+        Origin(String description) {
+            this.description = description;
+        }
+
+        public String description() {
+            return description;
+        }
+    }
+
+    /** An effective value and its origin. */
+    public static final class Setting<T> {
+        private final T value;
+        private final Origin origin;
+
+        Setting(T value, Origin origin) {
+            this.value = Objects.requireNonNull(value, "value");
+            this.origin = origin;
+        }
+
+        static <T> Setting<T> resolve(T user, T annotation, T pluginDefault, T jmhDefault) {
+            if (user != null) {
+                return new Setting<>(user, Origin.USER);
+            }
+            if (annotation != null) {
+                return new Setting<>(annotation, Origin.ANNOTATION);
+            }
+            if (pluginDefault != null) {
+                return new Setting<>(pluginDefault, Origin.PLUGIN_DEFAULT);
+            }
+            return new Setting<>(jmhDefault, Origin.JMH_DEFAULT);
+        }
+
+        public T value() {
+            return value;
+        }
+
+        public Origin origin() {
+            return origin;
+        }
+
+        /** True when perf:run must pass the value to JMH: JMH knows its own defaults and reads annotations. */
+        boolean passedToJmh() {
+            return origin == Origin.USER || origin == Origin.PLUGIN_DEFAULT;
+        }
+
+        @Override
+        public String toString() {
+            return value + " (" + origin.description() + ")";
+        }
+    }
+
+    /** A guess at the cost of starting a fork (JVM start, JMH's handshake), refined by measured forks. */
+    static final Duration FORK_START_ESTIMATE = Duration.ofMillis(800);
+    /** JMH's guess for an iteration of single-shot mode, whose length nobody knows in advance. */
+    private static final Duration SINGLE_SHOT_ITERATION_ESTIMATE = Duration.ofMillis(1);
+    /** Added to twice the expected time for the automatic timeout: JIT, GC and a busy machine vary a lot. */
+    static final Duration TIMEOUT_MARGIN = Duration.ofMinutes(5);
+
+    private final String name;
+    private final List<JmhMode> modes;
+    private final Setting<Integer> forks;
+    private final int warmupForks;
+    private final Setting<Integer> warmupIterations;
+    private final Setting<JmhTime> warmupTime;
+    private final Setting<Integer> measurementIterations;
+    private final Setting<JmhTime> measurementTime;
+    private final Setting<String> modeSetting;
+    private final Setting<String> timeUnit;
+    private final Setting<String> threads;
+    private final int parameterSets;
+    private final List<String> jmhArguments;
+    private final Duration timeout;
+
+    PlannedBenchmark(JmhOptions options, List<BenchmarkEntry> entries) {
+        BenchmarkEntry first = entries.get(0);
+        this.name = first.name();
+        List<JmhMode> annotated = new ArrayList<>();
+        for (BenchmarkEntry e : entries) {
+            for (JmhMode m : e.mode().expand()) {
+                if (!annotated.contains(m)) {
+                    annotated.add(m);
+                }
+            }
+        }
+        List<JmhMode> userModes = new ArrayList<>();
+        for (JmhMode m : options.modes()) {
+            for (JmhMode expanded : m.expand()) {
+                if (!userModes.contains(expanded)) {
+                    userModes.add(expanded);
+                }
+            }
+        }
+        this.modes = Collections.unmodifiableList(userModes.isEmpty() ? annotated : userModes);
+        this.modeSetting = userModes.isEmpty() ? new Setting<>(labels(annotated), Origin.ANNOTATION)
+                : new Setting<>(labels(userModes), Origin.USER);
+
+        this.forks = Setting.resolve(options.forks(), first.forks(), JmhOptions.DEFAULT_FORKS, 5);
+        this.warmupForks = first.warmupForks() == null ? 0 : first.warmupForks();
+        this.warmupIterations = Setting.resolve(options.warmupIterations(), first.warmupIterations(),
+                JmhOptions.DEFAULT_WARMUP_ITERATIONS, 5);
+        this.warmupTime = Setting.resolve(options.warmupTime(), first.warmupTime(), JmhOptions.DEFAULT_WARMUP_TIME,
+                JmhTime.of(10, TimeUnit.SECONDS));
+        this.measurementIterations = Setting.resolve(options.measurementIterations(),
+                first.measurementIterations(), JmhOptions.DEFAULT_MEASUREMENT_ITERATIONS, 5);
+        this.measurementTime = Setting.resolve(options.measurementTime(), first.measurementTime(),
+                JmhOptions.DEFAULT_MEASUREMENT_TIME, JmhTime.of(10, TimeUnit.SECONDS));
+        this.timeUnit = Setting.resolve(options.timeUnit(), first.timeUnit(), null, "s");
+        this.threads = Setting.resolve(options.threads(), first.threads() == null ? null
+                : first.threads().toString(), null, "1");
+
+        int sets = 1;
+        for (Map.Entry<String, List<String>> p : first.params().entrySet()) {
+            List<String> override = options.params().get(p.getKey());
+            sets *= override != null ? override.size() : Math.max(1, p.getValue().size());
+        }
+        this.parameterSets = sets;
+        this.jmhArguments = Collections.unmodifiableList(arguments(options, first));
+        this.timeout = options.timeout() != null ? options.timeout()
+                : expectedPerRun().multipliedBy(2).plus(TIMEOUT_MARGIN);
+    }
+
+    private static String labels(List<JmhMode> modes) {
+        StringBuilder sb = new StringBuilder();
+        for (JmhMode m : modes) {
+            sb.append(sb.length() == 0 ? "" : ",").append(m.label());
+        }
+        return sb.toString();
+    }
+
+    /** JMH's arguments for this benchmark, except the include pattern and the result file. */
+    private List<String> arguments(JmhOptions options, BenchmarkEntry entry) {
+        List<String> args = new ArrayList<>();
+        if (forks.passedToJmh()) {
+            add(args, "-f", forks.value().toString());
+        }
+        if (warmupIterations.passedToJmh()) {
+            add(args, "-wi", warmupIterations.value().toString());
+        }
+        if (warmupTime.passedToJmh()) {
+            add(args, "-w", warmupTime.value().toJmhArgument());
+        }
+        if (measurementIterations.passedToJmh()) {
+            add(args, "-i", measurementIterations.value().toString());
+        }
+        if (measurementTime.passedToJmh()) {
+            add(args, "-r", measurementTime.value().toJmhArgument());
+        }
+        if (modeSetting.origin() == Origin.USER) {
+            add(args, "-bm", modeSetting.value());
+        }
+        if (timeUnit.origin() == Origin.USER) {
+            add(args, "-tu", timeUnit.value());
+        }
+        if (threads.origin() == Origin.USER) {
+            add(args, "-t", threads.value());
+        }
+        for (Map.Entry<String, List<String>> p : options.params().entrySet()) {
+            if (entry.params().containsKey(p.getKey())) {
+                add(args, "-p", p.getKey() + "=" + String.join(",", p.getValue()));
+            }
+        }
+        List<String> jvmArgs = options.jvmArgs();
+        for (String arg : jvmArgs) {
+            // JMH splits a lone -jvmArgsAppend value at spaces, but takes repeated ones as they are.
+            add(args, "-jvmArgsAppend", jvmArgs.size() == 1 ? CommandLines.join(jvmArgs) : arg);
+        }
+        for (String profiler : options.profilers()) {
+            add(args, "-prof", profiler);
+        }
+        args.addAll(options.jmhArgs());
+        return args;
+    }
+
+    private static void add(List<String> args, String flag, String value) {
+        args.add(flag);
+        args.add(value);
+    }
+
+    /** The full name, e.g. {@code com.acme.StringBench.concat}. */
+    public String name() {
+        return name;
+    }
+
+    /** The modes it runs in; each is a separate JMH run. */
+    public List<JmhMode> modes() {
+        return modes;
+    }
+
+    public Setting<Integer> forks() {
+        return forks;
+    }
+
+    /** Forks JMH runs and throws away first ({@code @Fork(warmups = ...)}). */
+    public int warmupForks() {
+        return warmupForks;
+    }
+
+    public Setting<Integer> warmupIterations() {
+        return warmupIterations;
+    }
+
+    public Setting<JmhTime> warmupTime() {
+        return warmupTime;
+    }
+
+    public Setting<Integer> measurementIterations() {
+        return measurementIterations;
+    }
+
+    public Setting<JmhTime> measurementTime() {
+        return measurementTime;
+    }
+
+    /** Comma-separated mode labels. */
+    public Setting<String> mode() {
+        return modeSetting;
+    }
+
+    public Setting<String> timeUnit() {
+        return timeUnit;
+    }
+
+    public Setting<String> threads() {
+        return threads;
+    }
+
+    /** How many combinations of parameter values JMH will run (1 without {@code @Param}). */
+    public int parameterSets() {
+        return parameterSets;
+    }
+
+    /** JMH runs: one per mode and combination of parameter values, each with all its forks. */
+    public int runs() {
+        return modes.size() * parameterSets;
+    }
+
+    /** JMH's command-line arguments for this benchmark, without the include pattern and the result options. */
+    public List<String> jmhArguments() {
+        return jmhArguments;
+    }
+
+    /** The longest one run (one mode, one set of parameter values, all forks) may take before it is killed. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** Expected length of one fork: start, warmup and measurement. */
+    public Duration expectedFork() {
+        Duration iterations;
+        if (modes.size() == 1 && modes.get(0) == JmhMode.SINGLE_SHOT_TIME) {
+            iterations = SINGLE_SHOT_ITERATION_ESTIMATE.multipliedBy(
+                    warmupIterations.value() + measurementIterations.value());
+        } else {
+            iterations = warmupTime.value().toDuration().multipliedBy(warmupIterations.value())
+                    .plus(measurementTime.value().toDuration().multipliedBy(measurementIterations.value()));
+        }
+        return FORK_START_ESTIMATE.plus(iterations);
+    }
+
+    /** Forks of one run, warmup forks included. */
+    public int forksPerRun() {
+        return forks.value() + warmupForks;
+    }
+
+    /** Expected length of one run. */
+    public Duration expectedPerRun() {
+        return expectedFork().multipliedBy(forksPerRun());
+    }
+
+    /** Expected length of all runs of this benchmark. */
+    public Duration expected() {
+        return expectedPerRun().multipliedBy(runs());
+    }
+
+    /** One line for the log: how it will run and why. */
+    public String describe() {
+        return name + ": " + modeSetting.value() + ", " + forks.value() + " forks (" + forks.origin().description()
+                + "), warmup " + warmupIterations.value() + " x " + warmupTime.value() + " ("
+                + (warmupIterations.origin() == warmupTime.origin() ? warmupIterations.origin().description()
+                        : warmupIterations.origin().description() + " / " + warmupTime.origin().description())
+                + "), measurement " + measurementIterations.value() + " x " + measurementTime.value() + " ("
+                + (measurementIterations.origin() == measurementTime.origin()
+                        ? measurementIterations.origin().description()
+                        : measurementIterations.origin().description() + " / "
+                                + measurementTime.origin().description())
+                + ")" + (parameterSets > 1 ? ", " + parameterSets + " parameter sets" : "");
+    }
+}

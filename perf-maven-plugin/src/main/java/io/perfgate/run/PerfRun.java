@@ -1,0 +1,281 @@
+package io.perfgate.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.EnvironmentProbe;
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.jmh.BenchmarkDiscovery;
+import io.perfgate.jmh.BenchmarkEntry;
+import io.perfgate.jmh.CommandLines;
+import io.perfgate.jmh.Durations;
+import io.perfgate.jmh.InvalidOptionException;
+import io.perfgate.jmh.JmhInvocation;
+import io.perfgate.jmh.JmhResults;
+import io.perfgate.jmh.JmhRunException;
+import io.perfgate.jmh.JmhRunner;
+import io.perfgate.jmh.PlannedBenchmark;
+import io.perfgate.jmh.RunPlan;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The work of {@code perf:run}: find the JMH benchmarks, plan them with their effective options, run each in a
+ * JVM of its own, and write {@code results.json} (schema 1) with the environment fingerprint, JMH's raw JSON and
+ * its full output beside it.
+ *
+ * <p>A results file is either complete or absent: a stale one is deleted first, and after a failure only
+ * {@value #RESULTS_PARTIAL} (status {@code partial}) is written, with the benchmarks that finished, for diagnosis.
+ */
+public final class PerfRun {
+    /** Next to results.json after a failed run: what finished before the failure. */
+    public static final String RESULTS_PARTIAL = "results-partial.json";
+    /** JMH's own JSON for every benchmark of the run, as one array. */
+    public static final String JMH_RAW = "jmh-results.json";
+    /** JMH's full human-readable output. */
+    public static final String JMH_OUTPUT = "jmh-output.log";
+    /** Below this many forks the gate cannot reach a verdict (statistics.md, section 3). */
+    static final int GATE_MIN_FORKS = 5;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final RunRequest request;
+    private final RunLog log;
+    private final Path outputDirectory;
+
+    private PerfRun(RunRequest request, RunLog log) {
+        this.request = request;
+        this.log = log;
+        this.outputDirectory = request.outputDirectory();
+    }
+
+    /**
+     * Runs the benchmarks and writes the results.
+     *
+     * @return what was written to {@link RunRequest#resultsFile()}
+     * @throws RunFailedException for anything that keeps a complete result from being written
+     */
+    public static PerfResults execute(RunRequest request, RunLog log) throws RunFailedException {
+        return new PerfRun(request, log).execute();
+    }
+
+    private PerfResults execute() throws RunFailedException {
+        long start = System.nanoTime();
+        prepareOutput();
+        RunPlan plan = plan();
+        String command = reproducingCommand();
+        logPlan(plan);
+
+        ProgressLog progress = new ProgressLog(plan, log, request.clock(), System::nanoTime);
+        log.info("Expected time: " + progress.estimate(plan.expected()) + " for " + plan.totalForks() + " forks.");
+        JmhResults results = JmhResults.empty();
+        ArrayNode raw = MAPPER.createArrayNode();
+        for (PlannedBenchmark b : plan.benchmarks()) {
+            progress.benchmarkStarting(b);
+            JmhInvocation invocation = invocation(b);
+            try {
+                results = results.plus(JmhRunner.run(invocation, progress));
+                raw.addAll(readArray(invocation.resultFile()));
+                Files.deleteIfExists(invocation.resultFile());
+            } catch (JmhRunException e) {
+                throw failed(e.getMessage(), e, plan, results, raw, command);
+            } catch (IOException e) {
+                throw failed("Cannot read JMH's results " + invocation.resultFile() + ": " + e, e, plan, results,
+                        raw, command);
+            }
+        }
+
+        writeRaw(raw);
+        PerfResults written = results(PerfResults.STATUS_COMPLETE, plan, results, command);
+        try {
+            ResultsJson.write(written, request.resultsFile());
+        } catch (IOException e) {
+            throw new RunFailedException("Cannot write " + request.resultsFile() + ": " + e, e);
+        }
+        for (BenchmarkResult b : written.benchmarks()) {
+            for (String warning : b.warnings()) {
+                log.warn(b.displayName() + " [" + b.mode() + "]: " + warning);
+            }
+        }
+        int forks = written.benchmarks().stream().mapToInt(b -> b.forks().size()).sum();
+        log.info("Wrote " + shown(request.resultsFile()) + ": " + written.benchmarks().size() + " results, " + forks
+                + " forks in " + Durations.format(Duration.ofNanos(System.nanoTime() - start)) + " (JMH's JSON: "
+                + JMH_RAW + ", its output: " + JMH_OUTPUT + ").");
+        return written;
+    }
+
+    /** Removes what a previous run left, so that no stale file can pass for this run's results. */
+    private void prepareOutput() throws RunFailedException {
+        try {
+            Files.createDirectories(outputDirectory);
+            for (Path stale : Arrays.asList(request.resultsFile(), outputDirectory.resolve(RESULTS_PARTIAL),
+                    outputDirectory.resolve(JMH_RAW), outputDirectory.resolve(JMH_OUTPUT))) {
+                Files.deleteIfExists(stale);
+            }
+            Path perBenchmark = outputDirectory.resolve("jmh");
+            if (Files.isDirectory(perBenchmark)) {
+                try (java.util.stream.Stream<Path> files = Files.list(perBenchmark)) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        Files.deleteIfExists(f);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new RunFailedException("Cannot prepare " + outputDirectory + ": " + e, e);
+        }
+    }
+
+    private RunPlan plan() throws RunFailedException {
+        List<BenchmarkEntry> entries;
+        try {
+            entries = BenchmarkDiscovery.discover(request.classDirectories());
+            BenchmarkDiscovery.requireJmhCore(request.classpath());
+        } catch (IOException e) {
+            throw new RunFailedException(e.getMessage(), e);
+        }
+        try {
+            return RunPlan.create(request.options(), entries);
+        } catch (InvalidOptionException e) {
+            throw new RunFailedException(e.getMessage(), e);
+        }
+    }
+
+    private void logPlan(RunPlan plan) {
+        log.info("Running " + plan.benchmarks().size() + (plan.benchmarks().size() == 1 ? " JMH benchmark" :
+                " JMH benchmarks") + " with " + request.java() + ":");
+        for (PlannedBenchmark b : plan.benchmarks()) {
+            log.info("  " + b.describe());
+            if (b.forks().value() < GATE_MIN_FORKS) {
+                log.warn(b.name() + " runs " + b.forks().value() + (b.forks().value() == 1 ? " fork" : " forks") + " ("
+                        + b.forks().origin().description() + "); the gate needs at least " + GATE_MIN_FORKS
+                        + " per side and is designed for " + io.perfgate.jmh.JmhOptions.DEFAULT_FORKS
+                        + ". Set -Dperf.forks=" + io.perfgate.jmh.JmhOptions.DEFAULT_FORKS
+                        + " to override @Fork.");
+            }
+        }
+    }
+
+    private JmhInvocation invocation(PlannedBenchmark b) {
+        return JmhInvocation.builder()
+                .java(request.java())
+                .classpath(request.classpath())
+                .workingDirectory(request.projectDirectory())
+                .benchmark(b.name())
+                .arguments(b.jmhArguments())
+                .resultFile(outputDirectory.resolve("jmh").resolve(b.name() + ".json"))
+                .outputLog(outputDirectory.resolve(JMH_OUTPUT))
+                .timeout(b.timeout())
+                .expectedForks(b.forks().value())
+                .expectedResults(b.runs())
+                .build();
+    }
+
+    private static ArrayNode readArray(Path file) throws IOException {
+        JsonNode node = MAPPER.readTree(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+        if (node == null || !node.isArray()) {
+            throw new IOException("not a JSON array");
+        }
+        return (ArrayNode) node;
+    }
+
+    private void writeRaw(ArrayNode raw) throws RunFailedException {
+        try {
+            AtomicFiles.writeString(outputDirectory.resolve(JMH_RAW),
+                    MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(raw) + "\n");
+            try {
+                Files.deleteIfExists(outputDirectory.resolve("jmh"));
+            } catch (java.nio.file.DirectoryNotEmptyException e) {
+                // the JSON of a failed benchmark stays for diagnosis
+            }
+        } catch (IOException e) {
+            throw new RunFailedException("Cannot write " + outputDirectory.resolve(JMH_RAW) + ": " + e, e);
+        }
+    }
+
+    /** Writes what finished to results-partial.json, and says so in the exception. */
+    private RunFailedException failed(String message, Exception cause, RunPlan plan, JmhResults results,
+            ArrayNode raw, String command) {
+        String partial = "";
+        if (!results.benchmarks().isEmpty()) {
+            try {
+                writeRaw(raw);
+                Path file = outputDirectory.resolve(RESULTS_PARTIAL);
+                ResultsJson.write(results(PerfResults.STATUS_PARTIAL, plan, results, command), file);
+                partial = " The " + results.benchmarks().size() + " results that finished before are in "
+                        + shown(file) + " (status partial; the gate does not accept it as a baseline).";
+            } catch (IOException | RunFailedException e) {
+                partial = " Writing " + RESULTS_PARTIAL + " failed too: " + e.getMessage();
+            }
+        }
+        return new RunFailedException(message + System.lineSeparator() + "No results.json was written." + partial,
+                cause);
+    }
+
+    private PerfResults results(String status, RunPlan plan, JmhResults results, String command) {
+        String timestamp = Instant.now(request.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
+        Map<String, String> settings = new LinkedHashMap<>(plan.settings());
+        settings.putAll(request.extraSettings());
+        return PerfResults.builder()
+                .status(status)
+                .createdAt(timestamp)
+                .toolVersion(request.pluginVersion())
+                .command(command)
+                .jmhRawFile(JMH_RAW)
+                .environment(fingerprint(results, timestamp, command))
+                .settings(settings)
+                .benchmarks(results.benchmarks())
+                .build();
+    }
+
+    private Map<String, String> fingerprint(JmhResults results, String timestamp, String command) {
+        List<String> argLists = new ArrayList<>(results.jvmArgs());
+        List<String> firstArgs = argLists.isEmpty() ? new ArrayList<>()
+                : Arrays.asList(argLists.get(0).trim().split("\\s+"));
+        String[] git = EnvironmentProbe.git(request.projectDirectory());
+        return EnvironmentFingerprint.of(EnvironmentProbe.machine()
+                .jvmReport(EnvironmentProbe.jvmReport(request.java(), firstArgs))
+                .jvmArgs(argLists)
+                .jmh(results.jmhVersion(), results.jdkVersion(), results.vmName(), results.vmVersion())
+                .maven(request.mavenVersion())
+                .plugin(request.pluginVersion())
+                .git(git[0], git[1])
+                .timestamp(timestamp)
+                .command(command));
+    }
+
+    /** {@code mvn test-compile <plugin>:run -Dperf.x=y ...}: the goal and every perf.* property the user set. */
+    String reproducingCommand() {
+        List<String> args = new ArrayList<>();
+        args.add("mvn");
+        if (request.pomArgument() != null) {
+            args.add("-f");
+            args.add(request.pomArgument());
+        }
+        args.add("test-compile");
+        args.add(request.pluginGoal());
+        Map<String, String> properties = new LinkedHashMap<>(request.options().userSettings());
+        properties.putAll(request.extraUserSettings());
+        properties.forEach((k, v) -> args.add("-D" + k + "=" + v));
+        return CommandLines.toShell(args);
+    }
+
+    private String shown(Path file) {
+        Path project = request.projectDirectory().toAbsolutePath();
+        Path absolute = file.toAbsolutePath();
+        return absolute.startsWith(project) ? project.relativize(absolute).toString() : absolute.toString();
+    }
+}

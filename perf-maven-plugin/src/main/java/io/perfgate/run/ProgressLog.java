@@ -1,0 +1,164 @@
+package io.perfgate.run;
+
+import io.perfgate.jmh.Durations;
+import io.perfgate.jmh.JmhProgressListener;
+import io.perfgate.jmh.JmhRunHeader;
+import io.perfgate.jmh.PlannedBenchmark;
+import io.perfgate.jmh.RunPlan;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * Logs a line as each fork starts and ends (benchmark, parameters, fork k of n, the fork's score) and keeps an
+ * estimate of the time left: the plan's expected time of the forks still to run, scaled by how long the forks so
+ * far really took against their expected time.
+ */
+final class ProgressLog implements JmhProgressListener {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm");
+
+    private final RunLog log;
+    private final Clock clock;
+    private final LongSupplier nanoTime;
+    private final List<PlannedBenchmark> benchmarks;
+    private final int totalForks;
+
+    private int benchmarkIndex = -1;
+    private int forksDone;
+    private long expectedDoneNanos;
+    private long actualDoneNanos;
+    private long forkStartedAt;
+
+    ProgressLog(RunPlan plan, RunLog log, Clock clock, LongSupplier nanoTime) {
+        this.log = log;
+        this.clock = clock;
+        this.nanoTime = nanoTime;
+        this.benchmarks = plan.benchmarks();
+        this.totalForks = plan.totalForks();
+    }
+
+    /** The estimate before anything ran, e.g. {@code 7 min 20 s (ends about 14:32)}. */
+    String estimate(Duration expected) {
+        return Durations.format(expected) + " (ends about " + endsAt(expected) + ")";
+    }
+
+    /** Called before the runs of each benchmark, in plan order. */
+    void benchmarkStarting(PlannedBenchmark b) {
+        benchmarkIndex = benchmarks.indexOf(b);
+    }
+
+    @Override
+    public void forkStarted(JmhRunHeader run, int fork, int forks, boolean warmup) {
+        forkStartedAt = nanoTime.getAsLong();
+        log.info(prefix(run) + (warmup ? "warmup fork " : "fork ") + fork + " of " + forks + " started");
+    }
+
+    @Override
+    public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores, String unit) {
+        long elapsed = nanoTime.getAsLong() - forkStartedAt;
+        forksDone++;
+        PlannedBenchmark current = current();
+        if (current != null) {
+            expectedDoneNanos += current.expectedFork().toNanos();
+        }
+        actualDoneNanos += elapsed;
+        StringBuilder line = new StringBuilder(prefix(run)).append(warmup ? "warmup fork " : "fork ").append(fork)
+                .append(" of ").append(forks).append(" done in ").append(Durations.format(Duration.ofNanos(elapsed)));
+        if (!warmup && scores.length > 0) {
+            line.append(": ").append(score(scores)).append(' ').append(unit).append(" (median of ")
+                    .append(scores.length).append(scores.length == 1 ? " iteration)" : " iterations)");
+        }
+        Duration left = left();
+        line.append("; ").append(totalForks - forksDone).append(" forks left, ETA ").append(Durations.format(left))
+                .append(" (about ").append(endsAt(left)).append(')');
+        log.info(line.toString());
+    }
+
+    @Override
+    public void failureReported(JmhRunHeader run, String line) {
+        log.warn(prefix(run) + "JMH reports a failure: " + line);
+    }
+
+    @Override
+    public void waiting(String reason) {
+        log.info("Waiting: " + reason);
+    }
+
+    /** Time left: the expected time of what is still to run, scaled by the ratio of actual to expected so far. */
+    Duration left() {
+        long remaining = 0;
+        for (int i = Math.max(0, benchmarkIndex); i < benchmarks.size(); i++) {
+            remaining += benchmarks.get(i).expected().toNanos();
+        }
+        remaining -= currentExpectedDone();
+        double ratio = expectedDoneNanos > 0 ? (double) actualDoneNanos / expectedDoneNanos : 1.0;
+        return Duration.ofNanos((long) (Math.max(0, remaining) * ratio));
+    }
+
+    /** Expected time of the current benchmark's forks already done. */
+    private long currentExpectedDone() {
+        PlannedBenchmark current = current();
+        if (current == null) {
+            return 0;
+        }
+        int before = 0;
+        for (int i = 0; i < benchmarkIndex; i++) {
+            before += benchmarks.get(i).runs() * benchmarks.get(i).forksPerRun();
+        }
+        int doneHere = Math.max(0, Math.min(forksDone - before, current.runs() * current.forksPerRun()));
+        return current.expectedFork().toNanos() * doneHere;
+    }
+
+    private PlannedBenchmark current() {
+        return benchmarkIndex >= 0 && benchmarkIndex < benchmarks.size() ? benchmarks.get(benchmarkIndex) : null;
+    }
+
+    private String prefix(JmhRunHeader run) {
+        int width = Integer.toString(totalForks).length();
+        return String.format(Locale.ROOT, "[%" + width + "d/%d] %s %s: ", Math.min(forksDone + 1, totalForks),
+                totalForks, run.displayName(), shortMode(run.mode()));
+    }
+
+    private String endsAt(Duration left) {
+        return ZonedDateTime.now(clock).plus(left).format(CLOCK);
+    }
+
+    static String shortMode(String longLabel) {
+        if (longLabel.startsWith("Throughput")) {
+            return "thrpt";
+        }
+        if (longLabel.startsWith("Average")) {
+            return "avgt";
+        }
+        if (longLabel.startsWith("Sampling")) {
+            return "sample";
+        }
+        if (longLabel.startsWith("Single shot")) {
+            return "ss";
+        }
+        return longLabel;
+    }
+
+    /** The median of the iteration scores, to four significant digits; thousands grouped. */
+    static String score(double[] scores) {
+        double[] finite = Arrays.stream(scores).filter(Double::isFinite).sorted().toArray();
+        if (finite.length == 0) {
+            return "n/a";
+        }
+        int mid = finite.length / 2;
+        double median = finite.length % 2 == 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+        if (Math.abs(median) >= 10_000) {
+            return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(median);
+        }
+        return new BigDecimal(median).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+}

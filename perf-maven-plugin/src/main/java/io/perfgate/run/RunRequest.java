@@ -1,0 +1,198 @@
+package io.perfgate.run;
+
+import io.perfgate.jmh.JmhOptions;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Everything perf:run needs, gathered by the Mojo from Maven; see {@link PerfRun}. */
+public final class RunRequest {
+    private final JmhOptions options;
+    private final List<Path> classDirectories;
+    private final List<Path> classpath;
+    private final Path java;
+    private final Path projectDirectory;
+    private final Path resultsFile;
+    private final Map<String, String> extraSettings;
+    private final Map<String, String> extraUserSettings;
+    private final String pluginGoal;
+    private final String pomArgument;
+    private final String pluginVersion;
+    private final String mavenVersion;
+    private final Clock clock;
+
+    private RunRequest(Builder b) {
+        this.options = Objects.requireNonNull(b.options, "options");
+        this.classDirectories = Collections.unmodifiableList(new ArrayList<>(b.classDirectories));
+        this.classpath = Collections.unmodifiableList(new ArrayList<>(b.classpath));
+        this.java = Objects.requireNonNull(b.java, "java");
+        this.projectDirectory = Objects.requireNonNull(b.projectDirectory, "projectDirectory");
+        this.resultsFile = Objects.requireNonNull(b.resultsFile, "resultsFile");
+        this.extraSettings = Collections.unmodifiableMap(new LinkedHashMap<>(b.extraSettings));
+        this.extraUserSettings = Collections.unmodifiableMap(new LinkedHashMap<>(b.extraUserSettings));
+        this.pluginGoal = Objects.requireNonNull(b.pluginGoal, "pluginGoal");
+        this.pomArgument = b.pomArgument;
+        this.pluginVersion = Objects.requireNonNull(b.pluginVersion, "pluginVersion");
+        this.mavenVersion = b.mavenVersion;
+        this.clock = b.clock;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public JmhOptions options() {
+        return options;
+    }
+
+    /** Class output directories whose META-INF/BenchmarkList is read: test classes, then main classes if asked. */
+    public List<Path> classDirectories() {
+        return classDirectories;
+    }
+
+    /** The project's test classpath, for the benchmark JVM. */
+    public List<Path> classpath() {
+        return classpath;
+    }
+
+    /** The {@code java} executable of the benchmark JVM. */
+    public Path java() {
+        return java;
+    }
+
+    public Path projectDirectory() {
+        return projectDirectory;
+    }
+
+    /** {@code target/perf/results.json}; JMH's raw JSON and output log go next to it. */
+    public Path resultsFile() {
+        return resultsFile;
+    }
+
+    public Path outputDirectory() {
+        return resultsFile.toAbsolutePath().getParent();
+    }
+
+    /** Settings of perf:run that are not JMH options (e.g. perf.useToolchain), by property name. */
+    public Map<String, String> extraSettings() {
+        return extraSettings;
+    }
+
+    /** Those of {@link #extraSettings()} the user changed from their default, for the reproducing command. */
+    public Map<String, String> extraUserSettings() {
+        return extraUserSettings;
+    }
+
+    /** {@code io.perfgate:perf-maven-plugin:0.1.0:run}. */
+    public String pluginGoal() {
+        return pluginGoal;
+    }
+
+    /** {@code -f <path>} for the reproducing command when the project is not where Maven was started; or null. */
+    public String pomArgument() {
+        return pomArgument;
+    }
+
+    public String pluginVersion() {
+        return pluginVersion;
+    }
+
+    public String mavenVersion() {
+        return mavenVersion;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public static final class Builder {
+        private JmhOptions options;
+        private final List<Path> classDirectories = new ArrayList<>();
+        private final List<Path> classpath = new ArrayList<>();
+        private Path java;
+        private Path projectDirectory;
+        private Path resultsFile;
+        private final Map<String, String> extraSettings = new LinkedHashMap<>();
+        private final Map<String, String> extraUserSettings = new LinkedHashMap<>();
+        private String pluginGoal;
+        private String pomArgument;
+        private String pluginVersion;
+        private String mavenVersion;
+        private Clock clock = Clock.systemDefaultZone();
+
+        public Builder options(JmhOptions options) {
+            this.options = options;
+            return this;
+        }
+
+        public Builder classDirectories(List<Path> dirs) {
+            classDirectories.clear();
+            classDirectories.addAll(dirs);
+            return this;
+        }
+
+        public Builder classpath(List<Path> classpath) {
+            this.classpath.clear();
+            this.classpath.addAll(classpath);
+            return this;
+        }
+
+        public Builder java(Path java) {
+            this.java = java;
+            return this;
+        }
+
+        public Builder projectDirectory(Path dir) {
+            this.projectDirectory = dir;
+            return this;
+        }
+
+        public Builder resultsFile(Path file) {
+            this.resultsFile = file;
+            return this;
+        }
+
+        /** A setting by property name; {@code userSet} when it differs from its default. */
+        public Builder setting(String property, String value, boolean userSet) {
+            extraSettings.put(property, value);
+            if (userSet) {
+                extraUserSettings.put(property, value);
+            }
+            return this;
+        }
+
+        public Builder pluginGoal(String goal) {
+            this.pluginGoal = goal;
+            return this;
+        }
+
+        public Builder pomArgument(String pomArgument) {
+            this.pomArgument = pomArgument;
+            return this;
+        }
+
+        public Builder pluginVersion(String version) {
+            this.pluginVersion = version;
+            return this;
+        }
+
+        public Builder mavenVersion(String version) {
+            this.mavenVersion = version;
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public RunRequest build() {
+            return new RunRequest(this);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package io.perfgate.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.jmh.PlannedBenchmark.Origin;
+import java.io.IOException;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Option precedence and the JMH arguments it produces, on the real BenchmarkList of this module's fixtures:
+ * AverageTimeFixture sets @Fork(2), @Warmup(1 x 100 ms), @Measurement(3 x 100 ms), @OutputTimeUnit(ns) and two
+ * @Params; ThroughputFixture sets only @Threads(2); SampleTimeFixture sets two modes and @OutputTimeUnit(us).
+ */
+class RunPlanTest {
+    private static final String AVGT = "io.perfgate.jmh.fixtures.AverageTimeFixture.sumArray";
+    private static final String THRPT = "io.perfgate.jmh.fixtures.ThroughputFixture.concat";
+    private static final String SAMPLE = "io.perfgate.jmh.fixtures.SampleTimeFixture.burn";
+
+    private static List<BenchmarkEntry> entries;
+
+    @BeforeAll
+    static void readList() throws IOException {
+        entries = BenchmarkListReader.read(Paths.get("target", "test-classes", "META-INF", "BenchmarkList")).stream()
+                .filter(e -> e.userClass().startsWith("io.perfgate.jmh.fixtures.")).collect(Collectors.toList());
+    }
+
+    @Test
+    void annotationsWinOverThePluginDefaultsAndAreLeftToJmh() throws Exception {
+        PlannedBenchmark avgt = plan(JmhOptions.defaults(), AVGT);
+        assertEquals(Arrays.asList("-prof", "gc"), avgt.jmhArguments());
+        assertEquals(Integer.valueOf(2), avgt.forks().value());
+        assertEquals(Origin.ANNOTATION, avgt.forks().origin());
+        assertEquals("100 ms", avgt.warmupTime().value().toString());
+        assertEquals("ns", avgt.timeUnit().value());
+        assertEquals(Origin.ANNOTATION, avgt.timeUnit().origin());
+        assertEquals(2, avgt.parameterSets());
+    }
+
+    @Test
+    void withoutAnnotationsThePluginDefaultsArePassed() throws Exception {
+        PlannedBenchmark thrpt = plan(JmhOptions.defaults(), THRPT);
+        assertEquals(Arrays.asList("-f", "10", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s", "-prof", "gc"),
+                thrpt.jmhArguments());
+        assertEquals(Origin.PLUGIN_DEFAULT, thrpt.forks().origin());
+        assertEquals("2", thrpt.threads().value());
+        assertEquals(Origin.ANNOTATION, thrpt.threads().origin());
+        assertEquals("s", thrpt.timeUnit().value());
+        assertEquals(Origin.JMH_DEFAULT, thrpt.timeUnit().origin());
+        assertEquals("thrpt", thrpt.mode().value());
+    }
+
+    @Test
+    void userSettingsWinOverAnnotations() throws Exception {
+        JmhOptions options = JmhOptions.builder().forks("4").measurementTime("200ms").threads("1").timeUnit("us")
+                .mode("avgt").profilers("none").build();
+        PlannedBenchmark avgt = plan(options, AVGT);
+        assertEquals(Arrays.asList("-f", "4", "-r", "200ms", "-bm", "avgt", "-tu", "us", "-t", "1"),
+                avgt.jmhArguments());
+        assertEquals(Origin.USER, avgt.forks().origin());
+        assertEquals(Origin.ANNOTATION, avgt.measurementIterations().origin());
+        assertEquals(Origin.USER, avgt.measurementTime().origin());
+        assertEquals(Integer.valueOf(1), avgt.warmupIterations().value());
+
+        PlannedBenchmark thrpt = plan(options, THRPT);
+        assertEquals(Arrays.asList("-f", "4", "-wi", "3", "-w", "1s", "-i", "5", "-r", "200ms", "-bm", "avgt", "-tu",
+                "us", "-t", "1"), thrpt.jmhArguments());
+    }
+
+    @Test
+    void paramOverridesGoOnlyToBenchmarksThatDeclareThem() throws Exception {
+        JmhOptions options = JmhOptions.builder().params("size=32,64,96").profilers("none").build();
+        RunPlan plan = RunPlan.create(options, entries);
+        PlannedBenchmark avgt = find(plan, AVGT);
+        assertEquals(Arrays.asList("-p", "size=32,64,96"), avgt.jmhArguments());
+        assertEquals(3, avgt.parameterSets());
+        assertTrue(!find(plan, THRPT).jmhArguments().contains("-p"));
+    }
+
+    @Test
+    void jvmArgumentsAreAppendedOneByOneOrQuotedWhenAlone() throws Exception {
+        PlannedBenchmark two = plan(JmhOptions.builder().jvmArgs("-Xmx256m \"-Dgreeting=hello world\"")
+                .profilers("none").build(), AVGT);
+        assertEquals(Arrays.asList("-jvmArgsAppend", "-Xmx256m", "-jvmArgsAppend", "-Dgreeting=hello world"),
+                two.jmhArguments());
+        PlannedBenchmark one = plan(JmhOptions.builder().jvmArgs("\"-Dgreeting=hello world\"").profilers("none")
+                .build(), AVGT);
+        assertEquals(Arrays.asList("-jvmArgsAppend", "\"-Dgreeting=hello world\""), one.jmhArguments());
+    }
+
+    @Test
+    void rawJmhArgumentsComeLast() throws Exception {
+        PlannedBenchmark avgt = plan(JmhOptions.builder().jmhArgs("-wf 1 -gc true").build(), AVGT);
+        assertEquals(Arrays.asList("-prof", "gc", "-wf", "1", "-gc", "true"), avgt.jmhArguments());
+    }
+
+    @Test
+    void everyModeOfTheAnnotationRunsUnlessTheUserChooses() throws Exception {
+        PlannedBenchmark sample = plan(JmhOptions.defaults(), SAMPLE);
+        assertEquals(Arrays.asList(JmhMode.SAMPLE_TIME, JmhMode.SINGLE_SHOT_TIME), sample.modes());
+        assertEquals("sample,ss", sample.mode().value());
+        assertEquals(2, sample.runs());
+        PlannedBenchmark all = plan(JmhOptions.builder().mode("all").build(), SAMPLE);
+        assertEquals(4, all.modes().size());
+    }
+
+    @Test
+    void expectedTimeAndAutomaticTimeoutFollowTheEffectiveOptions() throws Exception {
+        PlannedBenchmark thrpt = plan(JmhOptions.defaults(), THRPT);
+        // 10 forks x (0.8 s start + 3 x 1 s warmup + 5 x 1 s measurement)
+        assertEquals(Duration.ofMillis(88_000), thrpt.expected());
+        assertEquals(Duration.ofMillis(2 * 88_000).plus(Duration.ofMinutes(5)), thrpt.timeout());
+        PlannedBenchmark timed = plan(JmhOptions.builder().timeout("90s").build(), THRPT);
+        assertEquals(Duration.ofSeconds(90), timed.timeout());
+    }
+
+    @Test
+    void includesUseFindOnTheFullNameAndExcludesWin() throws Exception {
+        RunPlan plan = RunPlan.create(JmhOptions.builder().includes("fixtures\\.(Average|Sample)").excludes("burn$")
+                .build(), entries);
+        assertEquals(Arrays.asList(AVGT), plan.benchmarks().stream().map(PlannedBenchmark::name)
+                .collect(Collectors.toList()));
+    }
+
+    @Test
+    void includeThatMatchesNothingListsTheBenchmarks() {
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> RunPlan.create(JmhOptions.builder().includes("NoSuchBench").build(), entries));
+        String nl = System.lineSeparator();
+        assertEquals("perf.includes=NoSuchBench matches no benchmark (each pattern is a regular expression searched"
+                + " for in the full name, as JMH does). The 3 benchmarks are:" + nl
+                + "  " + AVGT + nl + "  " + SAMPLE + nl + "  " + THRPT, e.getMessage());
+    }
+
+    @Test
+    void paramThatNoSelectedBenchmarkDeclaresIsAnError() {
+        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> RunPlan.create(
+                JmhOptions.builder().includes("AverageTime").params("sise=1").build(), entries));
+        assertEquals("perf.params sets 'sise', which no selected benchmark declares with @Param; they declare kind,"
+                + " size", e.getMessage());
+    }
+
+    @Test
+    void settingsListEffectiveValuesAndWhereTheyDiffer() throws Exception {
+        Map<String, String> s = RunPlan.create(JmhOptions.defaults(), entries).settings();
+        assertEquals("2 for " + AVGT + "; 10 for " + SAMPLE + ", " + THRPT, s.get("perf.forks"));
+        assertEquals("gc", s.get("perf.profilers"));
+        assertEquals("auto", s.get("perf.timeout"));
+        Map<String, String> one = RunPlan.create(JmhOptions.builder().includes("Throughput").forks("7").build(),
+                entries).settings();
+        assertEquals("7", one.get("perf.forks"));
+        assertEquals("1 s", one.get("perf.warmupTime"));
+        assertEquals("Throughput", one.get("perf.includes"));
+    }
+
+    private static PlannedBenchmark plan(JmhOptions options, String name) throws InvalidOptionException {
+        return find(RunPlan.create(options, entries), name);
+    }
+
+    private static PlannedBenchmark find(RunPlan plan, String name) {
+        return plan.benchmarks().stream().filter(b -> b.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError(name));
+    }
+}

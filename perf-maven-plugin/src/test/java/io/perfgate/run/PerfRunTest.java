@@ -1,0 +1,210 @@
+package io.perfgate.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.jmh.JmhOptions;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
+import io.perfgate.testing.Golden;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/** perf:run's work without Maven: this module's fixtures, real JMH or a stand-in, a temporary output directory. */
+class PerfRunTest {
+    private static final Path TEST_CLASSES = Paths.get("target", "test-classes").toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    /** Log lines, as the build would show them. */
+    static final class Lines implements RunLog {
+        final List<String> lines = new ArrayList<>();
+
+        @Override
+        public void info(String message) {
+            lines.add("[INFO] " + message);
+        }
+
+        @Override
+        public void warn(String message) {
+            lines.add("[WARNING] " + message);
+        }
+
+        boolean any(String fragment) {
+            return lines.stream().anyMatch(l -> l.contains(fragment));
+        }
+    }
+
+    @Test
+    void runsRealBenchmarksAndWritesCompleteResults() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        Files.createDirectories(results.getParent());
+        Files.write(results, "{\"stale\": true}".getBytes(StandardCharsets.UTF_8));
+        JmhOptions options = JmhOptions.builder().includes("ThroughputFixture").forks("2").warmupIterations("0")
+                .measurementIterations("2").measurementTime("50ms").threads("1").build();
+        Lines log = new Lines();
+
+        PerfResults written = PerfRun.execute(request(options, results, javaHere()).build(), log);
+
+        PerfResults read = ResultsJson.read(results);
+        assertEquals(PerfResults.STATUS_COMPLETE, read.status());
+        assertEquals(1, read.benchmarks().size());
+        BenchmarkResult b = read.benchmarks().get(0);
+        assertEquals("io.perfgate.jmh.fixtures.ThroughputFixture.concat", b.benchmark());
+        assertEquals(2, b.forks().size());
+        for (Fork f : b.forks()) {
+            assertEquals(2, f.primary().length);
+            assertEquals(2, f.secondary("gc.alloc.rate.norm").length, "-prof gc is on by default");
+        }
+        assertEquals("B/op", b.secondaryMetrics().get("gc.alloc.rate.norm").unit());
+        assertEquals(written.benchmarks().size(), read.benchmarks().size());
+
+        assertEquals(EnvironmentFingerprint.KEYS, new ArrayList<>(read.environment().keySet()));
+        assertEquals("1.37", read.environment().get("jmh.version"));
+        assertEquals(System.getProperty("java.version"), read.environment().get("java.version"));
+        assertEquals("mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-test:run -Dperf.includes=ThroughputFixture"
+                + " -Dperf.forks=2 -Dperf.warmupIterations=0 -Dperf.measurementIterations=2"
+                + " -Dperf.measurementTime=50ms -Dperf.threads=1", read.command());
+        assertEquals(read.command(), read.environment().get("command"));
+        assertEquals("2", read.settings().get("perf.forks"));
+        assertEquals("50 ms", read.settings().get("perf.measurementTime"));
+        assertEquals("1 s", read.settings().get("perf.warmupTime"), "effective even when not used");
+        assertEquals("true", read.settings().get("perf.useToolchain"));
+
+        assertEquals("jmh-results.json", read.jmhRawFile());
+        JsonNode raw = new ObjectMapper().readTree(results.resolveSibling("jmh-results.json").toFile());
+        assertEquals(1, raw.size());
+        assertEquals("io.perfgate.jmh.fixtures.ThroughputFixture.concat", raw.get(0).get("benchmark").asText());
+        String output = new String(Files.readAllBytes(results.resolveSibling("jmh-output.log")), StandardCharsets.UTF_8);
+        assertTrue(output.contains("# Fork: 2 of 2"), output);
+        assertFalse(Files.exists(results.resolveSibling("jmh")), "per-benchmark JSON is merged and removed");
+
+        assertTrue(log.any("ThroughputFixture.concat thrpt: fork 1 of 2 started"), log.lines.toString());
+        assertTrue(log.any("ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.lines.toString());
+        assertTrue(log.any("(median of 2 iterations); 0 forks left, ETA"), log.lines.toString());
+        assertTrue(log.any("Expected time: "), log.lines.toString());
+        assertTrue(log.any("[WARNING] io.perfgate.jmh.fixtures.ThroughputFixture.concat runs 2 forks (set by you);"
+                + " the gate needs at least 5"), log.lines.toString());
+    }
+
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void failedBenchmarkLeavesNoResultsButAPartialFile() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        Files.createDirectories(results.getParent());
+        Files.write(results, "{\"stale\": true}".getBytes(StandardCharsets.UTF_8));
+        // AverageTimeFixture "succeeds" with recorded JMH output; SampleTimeFixture replays a real failure.
+        Path java = script("case \"$*\" in\n"
+                + "  *AverageTimeFixture*) cat '" + fixture("output/avgt-params-gc.txt") + "'; cp '"
+                + fixture("avgt-params-gc.json") + "' \"$RESULT\" ;;\n"
+                + "  *) cat '" + fixture("output/failure-throwsLater.txt") + "'; sleep 300 ;;\n"
+                + "esac\n");
+        JmhOptions options = JmhOptions.builder().includes("AverageTimeFixture,SampleTimeFixture").build();
+
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> PerfRun.execute(request(options, results, java).build(), new Lines()));
+
+        assertTrue(e.getMessage().startsWith("Benchmark crash.Crash.throwsLater failed: JMH reported"), e.getMessage());
+        assertTrue(e.getMessage().contains("java.lang.IllegalStateException: boom after 100001 calls"), e.getMessage());
+        assertTrue(e.getMessage().contains("No results.json was written. The 2 results that finished before are in"
+                + " perf" + File.separator + "results-partial.json"), e.getMessage());
+        assertFalse(Files.exists(results), "the stale results.json must be gone");
+        PerfResults partial = ResultsJson.read(results.resolveSibling("results-partial.json"));
+        assertEquals(PerfResults.STATUS_PARTIAL, partial.status());
+        assertEquals(2, partial.benchmarks().size());
+    }
+
+    @Test
+    void withoutBenchmarkListSaysHowToAddTheProcessor() throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("test-classes"));
+        RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
+                .classDirectories(Collections.singletonList(classes)).build();
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new Lines()));
+        assertTrue(e.getMessage().startsWith("No JMH benchmarks found: " + classes.resolve("META-INF/BenchmarkList")
+                + " does not exist"), e.getMessage());
+        assertTrue(e.getMessage().contains("<artifactId>jmh-generator-annprocess</artifactId>"), e.getMessage());
+        assertTrue(e.getMessage().contains("<annotationProcessorPaths>"), e.getMessage());
+        assertTrue(e.getMessage().contains("<scope>test</scope>"), e.getMessage());
+    }
+
+    @Test
+    void includeThatMatchesNothingListsTheBenchmarks() {
+        RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
+                .options(builtOptions("NoSuchBenchmark")).build();
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new Lines()));
+        assertTrue(e.getMessage().startsWith("perf.includes=NoSuchBenchmark matches no benchmark"), e.getMessage());
+        assertTrue(e.getMessage().contains("  io.perfgate.jmh.fixtures.ThroughputFixture.concat"), e.getMessage());
+    }
+
+    @Test
+    void withoutJmhOnTheClasspathNamesTheDependency() {
+        RunRequest request = request(builtOptions("ThroughputFixture"), dir.resolve("perf/results.json"), javaHere())
+                .classpath(Collections.singletonList(TEST_CLASSES)).build();
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new Lines()));
+        assertEquals("JMH (org.openjdk.jmh.Main) is not on the test classpath. Add the dependency"
+                + " org.openjdk.jmh:jmh-core:1.37 with <scope>test</scope>.", e.getMessage());
+    }
+
+    private static JmhOptions builtOptions(String includes) {
+        try {
+            return JmhOptions.builder().includes(includes).build();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private RunRequest.Builder request(JmhOptions options, Path results, Path java) {
+        List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Paths::get).collect(Collectors.toList());
+        return RunRequest.builder()
+                .options(options)
+                .classDirectories(Collections.singletonList(TEST_CLASSES))
+                .classpath(classpath)
+                .java(java)
+                .projectDirectory(dir)
+                .resultsFile(results)
+                .setting("perf.includeMainClasses", "false", false)
+                .setting("perf.useToolchain", "true", false)
+                .pluginGoal("io.perfgate:perf-maven-plugin:0.1.0-test:run")
+                .pluginVersion("0.1.0-test")
+                .mavenVersion("3.9.16");
+    }
+
+    private static Path javaHere() {
+        return Paths.get(System.getProperty("java.home"), "bin", "java");
+    }
+
+    private Path script(String body) throws IOException {
+        Path script = Files.createTempFile(dir, "java", ".sh");
+        String text = "#!/bin/sh\nRESULT=''\nfor a in \"$@\"; do\n"
+                + "  if [ \"$prev\" = -rff ]; then RESULT=\"$a\"; fi\n  prev=\"$a\"\ndone\n" + body;
+        Files.write(script, text.getBytes(StandardCharsets.UTF_8));
+        script.toFile().setExecutable(true);
+        return script;
+    }
+
+    private static String fixture(String name) {
+        return Golden.sourcePath("jmh/" + name).toAbsolutePath().toString();
+    }
+}
