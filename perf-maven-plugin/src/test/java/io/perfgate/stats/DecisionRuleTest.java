@@ -144,6 +144,19 @@ class DecisionRuleTest {
         assertEquals(Verdict.FAIL, DecisionRule.decide(c, 0.05, 5, 5).verdict(), "guard off");
         assertEquals(0.01, DecisionRule.failLevel(0.05, 9, 10, 10), 1e-15);
         assertEquals(0.05, DecisionRule.failLevel(0.05, 10, 10, 10), 0);
+        assertEquals(1.0 / 70, DecisionRule.failLevel(0.05, 4, 4, 10), 1e-15, "complete separation at 4 vs 4");
+        assertEquals(0.001, DecisionRule.failLevel(0.001, 4, 4, 10), 0, "never above the effective alpha");
+    }
+
+    @Test
+    void completeSeparationOfFourForksStillFails() {
+        ShiftComparison c = ShiftTest.compare(new double[] {100, 101, 99, 100.5}, new double[] {150, 152, 148, 151},
+                Direction.LOWER_IS_BETTER, DEFAULTS);
+        assertEquals(1.0 / 70, c.pSlower(), 1e-15);
+        assertEquals(Verdict.FAIL, DecisionRule.decide(c, 0.05, 4).verdict());
+        ShiftComparison overlap = ShiftTest.compare(new double[] {100, 101, 99, 100.5}, new double[] {150, 152, 148, 100.7},
+                Direction.LOWER_IS_BETTER, DEFAULTS);
+        assertEquals(Verdict.WARN, DecisionRule.decide(overlap, 0.05, 4).verdict());
     }
 
     @Test
