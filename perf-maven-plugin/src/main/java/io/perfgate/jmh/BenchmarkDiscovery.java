@@ -75,6 +75,16 @@ public final class BenchmarkDiscovery {
                 + " test-compile'.");
     }
 
+    /** Whether any of {@code classDirectories} holds a BenchmarkList; a project may have only scenarios. */
+    public static boolean hasBenchmarkList(List<Path> classDirectories) {
+        for (Path dir : classDirectories) {
+            if (Files.isRegularFile(dir.resolve(BenchmarkListReader.RESOURCE))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Checks that JMH itself is on the classpath, since the benchmark JVM starts {@code org.openjdk.jmh.Main}.
      *

@@ -45,6 +45,11 @@ public final class PerfProperties {
     public static final String DEFAULT_INCLUDES = ".*";
     public static final String DEFAULT_PROFILERS = "gc";
 
+    // ---- perf:run (scenarios)
+    /** Which configured scenarios run: comma-separated regular expressions found in the id, or {@code none}. */
+    public static final String SCENARIO_INCLUDES = "perf.scenarioIncludes";
+    public static final String DEFAULT_SCENARIO_INCLUDES = ".*";
+
     // ---- perf:check and perf:baseline
     public static final String MEDIAN_FAIL = "perf.median.fail";
     public static final String MEDIAN_MIN = "perf.median.min";

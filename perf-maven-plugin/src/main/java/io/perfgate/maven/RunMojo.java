@@ -6,11 +6,14 @@ import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.RunLog;
 import io.perfgate.run.RunRequest;
+import io.perfgate.scenario.ScenarioDefinition;
 import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import javax.inject.Inject;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
@@ -226,6 +229,63 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = PerfProperties.RESULTS, defaultValue = PerfProperties.DEFAULT_RESULTS)
     private File results;
 
+    /**
+     * End-to-end scenarios to run after the JMH benchmarks: classes of the test sources that implement
+     * {@code io.perfgate.scenario.Scenario} (artifact {@code io.perfgate:perf-scenario-api}, test scope), each run
+     * in fresh JVMs ({@code coldRuns}, one run each) and in one JVM ({@code warmupRuns} discarded, then
+     * {@code warmRuns}), with the test classpath. Their runs go into {@code results.json} as benchmarks of kind
+     * {@code scenario} with params {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project
+     * with scenarios needs no JMH benchmark. Only {@code id} and {@code className} are required; the values below
+     * besides them are the defaults, except {@code parameters}, {@code jvmArgs} and {@code metrics} (none).
+     * There is no user property: select configured scenarios with {@code perf.scenarioIncludes}.
+     *
+     * <pre>{@code
+     * <scenarios>
+     *   <scenario>
+     *     <id>ordered-wordcount</id>
+     *     <className>com.acme.perf.OrderedWordCountScenario</className>
+     *     <coldRuns>5</coldRuns>
+     *     <warmupRuns>1</warmupRuns>
+     *     <warmRuns>10</warmRuns>
+     *     <coldRunIncludesSetUp>false</coldRunIncludesSetUp>
+     *     <parameters>
+     *       <inputMiB>10</inputMiB>
+     *     </parameters>
+     *     <jvmArgs>
+     *       <jvmArg>--add-opens=java.base/java.lang=ALL-UNNAMED</jvmArg>
+     *     </jvmArgs>
+     *     <setUpTimeout>5m</setUpTimeout>
+     *     <runTimeout>10m</runTimeout>
+     *     <tearDownTimeout>2m</tearDownTimeout>
+     *     <metrics>
+     *       <metric>
+     *         <name>throughput</name>
+     *         <unit>records/s</unit>
+     *         <direction>higher</direction>
+     *         <gated>true</gated>
+     *       </metric>
+     *     </metrics>
+     *   </scenario>
+     * </scenarios>
+     * }</pre>
+     *
+     * See the "End-to-end scenarios" page for what is measured and how it is gated.
+     *
+     * @since 0.1.0
+     */
+    @Parameter
+    private List<ScenarioDefinition> scenarios = new ArrayList<>();
+
+    /**
+     * Which of the configured {@code scenarios} run: comma-separated regular expressions, each searched for in the
+     * scenario's id, e.g. {@code -Dperf.scenarioIncludes=wordcount}. The default {@code .*} runs all;
+     * {@code none} runs none (only the JMH benchmarks).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SCENARIO_INCLUDES, defaultValue = PerfProperties.DEFAULT_SCENARIO_INCLUDES)
+    private String scenarioIncludes;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -298,12 +358,46 @@ public class RunMojo extends AbstractMojo {
                 .resultsFile(results.toPath())
                 .setting(PerfProperties.INCLUDE_MAIN_CLASSES, Boolean.toString(includeMainClasses), includeMainClasses)
                 .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(useToolchain), !useToolchain)
+                .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes,
+                        !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes))
+                .scenarios(selectedScenarios())
                 .pluginGoal(plugin.getGroupId() + ":" + plugin.getArtifactId() + ":" + plugin.getVersion() + ":run")
                 .pomArgument(executionRoot.equals(basedir) ? null
                         : executionRoot.relativize(project.getFile().toPath().toAbsolutePath()).toString())
                 .pluginVersion(plugin.getVersion())
                 .mavenVersion(session.getSystemProperties().getProperty("maven.version"))
                 .build();
+    }
+
+    /** The configured scenarios whose id matches {@code scenarioIncludes}. */
+    private List<ScenarioDefinition> selectedScenarios() throws MojoExecutionException {
+        List<ScenarioDefinition> selected = new ArrayList<>();
+        String value = scenarioIncludes == null ? PerfProperties.DEFAULT_SCENARIO_INCLUDES : scenarioIncludes.trim();
+        if (scenarios == null || value.equals(PerfProperties.DEFAULT_NONE)) {
+            return selected;
+        }
+        List<Pattern> patterns = new ArrayList<>();
+        for (String regex : value.split(",")) {
+            try {
+                patterns.add(Pattern.compile(regex.trim()));
+            } catch (PatternSyntaxException e) {
+                throw new MojoExecutionException(PerfProperties.SCENARIO_INCLUDES + " '" + regex.trim()
+                        + "' is not a regular expression: " + e.getDescription());
+            }
+        }
+        for (ScenarioDefinition s : scenarios) {
+            for (Pattern p : patterns) {
+                if (s.getId() == null || p.matcher(s.getId()).find()) {
+                    selected.add(s);
+                    break;
+                }
+            }
+        }
+        if (selected.isEmpty() && !scenarios.isEmpty()) {
+            getLog().warn(PerfProperties.SCENARIO_INCLUDES + "=" + value + " matches none of the scenarios "
+                    + scenarios.stream().map(ScenarioDefinition::getId).collect(java.util.stream.Collectors.toList()));
+        }
+        return selected;
     }
 
     private List<Path> testClasspath() throws MojoExecutionException {

@@ -2,14 +2,25 @@ package io.perfgate.results;
 
 import java.util.Objects;
 
-/** Unit and direction of a secondary metric, such as {@code gc.alloc.rate.norm} in B/op. */
+/**
+ * Unit and direction of a secondary metric, such as {@code gc.alloc.rate.norm} in B/op, and whether the gate
+ * judges it. An ungated metric (a scenario's set-up time, or a metric the user did not declare) is shown in
+ * reports but never fails the build.
+ */
 public final class MetricInfo {
     private final String unit;
     private final Direction direction;
+    private final boolean gated;
 
+    /** A gated metric. */
     public MetricInfo(String unit, Direction direction) {
+        this(unit, direction, true);
+    }
+
+    public MetricInfo(String unit, Direction direction, boolean gated) {
         this.unit = Objects.requireNonNull(unit, "unit");
         this.direction = Objects.requireNonNull(direction, "direction");
+        this.gated = gated;
     }
 
     public String unit() {
@@ -20,13 +31,19 @@ public final class MetricInfo {
         return direction;
     }
 
+    /** False for a metric that is reported only; the gate must not give it a verdict that fails the build. */
+    public boolean gated() {
+        return gated;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof MetricInfo && ((MetricInfo) o).unit.equals(unit) && ((MetricInfo) o).direction == direction;
+        return o instanceof MetricInfo && ((MetricInfo) o).unit.equals(unit) && ((MetricInfo) o).direction == direction
+                && ((MetricInfo) o).gated == gated;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(unit, direction);
+        return Objects.hash(unit, direction, gated);
     }
 }

@@ -82,6 +82,9 @@ public final class ResultsJson {
             ObjectNode m = secondary.putObject(name);
             m.put("unit", info.unit());
             m.put("direction", info.direction().json());
+            if (!info.gated()) {
+                m.put("gated", false);
+            }
         });
         ArrayNode warnings = n.putArray("warnings");
         b.warnings().forEach(warnings::add);
@@ -237,7 +240,7 @@ public final class ResultsJson {
                     String dir = text(e.getValue(), "direction", p + ".direction");
                     try {
                         b.secondaryMetric(e.getKey(), new MetricInfo(text(e.getValue(), "unit", p + ".unit"),
-                                Direction.fromJson(dir)));
+                                Direction.fromJson(dir), optionalBoolean(e.getValue(), "gated", p + ".gated", true)));
                     } catch (IllegalArgumentException ex) {
                         throw new ResultsFormatException(source, p + ".direction", ex.getMessage());
                     }
@@ -335,6 +338,18 @@ public final class ResultsJson {
         String optionalText(JsonNode parent, String name, String path) throws ResultsFormatException {
             JsonNode n = parent.get(name);
             return n == null || n.isNull() ? null : text(parent, name, path);
+        }
+
+        boolean optionalBoolean(JsonNode parent, String name, String path, boolean defaultValue)
+                throws ResultsFormatException {
+            JsonNode n = parent.get(name);
+            if (n == null || n.isNull()) {
+                return defaultValue;
+            }
+            if (!n.isBoolean()) {
+                throw new ResultsFormatException(source, path, "expected true or false, found " + describe(n));
+            }
+            return n.booleanValue();
         }
 
         int integer(JsonNode parent, String name, String path) throws ResultsFormatException {

@@ -20,6 +20,10 @@ import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.scenario.ScenarioException;
+import io.perfgate.scenario.ScenarioLaunchSettings;
+import io.perfgate.scenario.ScenarioOutcome;
+import io.perfgate.scenario.ScenarioRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,32 +79,44 @@ public final class PerfRun {
 
     private PerfResults execute() throws RunFailedException {
         long start = System.nanoTime();
+        validateScenarios();
         prepareOutput();
-        RunPlan plan = plan();
+        // A project may hold only scenarios: then no BenchmarkList is needed, and JMH does not run.
+        boolean jmh = request.scenarios().isEmpty() || BenchmarkDiscovery.hasBenchmarkList(request.classDirectories());
+        RunPlan plan = jmh ? plan() : null;
         String command = reproducingCommand();
-        logPlan(plan);
 
-        ProgressLog progress = new ProgressLog(plan, log, request.clock(), System::nanoTime);
-        log.info("Expected time: " + progress.estimate(plan.expected()) + " for " + plan.totalForks() + " forks.");
         JmhResults results = JmhResults.empty();
         ArrayNode raw = MAPPER.createArrayNode();
-        for (PlannedBenchmark b : plan.benchmarks()) {
-            progress.benchmarkStarting(b);
-            JmhInvocation invocation = invocation(b);
-            try {
-                results = results.plus(JmhRunner.run(invocation, progress));
-                raw.addAll(readArray(invocation.resultFile()));
-                Files.deleteIfExists(invocation.resultFile());
-            } catch (JmhRunException e) {
-                throw failed(e.getMessage(), e, plan, results, raw, command);
-            } catch (IOException e) {
-                throw failed("Cannot read JMH's results " + invocation.resultFile() + ": " + e, e, plan, results,
-                        raw, command);
+        if (plan != null) {
+            logPlan(plan);
+            ProgressLog progress = new ProgressLog(plan, log, request.clock(), System::nanoTime);
+            log.info("Expected time: " + progress.estimate(plan.expected()) + " for " + plan.totalForks() + " forks.");
+            for (PlannedBenchmark b : plan.benchmarks()) {
+                progress.benchmarkStarting(b);
+                JmhInvocation invocation = invocation(b);
+                try {
+                    results = results.plus(JmhRunner.run(invocation, progress));
+                    raw.addAll(readArray(invocation.resultFile()));
+                    Files.deleteIfExists(invocation.resultFile());
+                } catch (JmhRunException e) {
+                    throw failed(e.getMessage(), e, plan, results, raw, command);
+                } catch (IOException e) {
+                    throw failed("Cannot read JMH's results " + invocation.resultFile() + ": " + e, e, plan, results,
+                            raw, command);
+                }
             }
+        } else {
+            log.info("No JMH benchmarks (no META-INF/BenchmarkList in " + request.classDirectories().get(0)
+                    + "): running the " + request.scenarios().size() + " scenario"
+                    + (request.scenarios().size() == 1 ? "" : "s") + " only.");
         }
+        ScenarioOutcome scenarios = runScenarios(plan, results, raw, command);
 
-        writeRaw(raw);
-        PerfResults written = results(PerfResults.STATUS_COMPLETE, plan, results, command);
+        if (plan != null) {
+            writeRaw(raw);
+        }
+        PerfResults written = results(PerfResults.STATUS_COMPLETE, plan, results, scenarios, command);
         try {
             ResultsJson.write(written, request.resultsFile());
         } catch (IOException e) {
@@ -113,9 +129,49 @@ public final class PerfRun {
         }
         int forks = written.benchmarks().stream().mapToInt(b -> b.forks().size()).sum();
         log.info("Wrote " + shown(request.resultsFile()) + ": " + written.benchmarks().size() + " results, " + forks
-                + " forks in " + Durations.format(Duration.ofNanos(System.nanoTime() - start)) + " (JMH's JSON: "
-                + JMH_RAW + ", its output: " + JMH_OUTPUT + ").");
+                + (plan != null ? " forks" : " runs") + " in "
+                + Durations.format(Duration.ofNanos(System.nanoTime() - start))
+                + (plan != null ? " (JMH's JSON: " + JMH_RAW + ", its output: " + JMH_OUTPUT + ")." : "."));
         return written;
+    }
+
+    /** Bad scenario configuration stops the build before any benchmark spends minutes. */
+    private void validateScenarios() throws RunFailedException {
+        try {
+            ScenarioRunner.validate(request.scenarios());
+        } catch (ScenarioException e) {
+            throw new RunFailedException(e.getMessage(), e);
+        }
+    }
+
+    /** Runs the scenarios after the JMH benchmarks; a failure loses their results as a JMH failure would. */
+    private ScenarioOutcome runScenarios(RunPlan plan, JmhResults results, ArrayNode raw, String command)
+            throws RunFailedException {
+        if (request.scenarios().isEmpty()) {
+            return null;
+        }
+        Path javaHome = request.java().toAbsolutePath().getParent().getParent();
+        ScenarioLaunchSettings launch = ScenarioLaunchSettings.builder()
+                .javaHome(javaHome)
+                .projectClasspath(request.classpath())
+                .outputDirectory(outputDirectory)
+                .basedir(request.projectDirectory())
+                .build();
+        try {
+            return new ScenarioRunner(launch, new ScenarioRunner.Log() {
+                @Override
+                public void info(String message) {
+                    log.info(message);
+                }
+
+                @Override
+                public void warn(String message) {
+                    log.warn(message);
+                }
+            }).run(request.scenarios());
+        } catch (ScenarioException e) {
+            throw failed(e.getMessage(), e, plan, results, raw, command);
+        }
     }
 
     /** Removes what a previous run left, so that no stale file can pass for this run's results. */
@@ -214,7 +270,7 @@ public final class PerfRun {
             try {
                 writeRaw(raw);
                 Path file = outputDirectory.resolve(RESULTS_PARTIAL);
-                ResultsJson.write(results(PerfResults.STATUS_PARTIAL, plan, results, command), file);
+                ResultsJson.write(results(PerfResults.STATUS_PARTIAL, plan, results, null, command), file);
                 partial = " The " + results.benchmarks().size() + " results that finished before are in "
                         + shown(file) + " (status partial; the gate does not accept it as a baseline).";
             } catch (IOException | RunFailedException e) {
@@ -225,19 +281,28 @@ public final class PerfRun {
                 cause);
     }
 
-    private PerfResults results(String status, RunPlan plan, JmhResults results, String command) {
+    private PerfResults results(String status, RunPlan plan, JmhResults results, ScenarioOutcome scenarios,
+            String command) {
         String timestamp = Instant.now(request.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
-        Map<String, String> settings = new LinkedHashMap<>(plan.settings());
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (plan != null) {
+            settings.putAll(plan.settings());
+        }
         settings.putAll(request.extraSettings());
+        List<BenchmarkResult> benchmarks = new ArrayList<>(results.benchmarks());
+        if (scenarios != null) {
+            settings.putAll(scenarios.settings());
+            benchmarks.addAll(scenarios.results());
+        }
         return PerfResults.builder()
                 .status(status)
                 .createdAt(timestamp)
                 .toolVersion(request.pluginVersion())
                 .command(command)
-                .jmhRawFile(JMH_RAW)
+                .jmhRawFile(plan != null ? JMH_RAW : null)
                 .environment(fingerprint(results, timestamp, command))
                 .settings(settings)
-                .benchmarks(results.benchmarks())
+                .benchmarks(benchmarks)
                 .build();
     }
 

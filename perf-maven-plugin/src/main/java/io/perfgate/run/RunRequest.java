@@ -1,6 +1,7 @@
 package io.perfgate.run;
 
 import io.perfgate.jmh.JmhOptions;
+import io.perfgate.scenario.ScenarioDefinition;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ public final class RunRequest {
     private final String pluginVersion;
     private final String mavenVersion;
     private final Clock clock;
+    private final List<ScenarioDefinition> scenarios;
 
     private RunRequest(Builder b) {
         this.options = Objects.requireNonNull(b.options, "options");
@@ -40,6 +42,7 @@ public final class RunRequest {
         this.pluginVersion = Objects.requireNonNull(b.pluginVersion, "pluginVersion");
         this.mavenVersion = b.mavenVersion;
         this.clock = b.clock;
+        this.scenarios = Collections.unmodifiableList(new ArrayList<>(b.scenarios));
     }
 
     public static Builder builder() {
@@ -110,6 +113,11 @@ public final class RunRequest {
         return clock;
     }
 
+    /** The end-to-end scenarios to run after the JMH benchmarks, already filtered by perf.scenarioIncludes. */
+    public List<ScenarioDefinition> scenarios() {
+        return scenarios;
+    }
+
     public static final class Builder {
         private JmhOptions options;
         private final List<Path> classDirectories = new ArrayList<>();
@@ -124,6 +132,7 @@ public final class RunRequest {
         private String pluginVersion;
         private String mavenVersion;
         private Clock clock = Clock.systemDefaultZone();
+        private final List<ScenarioDefinition> scenarios = new ArrayList<>();
 
         public Builder options(JmhOptions options) {
             this.options = options;
@@ -188,6 +197,12 @@ public final class RunRequest {
 
         public Builder clock(Clock clock) {
             this.clock = clock;
+            return this;
+        }
+
+        public Builder scenarios(List<ScenarioDefinition> scenarios) {
+            this.scenarios.clear();
+            this.scenarios.addAll(scenarios);
             return this;
         }
 

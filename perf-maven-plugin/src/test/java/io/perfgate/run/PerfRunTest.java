@@ -174,6 +174,77 @@ class PerfRunTest {
         }
     }
 
+    private RunRequest.Builder scenarioOnly(Path results, io.perfgate.scenario.ScenarioDefinition scenario)
+            throws Exception {
+        Path noBenchmarks = Files.createDirectories(dir.resolve("classes-without-benchmarks"));
+        return request(JmhOptions.builder().build(), results, javaHere())
+                .classDirectories(Collections.singletonList(noBenchmarks))
+                .classpath(Collections.singletonList(TEST_CLASSES))
+                .scenarios(Collections.singletonList(scenario));
+    }
+
+    private static io.perfgate.scenario.ScenarioDefinition scenario(String id, String className, String... params) {
+        io.perfgate.scenario.ScenarioDefinition d = new io.perfgate.scenario.ScenarioDefinition();
+        d.setId(id);
+        d.setClassName(className);
+        d.setColdRuns(1);
+        d.setWarmupRuns(0);
+        d.setWarmRuns(2);
+        java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < params.length; i += 2) {
+            p.put(params[i], params[i + 1]);
+        }
+        d.setParameters(p);
+        return d;
+    }
+
+    @Test
+    void aProjectWithOnlyScenariosNeedsNoBenchmarkList() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        Lines log = new Lines();
+
+        PerfRun.execute(scenarioOnly(results, scenario("cpu", "io.perfgate.scenario.fixtures.CpuWork",
+                "requests", "10")).build(), log);
+
+        PerfResults read = ResultsJson.read(results);
+        assertEquals(PerfResults.STATUS_COMPLETE, read.status());
+        assertEquals(Arrays.asList("cpu:runs=cold", "cpu:runs=warm"),
+                read.benchmarks().stream().map(BenchmarkResult::key).collect(Collectors.toList()));
+        assertEquals(BenchmarkResult.KIND_SCENARIO, read.benchmarks().get(1).kind());
+        assertEquals(2, read.benchmarks().get(1).forks().size());
+        assertEquals(null, read.jmhRawFile(), "JMH did not run");
+        assertEquals("1", read.settings().get("perf.scenario.cpu.coldRuns"));
+        assertEquals("2", read.settings().get("perf.scenario.cpu.warmRuns"));
+        assertTrue(log.any("No JMH benchmarks (no META-INF/BenchmarkList in "), log.lines::toString);
+        assertTrue(log.any("running the 1 scenario only"), log.lines::toString);
+        assertTrue(log.any("Wrote perf/results.json: 2 results, 3 runs in "), log.lines::toString);
+    }
+
+    @Test
+    void aFailingScenarioLeavesNoResultsJson() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        Files.createDirectories(results.getParent());
+        Files.write(results, "{\"stale\": true}".getBytes(StandardCharsets.UTF_8));
+
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(scenarioOnly(results,
+                scenario("broken", "io.perfgate.scenario.fixtures.Misbehaving", "mode", "throw-in-setup")).build(),
+                new Lines()));
+
+        assertTrue(e.getMessage().startsWith("Scenario 'broken' failed in set-up (cold JVM 1 of 1)"), e.getMessage());
+        assertTrue(e.getMessage().contains("No results.json was written."), e.getMessage());
+        assertFalse(Files.exists(results), "the stale results.json is gone and no new one was written");
+    }
+
+    @Test
+    void badScenarioConfigurationStopsBeforeAnythingRuns() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        io.perfgate.scenario.ScenarioDefinition bad = scenario("bad id", "x.Y");
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> PerfRun.execute(scenarioOnly(results, bad).build(), new Lines()));
+        assertTrue(e.getMessage().startsWith("The <scenarios> configuration has 1 problem:"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("perf").resolve("scenarios")));
+    }
+
     private RunRequest.Builder request(JmhOptions options, Path results, Path java) {
         List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .map(Paths::get).collect(Collectors.toList());

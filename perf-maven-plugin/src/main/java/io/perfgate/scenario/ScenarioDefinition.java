@@ -1,0 +1,230 @@
+package io.perfgate.scenario;
+
+import io.perfgate.scenario.harness.Protocol;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * One {@code <scenario>} of the POM. Maven fills the fields; {@link #validate()} checks them all and reports
+ * every problem at once, naming the scenario and the element.
+ */
+public class ScenarioDefinition {
+    public static final int DEFAULT_COLD_RUNS = 5;
+    public static final int DEFAULT_WARMUP_RUNS = 1;
+    public static final int DEFAULT_WARM_RUNS = 10;
+    public static final String DEFAULT_SETUP_TIMEOUT = "5m";
+    public static final String DEFAULT_RUN_TIMEOUT = "10m";
+    public static final String DEFAULT_TEARDOWN_TIMEOUT = "2m";
+
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,79}");
+
+    private String id;
+    private String className;
+    private int coldRuns = DEFAULT_COLD_RUNS;
+    private int warmupRuns = DEFAULT_WARMUP_RUNS;
+    private int warmRuns = DEFAULT_WARM_RUNS;
+    private boolean coldRunIncludesSetUp;
+    private Map<String, String> parameters = new LinkedHashMap<>();
+    private List<String> jvmArgs = new ArrayList<>();
+    private String setUpTimeout = DEFAULT_SETUP_TIMEOUT;
+    private String runTimeout = DEFAULT_RUN_TIMEOUT;
+    private String tearDownTimeout = DEFAULT_TEARDOWN_TIMEOUT;
+    private List<MetricDefinition> metrics = new ArrayList<>();
+
+    /** Every problem of this definition, each naming the scenario and the POM element; empty when valid. */
+    public List<String> validate() {
+        List<String> problems = new ArrayList<>();
+        String who = "scenario '" + (id == null ? "?" : id) + "'";
+        if (id == null || !ID.matcher(id).matches()) {
+            problems.add("scenario <id> '" + id + "' must be 1-80 letters, digits, '.', '_' or '-' (it names a "
+                    + "directory and the benchmark in results.json)");
+        }
+        if (className == null || className.trim().isEmpty()) {
+            problems.add(who + ": <className> is missing; name a class that implements io.perfgate.scenario.Scenario");
+        }
+        if (coldRuns < 0 || warmupRuns < 0 || warmRuns < 0) {
+            problems.add(who + ": <coldRuns>, <warmupRuns> and <warmRuns> must not be negative (are " + coldRuns
+                    + ", " + warmupRuns + ", " + warmRuns + ")");
+        } else if (coldRuns == 0 && warmRuns == 0) {
+            problems.add(who + ": <coldRuns> and <warmRuns> are both 0, so nothing would be measured");
+        }
+        checkTimeout(problems, who, "setUpTimeout", setUpTimeout);
+        checkTimeout(problems, who, "runTimeout", runTimeout);
+        checkTimeout(problems, who, "tearDownTimeout", tearDownTimeout);
+        for (String arg : jvmArgs) {
+            if (arg == null || arg.trim().isEmpty()) {
+                problems.add(who + ": <jvmArgs> holds an empty argument");
+            }
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (MetricDefinition m : metrics) {
+            String name = m.getName();
+            if (name == null || !Protocol.isValidMetricName(name)) {
+                problems.add(who + ": metric <name> '" + name + "' must be 1-100 letters, digits, '.', '_' or '-'");
+                continue;
+            }
+            if (!names.add(name)) {
+                problems.add(who + ": metric '" + name + "' is declared twice");
+            }
+            ScenarioMetrics.Builtin builtin = ScenarioMetrics.builtin(name);
+            if (builtin != null) {
+                if (m.getUnit() != null && !m.getUnit().equals(builtin.unit)) {
+                    problems.add(who + ": metric '" + name + "' is measured by the plugin in " + builtin.unit
+                            + "; remove <unit> (only <gated> can be set for it)");
+                }
+                if (m.getDirection() != null && !m.getDirection().trim().equalsIgnoreCase("lower")) {
+                    problems.add(who + ": metric '" + name + "' is measured by the plugin and lower is better; "
+                            + "remove <direction> (only <gated> can be set for it)");
+                }
+            } else if (m.getDirection() == null) {
+                problems.add(who + ": metric '" + name + "' needs <direction>higher</direction> or "
+                        + "<direction>lower</direction> (which way is better)");
+            } else {
+                String d = m.getDirection().trim().toLowerCase(Locale.ROOT);
+                if (!d.equals("higher") && !d.equals("lower")) {
+                    problems.add(who + ": metric '" + name + "' has <direction> '" + m.getDirection()
+                            + "'; use 'higher' or 'lower'");
+                }
+            }
+        }
+        for (String key : parameters.keySet()) {
+            if (key.contains("=") || key.contains(":") || key.trim().isEmpty()) {
+                problems.add(who + ": parameter name '" + key + "' is not a plain name");
+            }
+        }
+        return problems;
+    }
+
+    private static void checkTimeout(List<String> problems, String who, String element, String value) {
+        try {
+            Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            problems.add(who + ": <" + element + "> " + e.getMessage());
+        }
+    }
+
+    public String getId() {
+        return id;
+    }
+
+    public void setId(String id) {
+        this.id = id;
+    }
+
+    public String getClassName() {
+        return className;
+    }
+
+    public void setClassName(String className) {
+        this.className = className;
+    }
+
+    public int getColdRuns() {
+        return coldRuns;
+    }
+
+    public void setColdRuns(int coldRuns) {
+        this.coldRuns = coldRuns;
+    }
+
+    public int getWarmupRuns() {
+        return warmupRuns;
+    }
+
+    public void setWarmupRuns(int warmupRuns) {
+        this.warmupRuns = warmupRuns;
+    }
+
+    public int getWarmRuns() {
+        return warmRuns;
+    }
+
+    public void setWarmRuns(int warmRuns) {
+        this.warmRuns = warmRuns;
+    }
+
+    /** When true, a cold run's measured time is set-up plus run (time to the first result). */
+    public boolean isColdRunIncludesSetUp() {
+        return coldRunIncludesSetUp;
+    }
+
+    public void setColdRunIncludesSetUp(boolean coldRunIncludesSetUp) {
+        this.coldRunIncludesSetUp = coldRunIncludesSetUp;
+    }
+
+    public Map<String, String> getParameters() {
+        return parameters;
+    }
+
+    public void setParameters(Map<String, String> parameters) {
+        this.parameters = parameters == null ? new LinkedHashMap<>() : new LinkedHashMap<>(parameters);
+    }
+
+    public List<String> getJvmArgs() {
+        return jvmArgs;
+    }
+
+    public void setJvmArgs(List<String> jvmArgs) {
+        this.jvmArgs = jvmArgs == null ? new ArrayList<>() : new ArrayList<>(jvmArgs);
+    }
+
+    public String getSetUpTimeout() {
+        return setUpTimeout;
+    }
+
+    public void setSetUpTimeout(String setUpTimeout) {
+        this.setUpTimeout = setUpTimeout;
+    }
+
+    public String getRunTimeout() {
+        return runTimeout;
+    }
+
+    public void setRunTimeout(String runTimeout) {
+        this.runTimeout = runTimeout;
+    }
+
+    public String getTearDownTimeout() {
+        return tearDownTimeout;
+    }
+
+    public void setTearDownTimeout(String tearDownTimeout) {
+        this.tearDownTimeout = tearDownTimeout;
+    }
+
+    public List<MetricDefinition> getMetrics() {
+        return metrics;
+    }
+
+    public void setMetrics(List<MetricDefinition> metrics) {
+        this.metrics = metrics == null ? new ArrayList<>() : new ArrayList<>(metrics);
+    }
+
+    Duration setUpTimeout() {
+        return Durations.parse(setUpTimeout);
+    }
+
+    Duration runTimeout() {
+        return Durations.parse(runTimeout);
+    }
+
+    Duration tearDownTimeout() {
+        return Durations.parse(tearDownTimeout);
+    }
+
+    MetricDefinition declared(String metric) {
+        for (MetricDefinition m : metrics) {
+            if (metric.equals(m.getName())) {
+                return m;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,207 @@
+package io.perfgate.scenario;
+
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Direction;
+import io.perfgate.results.Fork;
+import io.perfgate.results.MetricInfo;
+import io.perfgate.scenario.harness.Protocol;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Turns the measured runs of a scenario into a {@link BenchmarkResult} of kind {@code scenario}: one fork per
+ * run, primary = the run's wall time in ms, the run's own latency percentiles when it recorded enough
+ * latencies, and the JVM counters and the scenario's metrics as secondary metrics.
+ */
+final class ScenarioMetrics {
+    /** The primary metric's unit; latencies use it too, so a fork's percentiles share the primary's unit. */
+    static final String UNIT = "ms";
+    /** JMH's single-shot mode is the nearest: each sample is one whole execution, not a steady-state average. */
+    static final String MODE = "ss";
+    /** The parameter that tells cold runs from warm runs in the benchmark key. */
+    static final String RUNS_PARAM = "runs";
+    static final String COLD = "cold";
+    static final String WARM = "warm";
+
+    /**
+     * Fewest latencies of one run for its p50/p90/p95: with fewer, the sample maximum is not yet above the
+     * p95 with 97.5 % confidence (0.95^72 < 0.025), so no distribution-free 95 % interval exists.
+     */
+    static final int MIN_LATENCIES_FOR_P95 = 72;
+    /** The same bound for the p99: 0.99^367 < 0.025. */
+    static final int MIN_LATENCIES_FOR_P99 = 367;
+
+    /** A metric the harness measures itself; lower is better for all of them. */
+    static final class Builtin {
+        final String name;
+        final String unit;
+        final String field;
+
+        Builtin(String name, String unit, String field) {
+            this.name = name;
+            this.unit = unit;
+            this.field = field;
+        }
+    }
+
+    private static final Map<String, Builtin> BUILTINS = new LinkedHashMap<>();
+
+    static {
+        add(new Builtin("cpu", UNIT, Protocol.CPU_MS));
+        add(new Builtin("cpu.children", UNIT, Protocol.CHILDREN_CPU_MS));
+        add(new Builtin("gc.count", "count", Protocol.GC_COUNT));
+        add(new Builtin("gc.time", UNIT, Protocol.GC_MS));
+        add(new Builtin("alloc", "B", Protocol.ALLOC_BYTES));
+        add(new Builtin("heap.peak", "B", Protocol.HEAP_PEAK_BYTES));
+        add(new Builtin("setup.time", UNIT, null));
+        add(new Builtin("teardown.time", UNIT, null));
+        add(new Builtin("latency.count", "count", Protocol.LATENCY_COUNT));
+    }
+
+    private static void add(Builtin b) {
+        BUILTINS.put(b.name, b);
+    }
+
+    private ScenarioMetrics() {
+    }
+
+    static Builtin builtin(String name) {
+        return BUILTINS.get(name);
+    }
+
+    /** One measured run and the JVM it ran in. */
+    static final class MeasuredRun {
+        final HarnessResult jvm;
+        final HarnessResult.Run run;
+
+        MeasuredRun(HarnessResult jvm, HarnessResult.Run run) {
+            this.jvm = jvm;
+            this.run = run;
+        }
+    }
+
+    static BenchmarkResult toResult(ScenarioDefinition def, String runs, List<MeasuredRun> measured,
+            Consumer<String> warn) {
+        boolean includeSetUp = COLD.equals(runs) && def.isColdRunIncludesSetUp();
+        BenchmarkResult.Builder b = BenchmarkResult.builder(def.getId())
+                .kind(BenchmarkResult.KIND_SCENARIO)
+                .params(java.util.Collections.singletonMap(RUNS_PARAM, runs))
+                .mode(MODE)
+                .unit(UNIT)
+                .direction(Direction.LOWER_IS_BETTER)
+                .threads(1);
+
+        Set<String> present = new LinkedHashSet<>();
+        Set<String> custom = new java.util.TreeSet<>();
+        int fewestLatencies = Integer.MAX_VALUE;
+        int mostLatencies = 0;
+        for (MeasuredRun m : measured) {
+            mostLatencies = Math.max(mostLatencies, latencyCount(m.run));
+        }
+        for (MeasuredRun m : measured) {
+            HarnessResult.Run run = m.run;
+            double wall = run.field(Protocol.WALL_MS);
+            if (includeSetUp) {
+                wall += m.jvm.setUpMillis;
+            }
+            Map<String, Double> percentiles = new LinkedHashMap<>();
+            int latencies = latencyCount(run);
+            fewestLatencies = Math.min(fewestLatencies, latencies);
+            for (double q : Protocol.LATENCY_QUANTILES) {
+                int needed = q > 0.95 ? MIN_LATENCIES_FOR_P99 : MIN_LATENCIES_FOR_P95;
+                String key = String.format(Locale.ROOT, "%.2f", q);
+                Double value = run.fields.get(Protocol.LATENCY_QUANTILE_PREFIX + key);
+                if (latencies >= needed && value != null) {
+                    percentiles.put("p" + key, value);
+                }
+            }
+            Map<String, double[]> secondary = new LinkedHashMap<>();
+            for (Builtin builtin : BUILTINS.values()) {
+                double value;
+                if (builtin.name.equals("setup.time")) {
+                    value = m.jvm.setUpMillis;
+                } else if (builtin.name.equals("teardown.time")) {
+                    value = m.jvm.tearDownMillis;
+                } else {
+                    value = run.field(builtin.field);
+                }
+                if (builtin.name.equals("latency.count") && mostLatencies == 0) {
+                    continue;
+                }
+                if (!Double.isNaN(value)) {
+                    secondary.put(builtin.name, new double[] {value});
+                    present.add(builtin.name);
+                }
+            }
+            for (Map.Entry<String, Double> e : new TreeMap<>(run.metrics).entrySet()) {
+                secondary.put(e.getKey(), new double[] {e.getValue()});
+                custom.add(e.getKey());
+            }
+            b.addFork(new Fork(new double[] {wall}, percentiles, secondary));
+        }
+
+        for (String name : present) {
+            MetricDefinition d = def.declared(name);
+            boolean gated = d != null && Boolean.TRUE.equals(d.getGated());
+            b.secondaryMetric(name, new MetricInfo(BUILTINS.get(name).unit, Direction.LOWER_IS_BETTER, gated));
+        }
+        for (String name : custom) {
+            MetricDefinition d = def.declared(name);
+            if (d == null) {
+                warn.accept("scenario '" + def.getId() + "' recorded the metric '" + name + "', which is not declared "
+                        + "under <metrics>: it is shown but not gated. Declare its <unit> and <direction> to gate it.");
+                b.secondaryMetric(name, new MetricInfo("", Direction.LOWER_IS_BETTER, false));
+            } else {
+                Direction direction = "higher".equalsIgnoreCase(d.getDirection().trim())
+                        ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
+                b.secondaryMetric(name, new MetricInfo(d.getUnit() == null ? "" : d.getUnit(), direction,
+                        d.getGated() == null || d.getGated()));
+            }
+        }
+        // Notes go to the build log, not to BenchmarkResult.warnings: the gate reads any warning there as
+        // "raw data missing" and would refuse to judge the scenario at all.
+        if (mostLatencies > 0 && fewestLatencies < MIN_LATENCIES_FOR_P95) {
+            warn.accept("scenario '" + def.getId() + "': " + runs + " runs recorded " + fewestLatencies + " to "
+                    + mostLatencies + " latencies each; a run's p95 needs at least " + MIN_LATENCIES_FOR_P95
+                    + ", so percentiles are kept only for runs with " + MIN_LATENCIES_FOR_P95 + " or more, and the"
+                    + " latency p95 is not gated unless every run has them.");
+        }
+        if (Protocol.ALLOC_LIVE_THREADS.equals(firstAllocationMethod(measured))) {
+            warn.accept("scenario '" + def.getId() + "': alloc counts only threads alive at the end of each run "
+                    + "(JDK before 21), so allocation by threads that ended inside a run is missing.");
+        }
+        return b.build();
+    }
+
+    /** Declared metrics that no measured run recorded, for a warning. */
+    static List<String> declaredButMissing(ScenarioDefinition def, BenchmarkResult... results) {
+        List<String> missing = new ArrayList<>();
+        for (MetricDefinition d : def.getMetrics()) {
+            boolean found = false;
+            for (BenchmarkResult r : results) {
+                if (r != null && r.secondaryMetrics().containsKey(d.getName())) {
+                    found = true;
+                }
+            }
+            if (!found && d.getName() != null) {
+                missing.add(d.getName());
+            }
+        }
+        return missing;
+    }
+
+    private static int latencyCount(HarnessResult.Run run) {
+        return (int) Math.round(run.fields.getOrDefault(Protocol.LATENCY_COUNT, 0.0));
+    }
+
+    private static String firstAllocationMethod(List<MeasuredRun> measured) {
+        return measured.isEmpty() ? Protocol.ALLOC_NONE : measured.get(0).jvm.allocationMethod;
+    }
+}

@@ -1,0 +1,39 @@
+package io.perfgate.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class DurationsTest {
+    @Test
+    void parsesTheFormsPeopleWrite() {
+        assertEquals(Duration.ofMillis(500), Durations.parse("500ms"));
+        assertEquals(Duration.ofSeconds(90), Durations.parse("90s"));
+        assertEquals(Duration.ofSeconds(90), Durations.parse("90"));
+        assertEquals(Duration.ofMillis(1500), Durations.parse("1.5 s"));
+        assertEquals(Duration.ofMinutes(5), Durations.parse("5m"));
+        assertEquals(Duration.ofMinutes(5), Durations.parse("5 min"));
+        assertEquals(Duration.ofHours(1), Durations.parse("1h"));
+        assertEquals(Duration.ofMinutes(2), Durations.parse("PT2M"));
+    }
+
+    @Test
+    void refusesWhatIsNotAPositiveDuration() {
+        for (String bad : new String[] {"", "-3s", "0", "abc", "5 days", "PTx", null}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse(bad));
+            assertEquals("'" + bad + "' is not a positive duration; write e.g. 500ms, 90s, 5m, 1h or PT5M",
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void formatsForProgressLines() {
+        assertEquals("850 ms", Durations.format(Duration.ofMillis(850)));
+        assertEquals("11.2 s", Durations.format(Duration.ofMillis(11_240)));
+        assertEquals("1 min 40 s", Durations.format(Duration.ofSeconds(100)));
+        assertEquals("2 min", Durations.format(Duration.ofSeconds(120)));
+        assertEquals("1 h 05 min", Durations.format(Duration.ofMinutes(65)));
+    }
+}

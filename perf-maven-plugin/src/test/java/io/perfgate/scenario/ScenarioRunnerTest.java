@@ -1,0 +1,281 @@
+package io.perfgate.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Direction;
+import io.perfgate.results.Fork;
+import io.perfgate.results.MetricInfo;
+import io.perfgate.scenario.fixtures.CpuWork;
+import io.perfgate.scenario.fixtures.Misbehaving;
+import io.perfgate.scenario.fixtures.NotAScenario;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs real scenario JVMs with the tiny fixtures; each test costs one to five JVM starts. */
+class ScenarioRunnerTest {
+    @TempDir
+    Path out;
+
+    private final List<String> infos = Collections.synchronizedList(new ArrayList<>());
+    private final List<String> warnings = Collections.synchronizedList(new ArrayList<>());
+
+    private ScenarioRunner runner() {
+        Path testClasses;
+        try {
+            testClasses = Paths.get(CpuWork.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        ScenarioLaunchSettings launch = ScenarioLaunchSettings.builder()
+                .projectClasspath(Collections.singletonList(testClasses))
+                .outputDirectory(out)
+                .basedir(out)
+                .killGrace(Duration.ofSeconds(1))
+                .threadGrace(Duration.ofMillis(500))
+                .build();
+        return new ScenarioRunner(launch, new ScenarioRunner.Log() {
+            @Override
+            public void info(String message) {
+                infos.add(message);
+            }
+
+            @Override
+            public void warn(String message) {
+                warnings.add(message);
+            }
+        });
+    }
+
+    private static ScenarioDefinition definition(String id, Class<?> type, int cold, int warmup, int warm,
+            String... params) {
+        ScenarioDefinition d = new ScenarioDefinition();
+        d.setId(id);
+        d.setClassName(type.getName());
+        d.setColdRuns(cold);
+        d.setWarmupRuns(warmup);
+        d.setWarmRuns(warm);
+        Map<String, String> p = new LinkedHashMap<>();
+        for (int i = 0; i < params.length; i += 2) {
+            p.put(params[i], params[i + 1]);
+        }
+        d.setParameters(p);
+        d.setJvmArgs(Arrays.asList("-Xmx64m", "-XX:TieredStopAtLevel=1"));
+        return d;
+    }
+
+    @Test
+    void coldAndWarmRunsBecomeTwoResultsWithOneForkPerRun() throws Exception {
+        ScenarioDefinition d = definition("cpu", CpuWork.class, 2, 1, 3, "requests", "100");
+        d.setMetrics(Arrays.asList(new MetricDefinition("requests", "requests", "higher", null),
+                new MetricDefinition("cpu", null, null, true)));
+
+        ScenarioOutcome outcome = runner().run(Collections.singletonList(d));
+
+        assertEquals(2, outcome.results().size());
+        BenchmarkResult cold = outcome.results().get(0);
+        BenchmarkResult warm = outcome.results().get(1);
+        assertEquals("cpu:runs=cold", cold.key());
+        assertEquals("cpu:runs=warm", warm.key());
+        assertEquals(BenchmarkResult.KIND_SCENARIO, cold.kind());
+        assertEquals("ms", cold.unit());
+        assertEquals(Direction.LOWER_IS_BETTER, cold.direction());
+        assertEquals(2, cold.forks().size());
+        assertEquals(3, warm.forks().size());
+        for (Fork f : warm.forks()) {
+            assertEquals(1, f.primary().length);
+            assertTrue(f.primary()[0] > 0);
+            assertNotNull(f.percentiles().get("p0.95"), "100 latencies >= 72: p95 reported");
+            assertFalse(f.percentiles().containsKey("p0.99"), "100 latencies < 367: no p99");
+            assertEquals(100.0, f.secondary("latency.count")[0]);
+            assertEquals(100.0, f.secondary("requests")[0]);
+            assertTrue(f.secondary("cpu")[0] >= 0, "process CPU time has a 10 ms resolution on Linux");
+            assertTrue(f.secondary("setup.time")[0] >= 0);
+            assertTrue(f.secondary("heap.peak")[0] > 0);
+            assertNotNull(f.secondary("alloc"), "allocation is measured on HotSpot");
+        }
+        assertEquals(new MetricInfo("requests", Direction.HIGHER_IS_BETTER, true), warm.secondaryMetrics().get("requests"));
+        assertEquals(new MetricInfo("ms", Direction.LOWER_IS_BETTER, true), warm.secondaryMetrics().get("cpu"),
+                "a built-in metric is gated when declared so");
+        assertEquals(new MetricInfo("ms", Direction.LOWER_IS_BETTER, false), warm.secondaryMetrics().get("setup.time"));
+        assertFalse(warm.secondaryMetrics().get("checksum.bits").gated(), "undeclared metrics are not gated");
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("'checksum.bits'") && w.contains("not declared")),
+                warnings::toString);
+
+        Map<String, String> s = outcome.settings();
+        assertEquals("cpu", s.get("perf.scenarios"));
+        assertEquals("2", s.get("perf.scenario.cpu.coldRuns"));
+        assertEquals("1", s.get("perf.scenario.cpu.warmupRuns"));
+        assertEquals("3", s.get("perf.scenario.cpu.warmRuns"));
+        assertEquals("100", s.get("perf.scenario.cpu.param.requests"));
+
+        Path dir = out.resolve("scenarios/cpu");
+        for (String f : new String[] {"cold-1.log", "cold-2.log", "warm.log", "warm.result.tsv", "classpath.args"}) {
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        assertTrue(Files.isDirectory(dir.resolve("warm/tmp")));
+        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 1 of 2 took ")), infos::toString);
+        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 2 of 2 took ")
+                && l.contains("; ETA ")), infos::toString);
+        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: warm-up run 1 of 1 took ")), infos::toString);
+        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: warm run 3 of 3 took ")), infos::toString);
+    }
+
+    @Test
+    void runsWithFewerThan72LatenciesGetNoPercentilesButACount() throws Exception {
+        ScenarioOutcome outcome = runner().run(Collections.singletonList(
+                definition("few", CpuWork.class, 0, 0, 2, "requests", "40")));
+        BenchmarkResult warm = outcome.results().get(0);
+        assertEquals("few:runs=warm", warm.key());
+        for (Fork f : warm.forks()) {
+            assertTrue(f.percentiles().isEmpty(), f.percentiles()::toString);
+            assertEquals(40.0, f.secondary("latency.count")[0]);
+        }
+        assertFalse(warm.secondaryMetrics().get("latency.count").gated());
+        assertTrue(warm.warnings().isEmpty(), "the gate reads result warnings as missing raw data");
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("recorded 40 to 40 latencies")
+                && w.contains("at least 72")), warnings::toString);
+    }
+
+    @Test
+    void coldRunsCanIncludeSetUp() throws Exception {
+        ScenarioDefinition d = definition("first-result", CpuWork.class, 1, 0, 0, "requests", "1");
+        d.setColdRunIncludesSetUp(true);
+        Fork f = runner().run(Collections.singletonList(d)).results().get(0).forks().get(0);
+        assertTrue(f.primary()[0] >= f.secondary("setup.time")[0]);
+    }
+
+    private ScenarioException failure(ScenarioDefinition d) {
+        return assertThrows(ScenarioException.class, () -> runner().run(Collections.singletonList(d)));
+    }
+
+    @Test
+    void anExceptionInSetUpNamesScenarioPhaseAndLogTail() {
+        String m = failure(definition("broken", Misbehaving.class, 2, 0, 0, "mode", "throw-in-setup")).getMessage();
+        assertTrue(m.startsWith("Scenario 'broken' failed in set-up (cold JVM 1 of 2): "
+                + "java.lang.IllegalStateException: NameNode did not leave safe mode."), m);
+        assertTrue(m.contains("Log: " + out.resolve("scenarios/broken/cold-1.log")), m);
+        assertTrue(m.contains("| setting up in mode throw-in-setup"), m);
+        assertTrue(m.contains("at " + Misbehaving.class.getName() + ".setUp(Misbehaving.java:"), m);
+        assertFalse(Files.exists(out.resolve("scenarios/broken/cold-2.log")), "stops at the first failure");
+    }
+
+    @Test
+    void anExceptionInAWarmRunNamesTheRun() {
+        String m = failure(definition("flaky", Misbehaving.class, 0, 1, 2, "mode", "throw-in-run")).getMessage();
+        assertTrue(m.startsWith("Scenario 'flaky' failed in warmup run 1 of 1 (warm JVM): "
+                + "java.lang.IllegalArgumentException: job failed: 3 tasks lost."), m);
+    }
+
+    @Test
+    void aMissingClassIsReportedAsSuch() {
+        ScenarioDefinition d = definition("typo", CpuWork.class, 1, 0, 0);
+        d.setClassName("com.example.NoSuchScenario");
+        String m = failure(d).getMessage();
+        assertTrue(m.startsWith("Scenario 'typo' failed in loading the scenario class (cold JVM 1 of 1): class "
+                + "com.example.NoSuchScenario is not on the scenario classpath"), m);
+    }
+
+    @Test
+    void aClassThatIsNoScenarioIsReportedAsSuch() {
+        String m = failure(definition("plain", NotAScenario.class, 1, 0, 0)).getMessage();
+        assertTrue(m.contains("does not implement io.perfgate.scenario.Scenario"), m);
+    }
+
+    @Test
+    void aHungRunIsKilledAndNamed() {
+        ScenarioDefinition d = definition("stuck", Misbehaving.class, 0, 0, 3, "mode", "hang-in-run");
+        d.setRunTimeout("2s");
+        long t0 = System.nanoTime();
+        String m = failure(d).getMessage();
+        long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+        assertTrue(m.startsWith("Scenario 'stuck' (warm JVM) hung in measured run 1 of 3: no progress within "
+                + "<runTimeout> 2.0 s. The JVM was killed"), m);
+        assertTrue(m.contains("| about to wait for a container that never comes"), "the tail ends before the dump: " + m);
+        assertTrue(m.contains("The main thread was at:\n  | \"main\""), m);
+        assertTrue(m.contains("at " + Misbehaving.class.getName() + ".run("), m);
+        assertTrue(seconds < 30, "took " + seconds + " s");
+    }
+
+    @Test
+    void aHungSetUpWithAStubbornShutdownHookIsKilledWithItsChildren() throws IOException {
+        ScenarioDefinition d = definition("rm-down", Misbehaving.class, 1, 0, 0, "mode", "hang-in-setup");
+        d.setSetUpTimeout("3s");
+        String m = failure(d).getMessage();
+        assertTrue(m.startsWith("Scenario 'rm-down' (cold JVM 1 of 1) hung in set-up: no progress within "
+                + "<setUpTimeout> 3.0 s. The JVM and its 1 child process were killed"), m);
+        assertTrue(m.contains("thread dump"), m);
+        String log = new String(Files.readAllBytes(out.resolve("scenarios/rm-down/cold-1.log")), StandardCharsets.UTF_8);
+        assertTrue(log.contains("Full thread dump"), "SIGQUIT thread dump in the log");
+        assertDead(out.resolve("scenarios/rm-down/cold-1/child.pid"));
+    }
+
+    @Test
+    void nonDaemonThreadsLeftAfterTearDownFailTheScenario() {
+        String m = failure(definition("leaky", Misbehaving.class, 1, 0, 0, "mode", "leave-thread")).getMessage();
+        assertTrue(m.startsWith("Scenario 'leaky' left 1 non-daemon thread running after tear-down (cold JVM 1 of 1): "
+                + "forgotten-dispatcher (TIMED_WAITING at "), m);
+        assertTrue(m.contains("java.lang.Thread.sleep(Native Method))."), m);
+    }
+
+    @Test
+    void childProcessesLeftAfterExitAreKilledAndReported() throws IOException {
+        String m = failure(definition("orphans", Misbehaving.class, 1, 0, 0, "mode", "leave-process")).getMessage();
+        assertTrue(m.startsWith("Scenario 'orphans' left 1 child process running after its JVM exited "
+                + "(cold JVM 1 of 1): pid "), m);
+        assertTrue(m.contains("sleep 300"), m);
+        assertDead(out.resolve("scenarios/orphans/cold-1/child.pid"));
+    }
+
+    @Test
+    void systemExitInARunIsReported() {
+        String m = failure(definition("quitter", Misbehaving.class, 1, 0, 0, "mode", "exit-in-run")).getMessage();
+        assertTrue(m.startsWith("Scenario 'quitter': the cold JVM 1 of 1 exited with status 7 during measured run 1 "
+                + "of 1 without reporting an error"), m);
+    }
+
+    @Test
+    void configurationProblemsAreAllReportedAtOnce() {
+        ScenarioDefinition a = definition("a b", CpuWork.class, -1, 0, 0);
+        ScenarioDefinition b = definition("b", CpuWork.class, 0, 0, 0);
+        b.setRunTimeout("-3s");
+        b.setMetrics(Arrays.asList(new MetricDefinition("records", "records/s", null, null),
+                new MetricDefinition("alloc", "MB", null, true)));
+        ScenarioDefinition c = definition("b", CpuWork.class, 1, 0, 0);
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioRunner.validate(Arrays.asList(a, b, c)));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("The <scenarios> configuration has 7 problems:"), m);
+        assertTrue(m.contains("scenario <id> 'a b' must be"), m);
+        assertTrue(m.contains("scenario 'a b': <coldRuns>, <warmupRuns> and <warmRuns> must not be negative"), m);
+        assertTrue(m.contains("scenario 'b': <coldRuns> and <warmRuns> are both 0"), m);
+        assertTrue(m.contains("scenario 'b': <runTimeout> '-3s' is not a positive duration"), m);
+        assertTrue(m.contains("metric 'records' needs <direction>higher</direction>"), m);
+        assertTrue(m.contains("metric 'alloc' is measured by the plugin in B; remove <unit>"), m);
+        assertTrue(m.contains("scenario id 'b' is used twice"), m);
+    }
+
+    private static void assertDead(Path pidFile) throws IOException {
+        long pid = Long.parseLong(new String(Files.readAllBytes(pidFile), StandardCharsets.UTF_8).trim());
+        Optional<ProcessHandle> h = ProcessHandle.of(pid);
+        assertFalse(h.isPresent() && h.get().isAlive(), "child process " + pid + " is still alive");
+    }
+}
