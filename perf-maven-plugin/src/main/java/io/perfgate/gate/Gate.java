@@ -13,6 +13,7 @@ import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.ShiftComparison;
 import io.perfgate.stats.ShiftTest;
 import io.perfgate.stats.StatsText;
+import io.perfgate.stats.SteadyState;
 import io.perfgate.stats.Thresholds;
 import io.perfgate.stats.Verdict;
 import java.time.Clock;
@@ -117,6 +118,7 @@ public final class Gate {
         }
         Set<String> seen = new LinkedHashSet<>();
         List<Pending> pending = new ArrayList<>();
+        List<String> untested = new ArrayList<>();
         for (BenchmarkResult cur : current.benchmarks()) {
             String id = id(cur);
             if (!seen.add(id)) {
@@ -134,13 +136,18 @@ public final class Gate {
                 report.addNewBenchmark(BenchmarkRef.of(cur));
                 continue;
             }
-            compareBenchmark(base, cur, bs, refusal, pending, report);
+            compareBenchmark(base, cur, bs, refusal, pending, untested, report);
         }
         for (BenchmarkResult base : baseline.benchmarks()) {
             if (!seen.contains(id(base)) && !settings.forBenchmark(base.key()).ignored()) {
                 report.addMissingBenchmark(BenchmarkRef.of(base));
                 seen.add(id(base));
             }
+        }
+        if (!untested.isEmpty()) {
+            // One note for all: with JMH's default 5 iterations this holds for every benchmark.
+            report.addNote(untested.size() + (untested.size() == 1 ? " benchmark side has" : " benchmark sides have")
+                    + " no fork long enough for the trend test (" + untested.get(0) + ")");
         }
         checkRules(baseline, current, report);
         decide(pending, report);
@@ -211,14 +218,14 @@ public final class Gate {
     }
 
     private void compareBenchmark(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
-            String envRefusal, List<Pending> pending, GateReport.Builder report) {
+            String envRefusal, List<Pending> pending, List<String> untested, GateReport.Builder report) {
         Direction direction = bs.directionOverride() != null ? bs.directionOverride() : cur.direction();
         String dataProblem = dataProblem(base, "baseline");
         if (dataProblem == null) {
             dataProblem = dataProblem(cur, "current results");
         }
         String refusal = envRefusal != null ? envRefusal : dataProblem;
-        String unstable = refusal == null ? unstableForks(base, cur) : null;
+        String unstable = refusal == null ? unstableForks(base, cur, untested) : null;
 
         // median
         double[] baseMedians = summaries(base, Fork::primaryMedian);
@@ -308,24 +315,25 @@ public final class Gate {
         return cur.mode() + " mode records no latency distribution; use Mode.SampleTime to gate the p95";
     }
 
-    /** INCONCLUSIVE reason when more than 20 % of a side's forks trend across iterations, else null. */
-    private static String unstableForks(BenchmarkResult base, BenchmarkResult cur) {
+    /**
+     * The INCONCLUSIVE reason when more than 20 % of a side's forks trend across their measurement iterations
+     * (the stats package's Kendall test), else null. Adds to {@code untested} the reason when no fork of a side
+     * was long enough to test.
+     */
+    private static String unstableForks(BenchmarkResult base, BenchmarkResult cur, List<String> untested) {
+        String reason = null;
         for (BenchmarkResult b : new BenchmarkResult[] {cur, base}) {
-            int unstable = 0;
-            for (Fork f : b.forks()) {
-                if (SteadyState.trends(f.primary())) {
-                    unstable++;
-                }
+            List<double[]> iterations = new ArrayList<>();
+            b.forks().forEach(f -> iterations.add(f.primary()));
+            SteadyState.Assessment a = SteadyState.assess(iterations);
+            if (a.isInconclusive() && reason == null) {
+                reason = "in the " + (b == cur ? "current results" : "baseline") + ", " + a.reason();
             }
-            int n = b.forks().size();
-            if (n > 0 && unstable > GateSettings.MAX_UNSTABLE_FORK_SHARE * n) {
-                return unstable + " of " + n + (b == cur ? " current" : " baseline")
-                        + " forks show a trend across measurement iterations (more than "
-                        + Math.round(GateSettings.MAX_UNSTABLE_FORK_SHARE * 100)
-                        + " %): the benchmark is not in a steady state; lengthen the warmup";
+            if (a.untestableForks() == iterations.size()) {
+                untested.add(a.reason());
             }
         }
-        return null;
+        return reason;
     }
 
     private Pending prepare(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, Metric metric,
@@ -426,7 +434,7 @@ public final class Gate {
         Multiplicity.Mode mode = settings.multiplicity();
         double[] pValues = new double[tested.size()];
         for (int i = 0; i < pValues.length; i++) {
-            pValues[i] = tested.get(i).test.pSlower();
+            pValues[i] = guardedP(tested.get(i).test);
         }
         double[] levels = Multiplicity.effectiveAlphas(pValues, settings.alpha(), mode);
         double[] adjusted = mode == Multiplicity.Mode.NONE ? null : Multiplicity.adjust(pValues, mode);
@@ -450,6 +458,18 @@ public final class Gate {
                 report.addRegression(p.decided.displayName() + ": " + p.decided.reason());
             }
         }
+    }
+
+    /**
+     * The p-value of the test as the decision rule applies it: below {@link DecisionRule#DEFAULT_FULL_LEVEL_FORKS}
+     * forks a side, FAIL needs p &lt;= level / {@link DecisionRule#SMALL_SAMPLE_ALPHA_DIVISOR}, which is
+     * min(1, divisor x p) &lt;= level. Holm and BH must step through these, or a comparison that Holm's step-down
+     * would stop at could still FAIL at a later, larger level.
+     */
+    private static double guardedP(ShiftComparison t) {
+        double level = DecisionRule.failLevel(1, t.candidateCount(), t.baselineCount(),
+                DecisionRule.DEFAULT_FULL_LEVEL_FORKS);
+        return Math.min(1, t.pSlower() / level);
     }
 
     private Comparison.Builder row(Pending p, Decision d, double level) {

@@ -159,7 +159,9 @@ class GateTest {
         GateSettings s = GateSettings.builder()
                 .rules(Collections.singletonList(new BenchmarkRule().pattern("Nope").medianFail("20%"))).build();
         GateReport r = check(s, results(avgt(BENCH, BASE)), results(avgt(BENCH, BASE)));
-        assertTrue(r.notes().get(0).startsWith("rule 1 'Nope' matches no benchmark"), r.notes().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("rule 1 'Nope' matches no benchmark; check its"
+                + " <pattern> (a regular expression searched in names like com.acme.ParserBench.parse)")),
+                r.notes().toString());
     }
 
     @Test
@@ -207,10 +209,16 @@ class GateTest {
 
     @Test
     void minForksIsConfigurable() throws Exception {
-        GateSettings s = GateSettings.builder().minForks(3).build();
-        GateReport r = check(s, results(avgt(BENCH, Arrays.copyOf(BASE, 4))),
-                results(avgt(BENCH, times(Arrays.copyOf(BASE, 4), 1.5))));
-        assertEquals(Verdict.FAIL, only(r, Metric.MEDIAN).verdict(), only(r, Metric.MEDIAN).reason());
+        double[] four = Arrays.copyOf(BASE, 4);
+        PerfResults base = results(avgt(BENCH, four));
+        PerfResults cur = results(avgt(BENCH, times(four, 1.5)));
+        assertEquals(Verdict.INCONCLUSIVE, only(check(base, cur), Metric.MEDIAN).verdict());
+        GateReport r = check(GateSettings.builder().minForks(3).build(), base, cur);
+        Comparison c = only(r, Metric.MEDIAN);
+        // Judged now; 4 vs 4 forks cannot reach the small-sample level (p >= 1/70), so "run more forks".
+        assertEquals(Verdict.WARN, c.verdict(), c.reason());
+        assertTrue(c.reason().contains("4 vs 4 forks; below 10 forks per side a FAIL needs p <= 0.01"), c.reason());
+        assertEquals(1, r.tested());
     }
 
     @Test
@@ -318,31 +326,53 @@ class GateTest {
     @Test
     void holmWithTooFewForksWarnsThatNothingCanFail() throws Exception {
         GateSettings s = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
-        PerfResults.Builder base = results().toBuilder();
-        PerfResults.Builder cur = results().toBuilder();
         double[] five = Arrays.copyOf(BASE, 5);
-        for (int i = 0; i < 13; i++) {
-            base.addBenchmark(avgt("a.B.m" + i, five));
-            cur.addBenchmark(avgt("a.B.m" + i, times(five, 2)));
-        }
-        GateReport r = check(s, base.build(), cur.build());
-        assertEquals(13, r.tested());
+        // Below 10 forks a FAIL needs p <= alpha / 5 (the stats package's small-sample guard); with Holm over
+        // K = 3 that is 0.0033, below the smallest p of 5 vs 5 forks, 1 / C(10, 5) = 0.004.
+        GateReport r = check(s, slowdowns(3, five, 1), slowdowns(3, five, 2));
+        assertEquals(3, r.tested());
         assertFalse(r.holmCanFail());
         assertEquals(0, r.count(Verdict.FAIL));
-        assertTrue(r.notes().get(0).startsWith("No comparisons can fail with perf.multiplicity=holm and K = 13: "),
-                r.notes().get(0));
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith(
+                "No comparisons can fail with perf.multiplicity=holm and K = 3: ")), r.notes().toString());
         assertFalse(Double.isNaN(r.comparisons().get(0).adjustedP()));
 
-        // The same data at 12 comparisons can fail: 1 / C(10, 5) = 0.004 <= 0.05 / 12.
-        PerfResults.Builder base12 = results().toBuilder();
-        PerfResults.Builder cur12 = results().toBuilder();
-        for (int i = 0; i < 12; i++) {
-            base12.addBenchmark(avgt("a.B.m" + i, five));
-            cur12.addBenchmark(avgt("a.B.m" + i, times(five, 2)));
+        GateReport two = check(s, slowdowns(2, five, 1), slowdowns(2, five, 2));
+        assertTrue(two.holmCanFail());
+        assertEquals(2, two.count(Verdict.FAIL));
+
+        GateReport none = check(slowdowns(3, five, 1), slowdowns(3, five, 2));
+        assertEquals(3, none.count(Verdict.FAIL));
+        assertTrue(Double.isNaN(none.comparisons().get(0).adjustedP()));
+    }
+
+    private static PerfResults slowdowns(int benchmarks, double[] forks, double factor) {
+        PerfResults.Builder b = results().toBuilder();
+        for (int i = 0; i < benchmarks; i++) {
+            b.addBenchmark(avgt("a.B.m" + i, times(forks, factor)));
         }
-        GateReport ok = check(s, base12.build(), cur12.build());
-        assertTrue(ok.holmCanFail());
-        assertEquals(12, ok.count(Verdict.FAIL));
+        return b.build();
+    }
+
+    @Test
+    void unstableForksMakeTheComparisonInconclusive() {
+        BenchmarkResult.Builder drifting = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op");
+        for (int f = 0; f < 10; f++) {
+            double[] iterations = new double[10];
+            for (int i = 0; i < 10; i++) {
+                iterations[i] = 1000 + f + 10 * i;
+            }
+            drifting.addFork(new io.perfgate.results.Fork(iterations, Collections.emptyMap(), Collections.emptyMap()));
+        }
+        GateReport r = check(results(avgt(BENCH, BASE)), results(drifting.build()));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+        assertTrue(c.reason().contains("is not judged: in the current results, 10 of 10 forks trend across their"
+                + " measurement iterations"), c.reason());
+        assertEquals(0, r.tested());
+        // The baseline's three iterations per fork are too few for the trend test: said once.
+        assertTrue(r.notes().get(0).startsWith("1 benchmark side has no fork long enough for the trend test"),
+                r.notes().toString());
     }
 
     @Test
