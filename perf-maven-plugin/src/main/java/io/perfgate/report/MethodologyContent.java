@@ -188,21 +188,29 @@ public final class MethodologyContent {
                 }
             }
             boolean jmh = BenchmarkResult.KIND_JMH.equals(kind);
-            String unit = jmh ? "forks" : "runs";
             StringBuilder sb = new StringBuilder();
+            Set<String> names = new TreeSet<>();
+            ofKind.forEach(c -> names.add(c.benchmark()));
             if (jmh) {
                 String version = r.current().environment().get("jmh.version");
                 sb.append("JMH").append(present(version) ? " " + version.trim() : "").append(": ");
+                sb.append(forks(ofKind, "forks", r));
+                String perFork = iterations(in);
+                if (perFork != null) {
+                    sb.append(", ").append(perFork);
+                }
+                sb.append(" (").append(names.size()).append(names.size() == 1 ? " benchmark" : " benchmarks").append(')');
             } else {
-                sb.append("scenarios: ");
+                // a scenario's cold runs (fresh JVMs) and warm runs (one JVM) are two benchmarks, params runs=...
+                Map<String, List<Comparison>> byRuns = new LinkedHashMap<>();
+                for (Comparison c : ofKind) {
+                    byRuns.computeIfAbsent(c.params().getOrDefault("runs", ""), k -> new ArrayList<>()).add(c);
+                }
+                List<String> runs = new ArrayList<>();
+                byRuns.forEach((k, cs) -> runs.add(forks(cs, k.isEmpty() ? "runs" : k + " runs", r)));
+                sb.append("scenarios: ").append(String.join(", ", runs)).append(" (").append(names.size())
+                        .append(names.size() == 1 ? " scenario" : " scenarios").append(')');
             }
-            sb.append(forks(ofKind, unit, r));
-            String perFork = jmh ? iterations(in) : scenarioRuns(in);
-            if (perFork != null) {
-                sb.append(", ").append(perFork);
-            }
-            sb.append(" (").append(ofKind.size()).append(ofKind.size() == 1 ? " benchmark" : " benchmarks")
-                    .append(')');
             parts.add(sb.toString());
         }
         if (parts.isEmpty()) {
@@ -297,23 +305,6 @@ public final class MethodologyContent {
 
     private static String times(String time) {
         return present(time) ? " x " + time.trim() : "";
-    }
-
-    /** Warm-up (cold) and measured (warm) runs of scenarios, when the settings record them. */
-    private static String scenarioRuns(CheckArtifacts in) {
-        if (in.current() == null) {
-            return null;
-        }
-        Map<String, String> s = in.current().settings();
-        List<String> parts = new ArrayList<>();
-        for (Map.Entry<String, String> e : s.entrySet()) {
-            String k = e.getKey();
-            if (k.startsWith("perf.scenario.") && present(e.getValue())
-                    && (k.endsWith("Runs") || k.endsWith("runs"))) {
-                parts.add(k.substring("perf.scenario.".length()) + " " + e.getValue().trim());
-            }
-        }
-        return parts.isEmpty() ? null : "each with " + String.join(", ", parts);
     }
 
     /** Interleaved (same job) or one after the other (stored baseline), from the settings. */

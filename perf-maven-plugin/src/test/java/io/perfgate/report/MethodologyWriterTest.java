@@ -80,6 +80,41 @@ class MethodologyWriterTest {
     }
 
     @Test
+    void scenariosAreDescribedByTheirColdAndWarmRuns() {
+        java.util.Map<String, String> env = CheckFixture.environment(CheckFixture.CUR_COMMIT, "t", "17.0.13");
+        io.perfgate.results.PerfResults.Builder results = io.perfgate.results.PerfResults.builder().createdAt("t")
+                .toolVersion("0.1.0").environment(env);
+        GateReport.Builder report = GateReport.builder().createdAt("t").toolVersion("0.1.0")
+                .baseline(new GateReport.Side("src/perf/baseline.json", "t", "0.1.0", env, java.util.Map.of()))
+                .current(new GateReport.Side("target/perf/results.json", "t", "0.1.0", env, java.util.Map.of()));
+        String[][] runs = {{"cold", "5"}, {"warm", "10"}};
+        for (String[] r : runs) {
+            java.util.Map<String, String> params = java.util.Map.of("runs", r[0]);
+            io.perfgate.results.BenchmarkResult.Builder b = io.perfgate.results.BenchmarkResult.builder("wordcount")
+                    .kind(io.perfgate.results.BenchmarkResult.KIND_SCENARIO).params(params).mode("run").unit("s");
+            for (int i = 0; i < Integer.parseInt(r[1]); i++) {
+                b.addFork(new io.perfgate.results.Fork(new double[] {19.0 + i * 0.1}, java.util.Map.of(),
+                        java.util.Map.of()));
+            }
+            results.addBenchmark(b.build());
+            int n = Integer.parseInt(r[1]);
+            report.addComparison(io.perfgate.gate.Comparison.builder()
+                    .benchmark("wordcount", params, "run", "wordcount (runs=" + r[0] + ")")
+                    .metric(io.perfgate.gate.Metric.MEDIAN, "s", io.perfgate.results.Direction.LOWER_IS_BETTER)
+                    .forks(n, n).baselineMedian(19.0, 18.8, 19.3).currentMedian(12.4, 12.2, 12.6)
+                    .ratio(0.65, 0.64, 0.66, 0.63, 0.67).pValue(1.0).thresholds(0.10, 0.05, 0.05)
+                    .verdict(io.perfgate.stats.Verdict.IMPROVED, "").build());
+        }
+        CheckArtifacts in = new CheckArtifacts(null, report.build(), results.build(), null, List.of());
+        Methodology m = MethodologyContent.from(in, List.of());
+        String text = new TextMethodologyRenderer().render(m);
+        assertTrue(text.contains("Runs:          scenarios: 5 cold runs per side, 10 warm runs per side (1 scenario)"),
+                text);
+        assertTrue(text.contains("exact one-sided Mann-Whitney on per-run values"), text);
+        assertTrue(text.endsWith("Vote: +1 perf\n"), text);
+    }
+
+    @Test
     void missingReportSaysToRunTheCheckFirst() {
         ReportFormatException e = assertThrows(ReportFormatException.class,
                 () -> MethodologyWriter.write(project.resolve("target/perf"), project, MethodologyFormat.JIRA));
