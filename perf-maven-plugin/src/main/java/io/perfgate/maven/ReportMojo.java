@@ -136,7 +136,9 @@ public class ReportMojo extends AbstractMojo implements MavenReport {
         return OUTPUT_NAME;
     }
 
+    /** Still implemented: site plugins before 3.20 (reporting API 3) call only this one. */
     @Override
+    @SuppressWarnings("deprecation")
     public String getOutputName() {
         return OUTPUT_NAME;
     }
