@@ -10,6 +10,7 @@ import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.run.PerfRun;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -257,6 +258,12 @@ public class CheckMojo extends AbstractMojo {
             if ("pom".equals(project.getPackaging())) {
                 log.info("Skipping perf:check: no results at " + display(resultsPath) + " in a pom module");
                 return;
+            }
+            Path partial = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
+            if (Files.exists(partial)) {
+                throw new MojoExecutionException("No results at " + display(resultsPath) + ": the last perf:run failed"
+                        + " and left only " + display(partial) + " (status partial), which is not checked. Fix the"
+                        + " failure and run again.");
             }
             throw new MojoExecutionException("No results at " + display(resultsPath) + "; run perf:run first (bind it"
                     + " in the same profile as perf:check), or set " + PerfProperties.RESULTS

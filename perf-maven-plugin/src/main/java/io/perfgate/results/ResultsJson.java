@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -234,8 +233,7 @@ public final class ResultsJson {
                 if (!secondary.isObject()) {
                     throw new ResultsFormatException(source, path + ".secondaryMetrics", "expected an object");
                 }
-                for (Iterator<Map.Entry<String, JsonNode>> it = secondary.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : secondary.properties()) {
                     String p = path + ".secondaryMetrics." + e.getKey();
                     String dir = text(e.getValue(), "direction", p + ".direction");
                     try {
@@ -273,8 +271,7 @@ public final class ResultsJson {
                 if (!pct.isObject()) {
                     throw new ResultsFormatException(source, path + ".percentiles", "expected an object");
                 }
-                for (Iterator<Map.Entry<String, JsonNode>> it = pct.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : pct.properties()) {
                     percentiles.put(e.getKey(), number(e.getValue(), path + ".percentiles." + e.getKey()));
                 }
             }
@@ -284,8 +281,7 @@ public final class ResultsJson {
                 if (!sec.isObject()) {
                     throw new ResultsFormatException(source, path + ".secondary", "expected an object");
                 }
-                for (Iterator<Map.Entry<String, JsonNode>> it = sec.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : sec.properties()) {
                     secondary.put(e.getKey(), numbers(e.getValue(), path + ".secondary." + e.getKey()));
                 }
             }
@@ -376,8 +372,7 @@ public final class ResultsJson {
             if (!n.isObject()) {
                 throw new ResultsFormatException(source, path, "expected an object, found " + describe(n));
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : n.properties()) {
                 JsonNode v = e.getValue();
                 if (v.isNull()) {
                     map.put(e.getKey(), null);

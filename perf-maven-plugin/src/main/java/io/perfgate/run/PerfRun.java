@@ -12,6 +12,7 @@ import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.Durations;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
+import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
@@ -213,15 +214,20 @@ public final class PerfRun {
     private void logPlan(RunPlan plan) {
         log.info("Running " + plan.benchmarks().size() + (plan.benchmarks().size() == 1 ? " JMH benchmark" :
                 " JMH benchmarks") + " with " + request.java() + ":");
+        List<String> few = new ArrayList<>();
+        boolean fromAnnotation = false;
         for (PlannedBenchmark b : plan.benchmarks()) {
             log.info("  " + b.describe());
             if (b.forks().value() < GATE_MIN_FORKS) {
-                log.warn(b.name() + " runs " + b.forks().value() + (b.forks().value() == 1 ? " fork" : " forks") + " ("
-                        + b.forks().origin().description() + "); the gate needs at least " + GATE_MIN_FORKS
-                        + " per side and is designed for " + io.perfgate.jmh.JmhOptions.DEFAULT_FORKS
-                        + ". Set -Dperf.forks=" + io.perfgate.jmh.JmhOptions.DEFAULT_FORKS
-                        + " to override @Fork.");
+                few.add(b.name() + " (" + b.forks().value() + ", " + b.forks().origin().description() + ")");
+                fromAnnotation |= b.forks().origin() == PlannedBenchmark.Origin.ANNOTATION;
             }
+        }
+        if (!few.isEmpty()) {
+            log.warn("Fewer than " + GATE_MIN_FORKS + " forks: " + String.join(", ", few) + ". The gate needs at"
+                    + " least " + GATE_MIN_FORKS + " per side to reach a verdict and is designed for "
+                    + JmhOptions.DEFAULT_FORKS + "." + (fromAnnotation ? " -Dperf.forks=" + JmhOptions.DEFAULT_FORKS
+                            + " overrides @Fork." : ""));
         }
     }
 

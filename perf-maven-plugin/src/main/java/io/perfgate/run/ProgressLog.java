@@ -65,21 +65,23 @@ final class ProgressLog implements JmhProgressListener {
     @Override
     public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores, String unit) {
         long elapsed = nanoTime.getAsLong() - forkStartedAt;
+        String prefix = prefix(run);
         forksDone++;
         PlannedBenchmark current = current();
         if (current != null) {
             expectedDoneNanos += current.expectedFork().toNanos();
         }
         actualDoneNanos += elapsed;
-        StringBuilder line = new StringBuilder(prefix(run)).append(warmup ? "warmup fork " : "fork ").append(fork)
+        StringBuilder line = new StringBuilder(prefix).append(warmup ? "warmup fork " : "fork ").append(fork)
                 .append(" of ").append(forks).append(" done in ").append(Durations.format(Duration.ofNanos(elapsed)));
         if (!warmup && scores.length > 0) {
             line.append(": ").append(score(scores)).append(' ').append(unit).append(" (median of ")
                     .append(scores.length).append(scores.length == 1 ? " iteration)" : " iterations)");
         }
-        Duration left = left();
-        line.append("; ").append(totalForks - forksDone).append(" forks left, ETA ").append(Durations.format(left))
-                .append(" (about ").append(endsAt(left)).append(')');
+        int forksLeft = totalForks - forksDone;
+        Duration timeLeft = left();
+        line.append("; ").append(forksLeft).append(forksLeft == 1 ? " fork left, ETA " : " forks left, ETA ")
+                .append(Durations.format(timeLeft)).append(" (about ").append(endsAt(timeLeft)).append(')');
         log.info(line.toString());
     }
 
@@ -159,6 +161,6 @@ final class ProgressLog implements JmhProgressListener {
         if (Math.abs(median) >= 10_000) {
             return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(median);
         }
-        return new BigDecimal(median).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(median).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
 }

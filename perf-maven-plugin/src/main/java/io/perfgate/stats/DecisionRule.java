@@ -70,8 +70,8 @@ public final class DecisionRule {
     /**
      * Decides one comparison, with an explicit small-sample guard.
      *
-     * @param fullLevelForks with fewer forks than this on a side, FAIL and IMPROVED need
-     *        p &lt;= effectiveAlpha / {@value #SMALL_SAMPLE_ALPHA_DIVISOR}; {@code minForks} or less turns the guard off
+     * @param fullLevelForks with fewer forks than this on a side, FAIL and IMPROVED are tested at
+     *        {@link #failLevel}; {@code minForks} or less turns the guard off
      * @see #decide(ShiftComparison, double, int)
      */
     public static Decision decide(ShiftComparison comparison, double effectiveAlpha, int minForks,
@@ -128,7 +128,9 @@ public final class DecisionRule {
         }
         if (comparison.pSlowerThanBaseline() <= effectiveAlpha) {
             return new Decision(Verdict.WARN, false,
-                    estimate + slowdown(comparison) + " is a real slowdown, below the " + limit + " ("
+                    estimate + " is a real " + (comparison.direction() == Direction.HIGHER_IS_BETTER
+                            ? StatsText.percentChange(comparison.ratio()).substring(1) + " " : "")
+                            + "slowdown, below the " + limit + " ("
                             + StatsText.pClause(comparison.pSlowerThanBaseline(), effectiveAlpha)
                             + " against no change, " + forks + ")",
                     comparison, effectiveAlpha);

@@ -154,6 +154,11 @@ class RunPlanTest {
         assertEquals("2 for " + AVGT + "; 10 for " + SAMPLE + ", " + THRPT, s.get("perf.forks"));
         assertEquals("gc", s.get("perf.profilers"));
         assertEquals("auto", s.get("perf.timeout"));
+        assertEquals(".*", s.get("perf.includes"), "the default, as a value perf.includes takes");
+        assertEquals("none", s.get("perf.excludes"));
+        assertEquals("none", s.get("perf.params"));
+        assertEquals("none", s.get("perf.jvmArgs"));
+        assertEquals("none", s.get("perf.jmhArgs"));
         Map<String, String> one = RunPlan.create(JmhOptions.builder().includes("Throughput").forks("7").build(),
                 entries).settings();
         assertEquals("7", one.get("perf.forks"));

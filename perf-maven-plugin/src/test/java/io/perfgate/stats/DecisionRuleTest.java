@@ -83,6 +83,15 @@ class DecisionRuleTest {
     }
 
     @Test
+    void smallRealThroughputDropWarnsAsASlowdown() {
+        Decision d = decide(BASE, candidate(1 / 1.03), Direction.HIGHER_IS_BETTER);
+        assertEquals(Verdict.WARN, d.verdict());
+        assertTrue(d.reason().startsWith("-2.9 % ["), d.reason());
+        assertTrue(d.reason().contains("] is a real 3.0 % slowdown, below the 10 % limit (p < 0.0001 against no change,"
+                + " 10 vs 10 forks)"), d.reason());
+    }
+
+    @Test
     void largeButUncertainSlowdownWarnsAndAsksForForks() {
         double[] base = {100, 80, 125, 95, 110};
         double[] cand = {118, 90, 140, 102, 128};
