@@ -1,6 +1,7 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
 import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
@@ -35,7 +36,8 @@ import java.util.Set;
  * <p>Per benchmark x params x mode it gates the median (per-fork medians of the measurement iterations), the
  * p95 (per-fork p95 values, when the mode records a latency distribution) and the allocation per operation
  * ({@code gc.alloc.rate.norm}, by tolerance). One fork is one observation. Comparisons that cannot be judged
- * (too few forks, raw data missing, unstable forks, a refused environment) are INCONCLUSIVE with the reason.
+ * (too few forks, raw data missing, unstable forks, a refused environment) are INCONCLUSIVE with the reason, and so
+ * is a median FAIL within the noise floor that {@code perf:calibrate} saved in the baseline ({@link NoiseFloor}).
  *
  * <pre>{@code
  * GateReport report = new Gate(GateSettings.defaults()).check(baseline, current);
@@ -150,7 +152,7 @@ public final class Gate {
                     + " no fork long enough for the trend test (" + untested.get(0) + ")");
         }
         checkRules(baseline, current, report);
-        decide(pending, report);
+        decide(pending, report, baseline.calibration());
         listMembershipFailures(report.build(), report);
         return report.build();
     }
@@ -424,7 +426,7 @@ public final class Gate {
     // ------------------------------------------------------------------ all benchmarks
 
     /** The multiplicity step over the K tested comparisons, then the decision rule on each. */
-    private void decide(List<Pending> pending, GateReport.Builder report) {
+    private void decide(List<Pending> pending, GateReport.Builder report, Calibration calibration) {
         List<Pending> tested = new ArrayList<>();
         for (Pending p : pending) {
             if (p.tested()) {
@@ -453,6 +455,7 @@ public final class Gate {
                         : DecisionRule.decide(p.test, settings.alpha(), p.minForks);
                 p.decided = row(p, d, settings.alpha()).build();
             }
+            p.decided = NoiseFloor.apply(p.decided, calibration);
             report.addComparison(p.decided);
             if (p.decided.verdict() == Verdict.FAIL) {
                 report.addRegression(p.decided.displayName() + ": " + p.decided.reason());

@@ -230,6 +230,15 @@ public class CheckMojo extends AbstractMojo {
     @Parameter
     private List<BenchmarkRule> rules = new ArrayList<>();
 
+    /**
+     * The ref perf:compare measures against. When it is set, perf:compare measures the base and the working tree
+     * in the same build and judges them, so this goal skips itself (they can share one profile).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.AGAINST, defaultValue = "")
+    private String against;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -241,6 +250,11 @@ public class CheckMojo extends AbstractMojo {
         Log log = getLog();
         if (skip) {
             log.info("Skipping perf:check: " + PerfProperties.SKIP + "=true");
+            return;
+        }
+        if (against != null && !against.trim().isEmpty()) {
+            log.info("Skipping perf:check: " + PerfProperties.AGAINST + "=" + against.trim() + " is set, so"
+                    + " perf:compare judges the working tree against its base instead");
             return;
         }
         GateSettings settings;

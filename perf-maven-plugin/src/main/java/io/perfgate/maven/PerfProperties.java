@@ -75,6 +75,7 @@ public final class PerfProperties {
     public static final String ADAPTIVE = "perf.adaptive";
     public static final String MAX_FORKS = "perf.maxForks";
     public static final String BISECT = "perf.bisect";
+    public static final String CALIBRATE_SAVE = "perf.calibrate.save";
 
     // ---- perf:methodology
     public static final String FORMAT = "perf.format";

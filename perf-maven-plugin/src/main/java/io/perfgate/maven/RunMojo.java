@@ -286,6 +286,15 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = PerfProperties.SCENARIO_INCLUDES, defaultValue = PerfProperties.DEFAULT_SCENARIO_INCLUDES)
     private String scenarioIncludes;
 
+    /**
+     * The ref perf:compare measures against. When it is set, perf:compare measures the base and the working tree
+     * in the same build and judges them, so this goal skips itself (they can share one profile).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.AGAINST, defaultValue = "")
+    private String against;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -320,6 +329,10 @@ public class RunMojo extends AbstractMojo {
     private String skipReason() {
         if (skip) {
             return PerfProperties.SKIP + "=true";
+        }
+        if (against != null && !against.trim().isEmpty()) {
+            return PerfProperties.AGAINST + "=" + against.trim() + " is set, so perf:compare measures the base and"
+                    + " the working tree instead";
         }
         if ("pom".equals(project.getPackaging())) {
             return "the project has pom packaging, so no benchmarks";

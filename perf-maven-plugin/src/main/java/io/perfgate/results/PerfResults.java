@@ -30,6 +30,7 @@ public final class PerfResults {
     private final Map<String, String> provenance;
     private final String jmhRawFile;
     private final List<BenchmarkResult> benchmarks;
+    private final Calibration calibration;
 
     private PerfResults(Builder b) {
         this.status = Objects.requireNonNull(b.status, "status");
@@ -41,6 +42,7 @@ public final class PerfResults {
         this.provenance = Collections.unmodifiableMap(new LinkedHashMap<>(b.provenance));
         this.jmhRawFile = b.jmhRawFile;
         this.benchmarks = Collections.unmodifiableList(new ArrayList<>(b.benchmarks));
+        this.calibration = b.calibration;
     }
 
     public static Builder builder() {
@@ -49,7 +51,7 @@ public final class PerfResults {
 
     public Builder toBuilder() {
         Builder b = new Builder().status(status).createdAt(createdAt).toolVersion(toolVersion).command(command)
-                .jmhRawFile(jmhRawFile);
+                .jmhRawFile(jmhRawFile).calibration(calibration);
         b.environment.putAll(environment);
         b.settings.putAll(settings);
         b.provenance.putAll(provenance);
@@ -103,6 +105,11 @@ public final class PerfResults {
         return benchmarks;
     }
 
+    /** The noise floor measured by {@code perf:calibrate}, saved in a baseline; null when there is none. */
+    public Calibration calibration() {
+        return calibration;
+    }
+
     public Optional<BenchmarkResult> find(String key) {
         return benchmarks.stream().filter(b -> b.key().equals(key)).findFirst();
     }
@@ -117,6 +124,7 @@ public final class PerfResults {
         private final Map<String, String> provenance = new LinkedHashMap<>();
         private String jmhRawFile;
         private final List<BenchmarkResult> benchmarks = new ArrayList<>();
+        private Calibration calibration;
 
         public Builder status(String status) {
             this.status = status;
@@ -169,6 +177,12 @@ public final class PerfResults {
         public Builder benchmarks(List<BenchmarkResult> benchmarks) {
             this.benchmarks.clear();
             this.benchmarks.addAll(benchmarks);
+            return this;
+        }
+
+        /** The optional calibration section; null removes it. */
+        public Builder calibration(Calibration calibration) {
+            this.calibration = calibration;
             return this;
         }
 

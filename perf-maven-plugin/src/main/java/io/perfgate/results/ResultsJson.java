@@ -52,6 +52,9 @@ public final class ResultsJson {
         for (BenchmarkResult b : results.benchmarks()) {
             benchmarks.add(benchmark(b));
         }
+        if (results.calibration() != null) {
+            root.set("calibration", calibration(results.calibration()));
+        }
         try {
             DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
                     .withObjectIndenter(new DefaultIndenter("  ", "\n"))
@@ -96,6 +99,25 @@ public final class ResultsJson {
             ObjectNode sec = fn.putObject("secondary");
             f.secondary().forEach((k, v) -> sec.set(k, numbers(v)));
         }
+        return n;
+    }
+
+    private static ObjectNode calibration(Calibration c) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("measuredAt", c.measuredAt());
+        n.put("power", c.power());
+        n.put("alpha", c.alpha());
+        ObjectNode benchmarks = n.putObject("benchmarks");
+        c.benchmarks().forEach((key, e) -> {
+            ObjectNode b = benchmarks.putObject(key);
+            b.put("forks", e.forks());
+            putNumber(b, "betweenForkCv", e.betweenForkCv());
+            putNumber(b, "withinForkCv", e.withinForkCv());
+            b.put("threshold", e.threshold());
+            putNumber(b, "detectableSlowdown", e.detectableSlowdown());
+            b.put("forksNeeded", e.forksNeeded());
+            b.put("aaVerdict", e.aaVerdict());
+        });
         return n;
     }
 
@@ -197,6 +219,10 @@ public final class ResultsJson {
         for (int i = 0; i < benchmarks.size(); i++) {
             b.addBenchmark(r.benchmark(benchmarks.get(i), "benchmarks[" + i + "]"));
         }
+        JsonNode calibration = root.get("calibration");
+        if (calibration != null && !calibration.isNull()) {
+            b.calibration(r.calibration(calibration, "calibration"));
+        }
         return b.build();
     }
 
@@ -258,6 +284,35 @@ public final class ResultsJson {
                 b.addFork(fork(forks.get(i), path + ".forks[" + i + "]"));
             }
             return b.build();
+        }
+
+        Calibration calibration(JsonNode n, String path) throws ResultsFormatException {
+            if (!n.isObject()) {
+                throw new ResultsFormatException(source, path, "expected an object, found " + describe(n));
+            }
+            String measuredAt = text(n, "measuredAt", path + ".measuredAt");
+            double power = number(n.get("power"), path + ".power");
+            double alpha = number(n.get("alpha"), path + ".alpha");
+            JsonNode benchmarks = n.get("benchmarks");
+            if (benchmarks == null || !benchmarks.isObject()) {
+                throw new ResultsFormatException(source, path + ".benchmarks", "missing, or not an object");
+            }
+            Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e : benchmarks.properties()) {
+                String p = path + ".benchmarks." + e.getKey();
+                JsonNode b = e.getValue();
+                if (!b.isObject()) {
+                    throw new ResultsFormatException(source, p, "expected an object, found " + describe(b));
+                }
+                entries.put(e.getKey(), new Calibration.Entry(integer(b, "forks", p + ".forks"),
+                        number(b.get("betweenForkCv"), p + ".betweenForkCv"),
+                        number(b.get("withinForkCv"), p + ".withinForkCv"),
+                        number(b.get("threshold"), p + ".threshold"),
+                        number(b.get("detectableSlowdown"), p + ".detectableSlowdown"),
+                        integer(b, "forksNeeded", p + ".forksNeeded"),
+                        text(b, "aaVerdict", p + ".aaVerdict")));
+            }
+            return new Calibration(measuredAt, power, alpha, entries);
         }
 
         Fork fork(JsonNode n, String path) throws ResultsFormatException {

@@ -1,0 +1,22 @@
+#!/bin/sh
+# The A/A and 20 % slowdown study of perf:compare (src/site/markdown/premerge.md, "Measured").
+# Runs io.perfgate.compare.evaluation.CompareEvaluation from the plugin's test classes with real JMH forks.
+#
+#   perf-maven-plugin-it/scripts/compare-evaluation.sh --out target/compare-evaluation.jsonl --aa 14 --slow 7
+#   perf-maven-plugin-it/scripts/compare-evaluation.sh --out target/compare-evaluation.jsonl --summarize
+#
+# Each session compares the three EvaluationBenchmarks (so 14 A/A sessions are 42 A/A comparisons) for the
+# fixed 15 rounds; sessions are appended to the --out file, so the study can be run in several sittings.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+./mvnw -B -ntp -q test-compile -pl perf-maven-plugin
+./mvnw -B -ntp -q dependency:build-classpath -pl perf-maven-plugin -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$root/perf-maven-plugin/target/evaluation-classpath.txt"
+# A private copy of the classes, so rebuilding the module while the study runs cannot change them under the forks.
+copy="$root/perf-maven-plugin/target/evaluation-classes"
+rm -rf "$copy" && mkdir -p "$copy"
+cp -R "$root/perf-maven-plugin/target/test-classes" "$copy/test-classes"
+cp -R "$root/perf-maven-plugin/target/classes" "$copy/classes"
+cp="$copy/test-classes:$copy/classes:$(cat "$root/perf-maven-plugin/target/evaluation-classpath.txt")"
+exec java -cp "$cp" io.perfgate.compare.evaluation.CompareEvaluation "$@"

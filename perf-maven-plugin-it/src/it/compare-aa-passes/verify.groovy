@@ -1,0 +1,22 @@
+import groovy.json.JsonSlurper
+
+def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def log = new File(basedir, 'build.log').text
+def base = fixture.baseCommit(basedir)
+
+assert log.contains('BUILD SUCCESS')
+assert !(log =~ /\[ERROR\]/)
+assert log.contains(base.substring(0, 10))
+// no seed given: a random one is drawn and printed so the run can be repeated
+assert log =~ /seed \d+ \(repeat this order with -Dperf\.seed=\d+\)/
+// the rounds used are printed
+assert log =~ /WorkBench\.work: \d+/
+
+def slurper = new JsonSlurper()
+def baseResults = slurper.parse(new File(basedir, 'target/perf/base-results.json'))
+assert baseResults.provenance['git.commit'] == base
+def report = slurper.parse(new File(basedir, 'target/perf/report.json'))
+assert !report.toString().contains('verdict:FAIL')
+
+fixture.assertUnchanged(basedir)
+return true

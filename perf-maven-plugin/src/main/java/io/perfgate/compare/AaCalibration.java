@@ -1,0 +1,276 @@
+package io.perfgate.compare;
+
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Metric;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
+import io.perfgate.results.Fork;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsFormatException;
+import io.perfgate.results.ResultsJson;
+import io.perfgate.stats.Power;
+import io.perfgate.stats.Thresholds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+
+/**
+ * {@code perf:calibrate}: an A/A run. The working tree's benchmarks run against themselves in the same
+ * interleaved rounds as {@code perf:compare}, so the spread between the two halves is pure noise. Per benchmark
+ * it reports the between-fork and within-fork coefficients of variation, the gate's verdict on the A/A pair
+ * (anything but PASS means the machine is too noisy for the threshold), the smallest slowdown the gate detects
+ * with 80 % power at this fork count, and the forks needed to detect 1.5 x T_fail with that power.
+ */
+public final class AaCalibration {
+    /** The power the sizing is done for. */
+    public static final double POWER = Power.DEFAULT_POWER;
+    /** A point-threshold rule has about 50 % power at T_fail itself; sizing aims at 1.5 x T_fail (statistics.md). */
+    public static final double TARGET_FACTOR = 1.5;
+    /** Fork counts searched for {@code forksNeeded}. */
+    static final int MAX_FORKS_SEARCHED = 200;
+    public static final String RESULTS_FILE = "calibration.json";
+
+    private final BenchmarkLauncher launcher;
+    private final Consumer<String> log;
+
+    public AaCalibration(BenchmarkLauncher launcher, Consumer<String> log) {
+        this.launcher = launcher;
+        this.log = log;
+    }
+
+    /** The outcome: the calibration section, the A/A gate report, and a table for the log. */
+    public static final class Result {
+        private final Calibration calibration;
+        private final GateReport report;
+        private final PerfResults results;
+        private final Path file;
+
+        Result(Calibration calibration, GateReport report, PerfResults results, Path file) {
+            this.calibration = calibration;
+            this.report = report;
+            this.results = results;
+            this.file = file;
+        }
+
+        public Calibration calibration() {
+            return calibration;
+        }
+
+        /** The gate on the two halves of the A/A run. */
+        public GateReport report() {
+            return report;
+        }
+
+        /** The first half's results with the calibration section (what {@code calibration.json} holds). */
+        public PerfResults results() {
+            return results;
+        }
+
+        public Path file() {
+            return file;
+        }
+    }
+
+    /**
+     * @param classpath the working tree's benchmark classpath
+     * @param forks forks per half (the fork count whose noise floor is measured)
+     */
+    public Result run(List<Path> classpath, int forks, long seed, GateSettings settings, Path outputDirectory,
+            String toolVersion, String command) throws CompareException, IOException {
+        List<String> benchmarks = launcher.discover(classpath, "working tree");
+        if (benchmarks.isEmpty()) {
+            throw new CompareException("No benchmark selected to calibrate; check perf.includes");
+        }
+        StopRule fixed = new StopRule(false, forks, settings);
+        InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log).run(benchmarks,
+                (side, benchmark, round) -> launcher.runFork(classpath, benchmark, side == Side.BASE ? "A" : "A'",
+                        round));
+        if (!outcome.failures().isEmpty()) {
+            throw new CompareException("The A/A run could not finish: " + String.join("; ", outcome.failures()));
+        }
+        String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        Map<String, String> runSettings = new LinkedHashMap<>(launcher.settings());
+        runSettings.put("perf.seed", Long.toString(seed));
+        runSettings.put("perf.forks", Integer.toString(forks));
+        PerfResults first = PerfResults.builder().createdAt(createdAt).toolVersion(toolVersion).command(command)
+                .environment(launcher.environment()).settings(runSettings).benchmarks(outcome.results(Side.BASE))
+                .build();
+        PerfResults second = first.toBuilder().benchmarks(outcome.results(Side.CANDIDATE)).build();
+        GateReport report = new Gate(settings).toolVersion(toolVersion).check(first, "A/A first half", second,
+                "A/A second half");
+
+        Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
+        for (BenchmarkResult a : first.benchmarks()) {
+            BenchmarkResult b = second.find(a.key()).orElse(null);
+            if (b == null) {
+                continue;
+            }
+            Thresholds median = settings.forBenchmark(a.key()).median();
+            double betweenCv = betweenForkCv(a, b);
+            double withinCv = withinForkCv(a, b);
+            int n = Math.min(a.forks().size(), b.forks().size());
+            double detectable = Double.NaN;
+            int needed = 0;
+            if (betweenCv > 0 && Double.isFinite(betweenCv)) {
+                detectable = Power.detectableSlowdown(n, n, betweenCv, median, POWER) - 1;
+                OptionalInt f = Power.forksNeeded(1 + TARGET_FACTOR * median.fail(), betweenCv, median, POWER,
+                        MAX_FORKS_SEARCHED);
+                needed = f.isPresent() ? f.getAsInt() : 0;
+            }
+            entries.put(a.key(), new Calibration.Entry(n, betweenCv, withinCv, median.fail(), detectable, needed,
+                    aaVerdict(report, a.key())));
+        }
+        Calibration calibration = new Calibration(createdAt, POWER, settings.alpha(), entries);
+        PerfResults withCalibration = first.toBuilder().calibration(calibration).build();
+        Path file = outputDirectory.resolve(RESULTS_FILE);
+        ResultsJson.write(withCalibration, file);
+        return new Result(calibration, report, withCalibration, file);
+    }
+
+    /** The worst verdict of the benchmark's median and p95 in the A/A report. */
+    private static String aaVerdict(GateReport report, String key) {
+        io.perfgate.stats.Verdict worst = null;
+        for (Comparison c : report.comparisons()) {
+            if (c.key().equals(key) && c.metric() != Metric.ALLOCATION
+                    && (worst == null || c.verdict().compareTo(worst) < 0)) {
+                worst = c.verdict();
+            }
+        }
+        return worst == null ? "INCONCLUSIVE" : worst.name();
+    }
+
+    /**
+     * Coefficient of variation of the fork medians, each half centred on its own mean on the log scale (so a shift
+     * between the halves does not count as spread), pooled, and turned back into a CV of a lognormal.
+     */
+    static double betweenForkCv(BenchmarkResult a, BenchmarkResult b) {
+        double sum = 0;
+        int df = 0;
+        for (BenchmarkResult side : new BenchmarkResult[] {a, b}) {
+            List<Double> logs = new ArrayList<>();
+            for (Fork f : side.forks()) {
+                double m = f.primaryMedian();
+                if (m > 0 && Double.isFinite(m)) {
+                    logs.add(Math.log(m));
+                }
+            }
+            if (logs.size() < 2) {
+                continue;
+            }
+            double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            for (double x : logs) {
+                sum += (x - mean) * (x - mean);
+            }
+            df += logs.size() - 1;
+        }
+        if (df == 0) {
+            return Double.NaN;
+        }
+        return Math.sqrt(Math.expm1(sum / df));
+    }
+
+    /** Mean over forks of the CV of their measurement iterations; NaN when no fork has two iterations. */
+    static double withinForkCv(BenchmarkResult a, BenchmarkResult b) {
+        double sum = 0;
+        int count = 0;
+        for (BenchmarkResult side : new BenchmarkResult[] {a, b}) {
+            for (Fork f : side.forks()) {
+                double[] it = f.primary();
+                if (it.length < 2) {
+                    continue;
+                }
+                double mean = 0;
+                for (double v : it) {
+                    mean += v;
+                }
+                mean /= it.length;
+                double ss = 0;
+                for (double v : it) {
+                    ss += (v - mean) * (v - mean);
+                }
+                if (mean > 0) {
+                    sum += Math.sqrt(ss / (it.length - 1)) / mean;
+                    count++;
+                }
+            }
+        }
+        return count == 0 ? Double.NaN : sum / count;
+    }
+
+    /** The calibration table for the log. */
+    public static List<String> table(Calibration calibration, GateSettings settings) {
+        List<String> rows = new ArrayList<>();
+        String[] header = {"benchmark", "forks", "between-fork CV", "within-fork CV", "A/A",
+                "detectable (80 % power)", "forks for 1.5 x limit"};
+        List<String[]> cells = new ArrayList<>();
+        cells.add(header);
+        calibration.benchmarks().forEach((key, e) -> cells.add(new String[] {key, Integer.toString(e.forks()),
+                pct(e.betweenForkCv()), pct(e.withinForkCv()), e.aaVerdict(),
+                Double.isFinite(e.detectableSlowdown()) ? "+" + pct(e.detectableSlowdown()) : "not detectable",
+                e.forksNeeded() > 0 ? e.forksNeeded() + " (for +" + pct(TARGET_FACTOR * e.threshold()) + ")"
+                        : "more than " + MAX_FORKS_SEARCHED}));
+        int[] widths = new int[header.length];
+        for (String[] row : cells) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        for (String[] row : cells) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < row.length; i++) {
+                sb.append(i == 0 ? "" : "  ").append(String.format(Locale.ROOT, "%-" + widths[i] + "s", row[i]));
+            }
+            rows.add(sb.toString().trim());
+        }
+        return rows;
+    }
+
+    private static String pct(double fraction) {
+        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f %%", fraction * 100);
+    }
+
+    /**
+     * Writes the calibration into the baseline's {@code calibration} section, keeping everything else, under the
+     * baseline's lock and atomically.
+     *
+     * @return differences between the baseline's environment and the calibration's, for a warning
+     */
+    public static List<String> saveInto(Path baseline, Calibration calibration, Map<String, String> environment)
+            throws CompareException, IOException {
+        if (!Files.isRegularFile(baseline)) {
+            throw new CompareException("There is no baseline at " + baseline + " to save the calibration into."
+                    + " Record one first (mvn verify perf:baseline), or run perf:calibrate without"
+                    + " -Dperf.calibrate.save=true.");
+        }
+        try (AtomicFiles.Lock lock = AtomicFiles.lock(baseline)) {
+            PerfResults current;
+            try {
+                current = ResultsJson.read(baseline);
+            } catch (ResultsFormatException e) {
+                throw new CompareException("The baseline cannot take the calibration: " + e.getMessage(), e);
+            }
+            List<String> differences = new ArrayList<>();
+            for (Map.Entry<String, String> e : environment.entrySet()) {
+                String theirs = current.environment().get(e.getKey());
+                if (current.environment().containsKey(e.getKey()) && !java.util.Objects.equals(theirs, e.getValue())) {
+                    differences.add(e.getKey() + ": baseline " + theirs + ", calibration " + e.getValue());
+                }
+            }
+            ResultsJson.write(current.toBuilder().calibration(calibration).build(), baseline);
+            return differences;
+        }
+    }
+}

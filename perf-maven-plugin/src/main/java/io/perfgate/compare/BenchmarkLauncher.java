@@ -1,0 +1,29 @@
+package io.perfgate.compare;
+
+import io.perfgate.results.BenchmarkResult;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a comparison needs from the benchmark harness: the selected benchmarks on a classpath, and one fork of
+ * one benchmark on a classpath. The JMH implementation is {@link JmhLauncher}; tests use fakes.
+ */
+public interface BenchmarkLauncher {
+    /**
+     * The benchmarks on {@code classpath} that the run's includes and excludes select, by name.
+     *
+     * @throws CompareException when the classpath holds no benchmark list, naming where it looked
+     */
+    List<String> discover(List<Path> classpath, String sideLabel) throws CompareException;
+
+    /** Runs one fork of {@code benchmark} with {@code classpath}; one result per parameter set. */
+    List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
+            throws InterleavedRun.ForkFailedException;
+
+    /** The environment fingerprint of the machine and JVM the forks run on. */
+    Map<String, String> environment();
+
+    /** The harness options in force, by property name, for the results' settings. */
+    Map<String, String> settings();
+}

@@ -1,0 +1,213 @@
+package io.perfgate.compare;
+
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs the rounds of an interleaved comparison: the schedule says which fork comes next, the runner runs it,
+ * and after each round the stop rule looks at every benchmark still running. Pure apart from the runner, so
+ * the whole loop is tested with a fake runner.
+ */
+public final class InterleavedRun {
+    /** Runs one JVM fork of one benchmark on one side. */
+    public interface ForkRunner {
+        /**
+         * @return one result per parameter set of the benchmark, each holding the one fork just measured
+         * @throws ForkFailedException when the fork crashed, hung or produced nothing
+         */
+        List<BenchmarkResult> runFork(Side side, String benchmark, int round) throws ForkFailedException;
+    }
+
+    /** A fork that did not produce a result; the benchmark is dropped from later rounds and reported. */
+    public static final class ForkFailedException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public ForkFailedException(String message) {
+            super(message);
+        }
+
+        public ForkFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private final InterleavedSchedule schedule;
+    private final StopRule rule;
+    private final Consumer<String> log;
+    private final LongSupplier nanoTime;
+
+    public InterleavedRun(InterleavedSchedule schedule, StopRule rule, Consumer<String> log) {
+        this(schedule, rule, log, System::nanoTime);
+    }
+
+    InterleavedRun(InterleavedSchedule schedule, StopRule rule, Consumer<String> log, LongSupplier nanoTime) {
+        this.schedule = Objects.requireNonNull(schedule);
+        this.rule = Objects.requireNonNull(rule);
+        this.log = Objects.requireNonNull(log);
+        this.nanoTime = Objects.requireNonNull(nanoTime);
+    }
+
+    public InterleavedOutcome run(List<String> benchmarks, ForkRunner runner) {
+        Map<String, BenchmarkProgress> progress = new LinkedHashMap<>();
+        for (String b : benchmarks) {
+            progress.put(b, new BenchmarkProgress(b));
+        }
+        log.accept(String.format(Locale.ROOT, "Interleaving %d benchmark%s, base and candidate, %s; seed %d"
+                + " (repeat this order with -Dperf.seed=%d)", benchmarks.size(), benchmarks.size() == 1 ? "" : "s",
+                rule.adaptive() ? StopRule.FIRST_LOOK + " to " + rule.maxRounds() + " rounds (adaptive)"
+                        : rule.maxRounds() + " rounds",
+                schedule.seed(), schedule.seed()));
+        int round = 0;
+        while (true) {
+            List<String> active = new ArrayList<>();
+            for (BenchmarkProgress p : progress.values()) {
+                if (p.state == State.RUNNING) {
+                    active.add(p.benchmark);
+                }
+            }
+            if (active.isEmpty()) {
+                break;
+            }
+            round++;
+            long roundStart = nanoTime.getAsLong();
+            for (InterleavedSchedule.ForkSlot slot : schedule.round(round, active)) {
+                BenchmarkProgress p = progress.get(slot.benchmark());
+                if (p.state != State.RUNNING) {
+                    continue;
+                }
+                long start = nanoTime.getAsLong();
+                try {
+                    List<BenchmarkResult> results = runner.runFork(slot.side(), slot.benchmark(), round);
+                    if (results.isEmpty()) {
+                        throw new ForkFailedException("the fork produced no result");
+                    }
+                    p.add(slot.side(), results);
+                } catch (ForkFailedException e) {
+                    p.state = State.ERROR;
+                    p.reason = slot.side().label() + " fork in round " + round + " failed: " + e.getMessage();
+                    log.accept(p.benchmark + ": " + p.reason + "; it is not run any more");
+                } finally {
+                    p.nanos += nanoTime.getAsLong() - start;
+                }
+            }
+            for (String b : active) {
+                BenchmarkProgress p = progress.get(b);
+                if (p.state != State.RUNNING) {
+                    continue;
+                }
+                p.rounds = round;
+                StopRule.Look look = rule.look(round, p.results(Side.BASE), p.results(Side.CANDIDATE));
+                if (look.status().stops()) {
+                    p.state = State.DONE;
+                    p.stop = look.status();
+                    p.reason = look.reason();
+                    if (look.status() != StopRule.Status.FINISHED) {
+                        log.accept(String.format(Locale.ROOT, "%s: settled after %d rounds, %s (%s)", b, round,
+                                look.status() == StopRule.Status.SETTLED_PASS ? "no slowdown of the limit"
+                                        : "a slowdown beyond the limit",
+                                look.reason()));
+                    }
+                }
+            }
+            log.accept(String.format(Locale.ROOT, "Round %d done: %d benchmark%s, %s", round, active.size(),
+                    active.size() == 1 ? "" : "s", duration(nanoTime.getAsLong() - roundStart)));
+        }
+        InterleavedOutcome outcome = new InterleavedOutcome(new ArrayList<>(progress.values()), rule.maxRounds(), schedule.seed());
+        log.accept(outcome.summary());
+        return outcome;
+    }
+
+    static String duration(long nanos) {
+        long seconds = Math.round(nanos / 1e9);
+        if (seconds < 60) {
+            return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+        }
+        return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+    }
+
+    enum State {
+        RUNNING, DONE, ERROR
+    }
+
+    /** One benchmark's forks on both sides and where it stands. */
+    public static final class BenchmarkProgress {
+        final String benchmark;
+        private final Map<Side, Map<String, BenchmarkResult>> results = new EnumMap<>(Side.class);
+        State state = State.RUNNING;
+        StopRule.Status stop;
+        String reason = "";
+        int rounds;
+        long nanos;
+
+        BenchmarkProgress(String benchmark) {
+            this.benchmark = benchmark;
+            results.put(Side.BASE, new TreeMap<>());
+            results.put(Side.CANDIDATE, new TreeMap<>());
+        }
+
+        void add(Side side, List<BenchmarkResult> forkResults) {
+            Map<String, BenchmarkResult> map = results.get(side);
+            for (BenchmarkResult r : forkResults) {
+                BenchmarkResult before = map.get(r.key());
+                if (before == null) {
+                    map.put(r.key(), r);
+                } else {
+                    BenchmarkResult.Builder merged = before.toBuilder();
+                    for (Fork f : r.forks()) {
+                        merged.addFork(f);
+                    }
+                    for (String w : r.warnings()) {
+                        if (!before.warnings().contains(w)) {
+                            merged.warning(w);
+                        }
+                    }
+                    map.put(r.key(), merged.build());
+                }
+            }
+        }
+
+        public String benchmark() {
+            return benchmark;
+        }
+
+        public List<BenchmarkResult> results(Side side) {
+            return Collections.unmodifiableList(new ArrayList<>(results.get(side).values()));
+        }
+
+        /** Complete rounds run (both sides). */
+        public int rounds() {
+            return rounds;
+        }
+
+        /** How the benchmark stopped; null when a fork failed. */
+        public StopRule.Status stop() {
+            return stop;
+        }
+
+        /** Whether a fork failed, and the benchmark was dropped. */
+        public boolean failed() {
+            return state == State.ERROR;
+        }
+
+        /** What settled it, or why it failed. */
+        public String reason() {
+            return reason;
+        }
+
+        /** Wall time spent on its forks. */
+        public long nanos() {
+            return nanos;
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.perfgate.compare;
+
+import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateReport;
+import io.perfgate.report.ReportWriter;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * {@code perf:compare}: measures the working tree against the merge base of HEAD and a ref, on this machine, in
+ * randomized interleaved rounds. The base is checked out with {@code git worktree add --detach} under the output
+ * directory, built with the running build's Maven, and removed again whatever happens; the user's checkout,
+ * index, branches and stash are never touched. Both sides are written in the results schema
+ * ({@code base-results.json}, {@code results.json}) for the gate.
+ */
+public final class PreMergeComparison {
+    public static final String BASE_RESULTS = "base-results.json";
+    public static final String RESULTS = "results.json";
+    public static final String BASE_BUILD_LOG = "base-build.log";
+
+    private final BaseBuilder baseBuilder;
+    private final BenchmarkLauncher launcher;
+    private final Consumer<String> log;
+
+    public PreMergeComparison(BaseBuilder baseBuilder, BenchmarkLauncher launcher, Consumer<String> log) {
+        this.baseBuilder = baseBuilder;
+        this.launcher = launcher;
+        this.log = log;
+    }
+
+    /** A path as people type it: relative to the module when inside it. */
+    private static String shown(CompareRequest request, Path file) {
+        Path module = request.moduleDirectory().toAbsolutePath().normalize();
+        Path abs = file.toAbsolutePath().normalize();
+        return abs.startsWith(module) ? module.relativize(abs).toString() : abs.toString();
+    }
+
+    public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
+        GitRepository git = GitRepository.open(request.moduleDirectory());
+        ReportWriter.deleteStale(request.outputDirectory());
+        String refCommit = git.resolveCommit(request.against());
+        String head = git.head();
+        String base = git.mergeBase(head, refCommit);
+        String baseShort = git.shortId(base);
+        boolean dirty = git.isDirty();
+        String baseSubject = git.subject(base);
+        log.accept("Base: " + baseShort + " \"" + baseSubject + "\", the merge base of HEAD (" + git.shortId(head)
+                + ") and " + request.against() + (refCommit.equals(base) ? "" : " (" + git.shortId(refCommit) + ")"));
+        log.accept("Candidate: the working tree" + (dirty ? ", with its uncommitted changes, as it is" : ""));
+        if (base.equals(head) && !dirty) {
+            log.accept("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
+        }
+
+        Path moduleInRepo = git.relativize(request.moduleDirectory());
+        Path rootInRepo = git.relativize(request.reactorRoot());
+        boolean rootIsTopLevel = rootInRepo.toString().isEmpty();
+        if (!rootIsTopLevel && !moduleInRepo.startsWith(rootInRepo)) {
+            throw new CompareException("the module " + request.moduleDirectory() + " is not under the top-level"
+                    + " project " + request.reactorRoot());
+        }
+        Path moduleFromRoot = rootIsTopLevel ? moduleInRepo : rootInRepo.relativize(moduleInRepo);
+        Path checkout = request.outputDirectory().resolve("base-" + baseShort).toAbsolutePath();
+
+        git.addWorktree(checkout, base);
+        InterleavedOutcome outcome;
+        List<String> added;
+        List<String> removed;
+        try {
+            Path baseRoot = checkout.resolve(rootInRepo.toString());
+            List<Path> baseClasspath = baseBuilder.buildClasspath(baseRoot, moduleFromRoot, request.testOutput(),
+                    request.mainOutput(), request.outputDirectory().resolve(BASE_BUILD_LOG), log);
+            List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + baseShort);
+            List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
+            Set<String> common = new LinkedHashSet<>(candidateBenchmarks);
+            common.retainAll(baseBenchmarks);
+            added = new ArrayList<>(candidateBenchmarks);
+            added.removeAll(baseBenchmarks);
+            removed = new ArrayList<>(baseBenchmarks);
+            removed.removeAll(candidateBenchmarks);
+            for (String b : added) {
+                log.accept(b + " is new (not in the base): not compared");
+            }
+            for (String b : removed) {
+                log.accept(b + " is in the base but not in the working tree: not compared");
+            }
+            if (common.isEmpty()) {
+                throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
+                        + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
+                        + " compare. Check perf.includes, or compare against a ref that has the benchmarks.");
+            }
+            StopRule rule = new StopRule(request.adaptive(), request.maxForks(), request.settings());
+            InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
+            outcome = run.run(new ArrayList<>(common), (side, benchmark, round) -> launcher.runFork(
+                    side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
+                    side == Side.BASE ? "base" : "candidate", round));
+        } finally {
+            try {
+                git.removeWorktree(checkout);
+            } catch (CompareException e) {
+                log.accept("Could not remove the base checkout: " + e.getMessage()
+                        + "; remove it with: git worktree remove --force " + checkout);
+            }
+        }
+
+        String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
+        settings.put("perf.against", request.against());
+        settings.put("perf.seed", Long.toString(request.seed()));
+        settings.put("perf.adaptive", Boolean.toString(request.adaptive()));
+        settings.put("perf.maxForks", Integer.toString(request.maxForks()));
+        String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
+
+        Map<String, String> baseProvenance = new LinkedHashMap<>();
+        baseProvenance.put("role", "base");
+        baseProvenance.put("git.commit", base);
+        baseProvenance.put("git.subject", baseSubject);
+        baseProvenance.put("git.against", request.against());
+        baseProvenance.put("git.againstCommit", refCommit);
+        baseProvenance.put("measuredWith", "perf:compare, interleaved with the candidate");
+        // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
+        Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
+        baseEnvironment.put("git.commit", base);
+        baseEnvironment.put("git.dirty", "false");
+        PerfResults baseResults = PerfResults.builder().status(status).createdAt(createdAt)
+                .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
+                .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
+
+        Map<String, String> candidateProvenance = new LinkedHashMap<>();
+        candidateProvenance.put("role", "candidate");
+        candidateProvenance.put("git.commit", head);
+        candidateProvenance.put("git.dirty", Boolean.toString(dirty));
+        candidateProvenance.put("git.base", base);
+        PerfResults candidateResults = PerfResults.builder().status(status).createdAt(createdAt)
+                .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
+                .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))
+                .build();
+
+        Path baseFile = request.outputDirectory().resolve(BASE_RESULTS);
+        Path candidateFile = request.outputDirectory().resolve(RESULTS);
+        ResultsJson.write(baseResults, baseFile);
+        ResultsJson.write(candidateResults, candidateFile);
+        log.accept("Wrote " + baseFile + " and " + candidateFile);
+
+        double decisionAlpha = new StopRule(request.adaptive(), request.maxForks(), request.settings())
+                .decisionAlpha();
+        GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
+                .baselineCommand("mvn verify -Dperf.against=<ref> (perf:compare measures the base itself)")
+                .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
+        List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
+        return new PreMergeResult(base, baseShort, head, dirty, outcome, baseResults, candidateResults, baseFile,
+                candidateFile, added, removed, decisionAlpha, report, reports);
+    }
+}

@@ -1,0 +1,236 @@
+package io.perfgate.compare;
+
+import io.perfgate.gate.BenchmarkSettings;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Direction;
+import io.perfgate.results.Fork;
+import io.perfgate.stats.Decision;
+import io.perfgate.stats.DecisionRule;
+import io.perfgate.stats.ShiftComparison;
+import io.perfgate.stats.ShiftTest;
+import io.perfgate.stats.StatsText;
+import io.perfgate.stats.Thresholds;
+import io.perfgate.stats.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * When to stop measuring a benchmark (statistics.md section 6). With adaptive stopping the benchmark first runs
+ * {@value #FIRST_LOOK} rounds (or {@code perf.minForks}, when larger); after each round from then on it is looked at:
+ * <ul>
+ * <li>it stops with PASS when every gated metric's one-sided upper bound at alpha / 2 is below 1 + T_fail
+ * (a slowdown of T_fail is ruled out);</li>
+ * <li>at the first look it stops with FAIL when a metric meets the FAIL condition at alpha / 2;</li>
+ * <li>otherwise it runs another round, up to {@code maxRounds}, where the gate decides on all the data at
+ * alpha / 2.</li>
+ * </ul>
+ * FAIL is tested at two looks only, the first and the last, each at alpha / 2, so by Bonferroni the chance of a
+ * false FAIL stays within alpha. Stopping with PASS can only lower that chance, so PASS is looked for after every
+ * round. Without adaptive stopping every benchmark runs {@code maxRounds} rounds and is decided at alpha.
+ */
+public final class StopRule {
+    /** Rounds before the first look, unless the gate's {@code perf.minForks} asks for more. */
+    public static final int FIRST_LOOK = DecisionRule.DEFAULT_MIN_FORKS;
+
+    private final boolean adaptive;
+    private final int firstLook;
+    private final int maxRounds;
+    private final GateSettings settings;
+
+    /**
+     * @param settings the gate's settings: thresholds per benchmark (rules included), alpha, minimum forks
+     */
+    public StopRule(boolean adaptive, int maxRounds, GateSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.firstLook = Math.max(FIRST_LOOK, settings.minForks());
+        if (maxRounds < firstLook) {
+            throw new IllegalArgumentException("perf.maxForks is " + maxRounds + ", but the gate needs at least "
+                    + firstLook + " forks per side (perf.minForks)");
+        }
+        this.adaptive = adaptive && maxRounds > firstLook;
+        this.maxRounds = maxRounds;
+    }
+
+    public boolean adaptive() {
+        return adaptive;
+    }
+
+    public int maxRounds() {
+        return maxRounds;
+    }
+
+    public int firstLook() {
+        return firstLook;
+    }
+
+    public GateSettings settings() {
+        return settings;
+    }
+
+    /** The one-sided level of every decision: alpha / 2 with two looks, alpha with one. */
+    public double decisionAlpha() {
+        return adaptive ? settings.alpha() / 2 : settings.alpha();
+    }
+
+    /**
+     * Looks at a benchmark after {@code rounds} complete rounds.
+     *
+     * @param base the base side's results for the benchmark's parameter sets (forks accumulated so far)
+     * @param candidate the candidate side's, matched by {@link BenchmarkResult#key()}
+     */
+    public Look look(int rounds, List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
+        if (rounds >= maxRounds) {
+            return new Look(Status.FINISHED, "reached " + maxRounds + " rounds");
+        }
+        if (!adaptive || rounds < firstLook) {
+            return new Look(Status.CONTINUE, "");
+        }
+        double alpha = decisionAlpha();
+        List<String> unsettled = new ArrayList<>();
+        List<String> settled = new ArrayList<>();
+        for (BenchmarkResult cand : candidate) {
+            BenchmarkResult b = find(base, cand.key());
+            if (b == null) {
+                continue;
+            }
+            BenchmarkSettings bs = settings.forBenchmark(cand.key());
+            if (bs.ignored()) {
+                continue;
+            }
+            Direction direction = bs.directionOverride() != null ? bs.directionOverride() : cand.direction();
+            for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
+                if (m.baseline.length < firstLook || m.candidate.length < firstLook) {
+                    unsettled.add(m.describe(cand) + ": too few forks");
+                    continue;
+                }
+                ShiftComparison c = ShiftTest.compare(m.baseline, m.candidate, direction, m.thresholds);
+                if (rounds == firstLook) {
+                    Decision d = DecisionRule.decide(c, alpha);
+                    if (d.verdict() == Verdict.FAIL) {
+                        return new Look(Status.SETTLED_FAIL, d.describe(m.describe(cand)));
+                    }
+                }
+                double upper = c.upperBound(alpha);
+                if (upper < 1 + m.thresholds.fail()) {
+                    settled.add(m.describe(cand) + " upper bound " + StatsText.percentChange(upper) + " < "
+                            + StatsText.percentChange(1 + m.thresholds.fail()));
+                } else {
+                    unsettled.add(m.describe(cand) + " upper bound " + StatsText.percentChange(upper));
+                }
+            }
+        }
+        if (unsettled.isEmpty()) {
+            return new Look(Status.SETTLED_PASS, settled.isEmpty() ? "nothing gated" : String.join("; ", settled));
+        }
+        return new Look(Status.CONTINUE, String.join("; ", unsettled));
+    }
+
+    private static BenchmarkResult find(List<BenchmarkResult> results, String key) {
+        for (BenchmarkResult r : results) {
+            if (r.key().equals(key)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** What a look found. */
+    public enum Status {
+        /** Not settled: run another round. */
+        CONTINUE,
+        /** A slowdown of T_fail is ruled out for every metric: stop, the gate will PASS (or WARN below T_fail). */
+        SETTLED_PASS,
+        /** FAIL at alpha / 2 at the first look: stop, the gate will FAIL. */
+        SETTLED_FAIL,
+        /** The maximum number of rounds is reached: the gate decides. */
+        FINISHED;
+
+        public boolean stops() {
+            return this != CONTINUE;
+        }
+    }
+
+    public static final class Look {
+        private final Status status;
+        private final String reason;
+
+        Look(Status status, String reason) {
+            this.status = status;
+            this.reason = reason;
+        }
+
+        public Status status() {
+            return status;
+        }
+
+        /** Bounds that settled it, or what is still open. */
+        public String reason() {
+            return reason;
+        }
+
+        @Override
+        public String toString() {
+            return status.name().toLowerCase(Locale.ROOT) + (reason.isEmpty() ? "" : ": " + reason);
+        }
+    }
+
+    /** Per-fork values of one gated metric of one benchmark, both sides. */
+    static final class MetricSamples {
+        final String metric;
+        final double[] baseline;
+        final double[] candidate;
+        final Thresholds thresholds;
+
+        MetricSamples(String metric, double[] baseline, double[] candidate, Thresholds thresholds) {
+            this.metric = metric;
+            this.baseline = baseline;
+            this.candidate = candidate;
+            this.thresholds = thresholds;
+        }
+
+        String describe(BenchmarkResult b) {
+            return b.displayName() + " " + metric;
+        }
+
+        /**
+         * The metrics the gate tests with the shift test: the median of each fork's iterations, and each fork's own
+         * p95 when every fork has one (sample mode). Allocation is gated by a tolerance and needs no forks.
+         */
+        static List<MetricSamples> of(BenchmarkResult base, BenchmarkResult cand, BenchmarkSettings t) {
+            List<MetricSamples> list = new ArrayList<>();
+            list.add(new MetricSamples("median", medians(base), medians(cand), t.median()));
+            double[] baseP95 = percentile(base, Gate.P95_KEY);
+            double[] candP95 = percentile(cand, Gate.P95_KEY);
+            if (baseP95 != null && candP95 != null) {
+                list.add(new MetricSamples("p95", baseP95, candP95, t.p95()));
+            }
+            return list;
+        }
+
+        /** Each fork's median; forks without a usable one are left out (the gate reports them). */
+        private static double[] medians(BenchmarkResult r) {
+            return r.forks().stream().mapToDouble(Fork::primaryMedian).filter(v -> v > 0 && Double.isFinite(v))
+                    .toArray();
+        }
+
+        private static double[] percentile(BenchmarkResult r, String key) {
+            List<Fork> forks = r.forks();
+            if (forks.isEmpty()) {
+                return null;
+            }
+            double[] v = new double[forks.size()];
+            for (int i = 0; i < v.length; i++) {
+                Double p = forks.get(i).percentiles().get(key);
+                if (p == null || !(p > 0) || p.isInfinite()) {
+                    return null;
+                }
+                v[i] = p;
+            }
+            return v;
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package io.perfgate.maven;
+
+import io.perfgate.compare.AaCalibration;
+import io.perfgate.compare.CompareException;
+import io.perfgate.compare.JmhLauncher;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.jmh.CommandLines;
+import io.perfgate.jmh.JmhOptions;
+import io.perfgate.results.Calibration;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.inject.Inject;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.toolchain.ToolchainManager;
+
+/**
+ * A/A calibration: runs the working tree's benchmarks against themselves in interleaved rounds, as perf:compare
+ * does, and reports per benchmark the between-fork and within-fork coefficients of variation, the gate's verdict
+ * on the two halves (anything but PASS means this machine is too noisy for the threshold), the smallest slowdown
+ * the gate detects with 80 % power at this fork count, and the forks needed to detect 1.5 x the threshold.
+ * Writes {@code calibration.json}; with {@code perf.calibrate.save=true} it also stores the calibration in the
+ * baseline, so perf:check reports INCONCLUSIVE instead of FAIL where the noise floor is above the threshold.
+ * <pre>mvn test-compile io.perfgate:perf-maven-plugin:calibrate -Dperf.calibrate.save=true</pre>
+ *
+ * @since 0.1.0
+ */
+@Mojo(name = "calibrate", requiresDependencyResolution = ResolutionScope.TEST)
+public class CalibrateMojo extends AbstractInterleavedMojo {
+    /**
+     * Forks per half of the A/A run: the fork count whose noise floor is measured. {@code auto}: 10, the gate's
+     * design point and perf:run's default.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FORKS, defaultValue = PerfProperties.DEFAULT_AUTO)
+    private String forks;
+
+    /**
+     * Stores the calibration in the baseline's {@code calibration} section (the rest of the baseline is kept),
+     * under the baseline's lock and atomically. The baseline must exist.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.CALIBRATE_SAVE, defaultValue = "false")
+    private boolean save;
+
+    /**
+     * The baseline the calibration is saved into.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
+    private File baseline;
+
+    @Inject
+    public CalibrateMojo(ToolchainManager toolchainManager) {
+        super(toolchainManager);
+    }
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        String skipReason = commonSkipReason();
+        if (skipReason != null) {
+            getLog().info("perf:calibrate skipped: " + skipReason);
+            return;
+        }
+        int forksPerHalf = forksPerHalf();
+        GateSettings settings = gateSettings();
+        long seedValue = seedValue();
+        JmhOptions options = jmhOptions();
+        String command = command(options, seedValue, forksPerHalf);
+        JmhLauncher launcher = new JmhLauncher(options, java(), outputDirectory.toPath().resolve("calibrate-forks"))
+                .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
+                        PluginVersion.get(), command);
+        AaCalibration.Result result;
+        try {
+            result = new AaCalibration(launcher, getLog()::info).run(testClasspath(), forksPerHalf, seedValue,
+                    settings, outputDirectory.toPath(), PluginVersion.get(), command);
+        } catch (CompareException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("perf:calibrate could not write to " + display(outputDirectory.toPath())
+                    + ": " + e.getMessage(), e);
+        }
+        logReport(result.report());
+        getLog().info("");
+        getLog().info("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");
+        for (String row : AaCalibration.table(result.calibration(), settings)) {
+            getLog().info("  " + row);
+        }
+        for (java.util.Map.Entry<String, Calibration.Entry> e : result.calibration().benchmarks().entrySet()) {
+            Calibration.Entry c = e.getValue();
+            if (!"PASS".equals(c.aaVerdict())) {
+                getLog().warn(e.getKey() + " was judged " + c.aaVerdict() + " against itself: this machine is too"
+                        + " noisy for the " + pct(c.threshold()) + " limit; perf:check would report INCONCLUSIVE"
+                        + " instead of FAIL once this calibration is saved");
+            }
+        }
+        getLog().info("Calibration written to " + display(result.file()));
+        if (save) {
+            Path file = baseline.toPath();
+            try {
+                List<String> differences = AaCalibration.saveInto(file, result.calibration(), launcher.environment());
+                getLog().info("Calibration saved into the baseline " + display(file));
+                if (!differences.isEmpty()) {
+                    getLog().warn("The baseline was recorded in another environment than this calibration: "
+                            + String.join("; ", differences));
+                }
+            } catch (CompareException e) {
+                throw new MojoExecutionException(e.getMessage(), e);
+            } catch (IOException e) {
+                throw new MojoExecutionException("Cannot save the calibration into " + display(file) + ": "
+                        + e.getMessage() + ". The baseline was left as it was.", e);
+            }
+        } else {
+            getLog().info("To let perf:check use it, save it into the baseline: -D" + PerfProperties.CALIBRATE_SAVE
+                    + "=true");
+        }
+    }
+
+    private int forksPerHalf() throws MojoExecutionException {
+        if (forks == null || forks.trim().isEmpty() || PerfProperties.DEFAULT_AUTO.equals(forks.trim())) {
+            return JmhOptions.DEFAULT_FORKS;
+        }
+        try {
+            int n = Integer.parseInt(forks.trim());
+            if (n >= 5) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new MojoExecutionException(PerfProperties.FORKS + " = '" + forks + "': perf:calibrate needs a whole"
+                + " number of at least 5 forks per half (the gate judges no fewer), or auto for 10");
+    }
+
+    private String command(JmhOptions options, long seedValue, int forksPerHalf) {
+        List<String> args = new ArrayList<>();
+        args.add("mvn");
+        args.add("test-compile");
+        args.add(goal("calibrate"));
+        options.userSettings().forEach((k, v) -> args.add("-D" + k + "=" + v));
+        args.add("-D" + PerfProperties.FORKS + "=" + forksPerHalf);
+        args.add("-D" + PerfProperties.SEED + "=" + seedValue);
+        return CommandLines.toShell(args);
+    }
+
+    private static String pct(double fraction) {
+        return String.format(Locale.ROOT, "%.0f %%", fraction * 100);
+    }
+}

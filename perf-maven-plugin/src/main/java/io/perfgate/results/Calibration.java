@@ -1,0 +1,115 @@
+package io.perfgate.results;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The noise floor measured by {@code perf:calibrate}: an A/A run of the same build against itself, interleaved,
+ * on the machine that made the baseline. Stored in a baseline's optional {@code calibration} section, so the
+ * gate can say INCONCLUSIVE instead of FAIL for a benchmark whose noise floor is above its threshold.
+ */
+public final class Calibration {
+    private final String measuredAt;
+    private final double power;
+    private final double alpha;
+    private final Map<String, Entry> benchmarks;
+
+    public Calibration(String measuredAt, double power, double alpha, Map<String, Entry> benchmarks) {
+        this.measuredAt = Objects.requireNonNull(measuredAt, "measuredAt");
+        this.power = power;
+        this.alpha = alpha;
+        this.benchmarks = Collections.unmodifiableMap(new TreeMap<>(benchmarks));
+    }
+
+    /** ISO-8601 instant of the A/A run. */
+    public String measuredAt() {
+        return measuredAt;
+    }
+
+    /** The power the detectable slowdowns are computed for, e.g. 0.8. */
+    public double power() {
+        return power;
+    }
+
+    /** The one-sided level the detectable slowdowns assume. */
+    public double alpha() {
+        return alpha;
+    }
+
+    /** By benchmark key ({@link BenchmarkResult#key()}). */
+    public Map<String, Entry> benchmarks() {
+        return benchmarks;
+    }
+
+    public Entry find(String benchmarkKey) {
+        return benchmarks.get(benchmarkKey);
+    }
+
+    /** One benchmark's noise, for its primary metric (the per-fork median). */
+    public static final class Entry {
+        private final int forks;
+        private final double betweenForkCv;
+        private final double withinForkCv;
+        private final double threshold;
+        private final double detectableSlowdown;
+        private final int forksNeeded;
+        private final String aaVerdict;
+
+        /**
+         * @param forks forks per side in the A/A run
+         * @param betweenForkCv coefficient of variation of the per-fork medians (pooled over both halves)
+         * @param withinForkCv mean coefficient of variation of the iterations within a fork
+         * @param threshold the T_fail the fork count was sized for, as a fraction
+         * @param detectableSlowdown the smallest slowdown (fraction) the gate detects with the given power at
+         *     {@code forks} per side
+         * @param forksNeeded forks per side to detect {@code threshold} with that power; 0 when no fork count up
+         *     to the search limit does
+         * @param aaVerdict the gate's verdict on the A/A comparison itself (PASS expected)
+         */
+        public Entry(int forks, double betweenForkCv, double withinForkCv, double threshold,
+                double detectableSlowdown, int forksNeeded, String aaVerdict) {
+            this.forks = forks;
+            this.betweenForkCv = betweenForkCv;
+            this.withinForkCv = withinForkCv;
+            this.threshold = threshold;
+            this.detectableSlowdown = detectableSlowdown;
+            this.forksNeeded = forksNeeded;
+            this.aaVerdict = Objects.requireNonNull(aaVerdict, "aaVerdict");
+        }
+
+        public int forks() {
+            return forks;
+        }
+
+        public double betweenForkCv() {
+            return betweenForkCv;
+        }
+
+        public double withinForkCv() {
+            return withinForkCv;
+        }
+
+        public double threshold() {
+            return threshold;
+        }
+
+        public double detectableSlowdown() {
+            return detectableSlowdown;
+        }
+
+        public int forksNeeded() {
+            return forksNeeded;
+        }
+
+        public String aaVerdict() {
+            return aaVerdict;
+        }
+
+        /** Whether this noise floor lets the gate detect a slowdown of {@code fail} (a fraction). */
+        public boolean resolves(double fail) {
+            return detectableSlowdown <= fail;
+        }
+    }
+}

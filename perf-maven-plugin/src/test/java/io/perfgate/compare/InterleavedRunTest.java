@@ -1,0 +1,137 @@
+package io.perfgate.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.compare.InterleavedRun.BenchmarkProgress;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.results.BenchmarkResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class InterleavedRunTest {
+    /** A runner over a model: true value per (benchmark, side), fork noise per benchmark; each fork takes 1 s. */
+    private static final class ModelRunner implements InterleavedRun.ForkRunner {
+        final Map<String, double[]> truth = new HashMap<>(); // benchmark -> {base, candidate, forkSd}
+        final List<String> calls = new ArrayList<>();
+        final Random random = new Random(2024);
+        String crashOnCandidate;
+        long clock;
+
+        ModelRunner benchmark(String name, double base, double candidate, double forkSd) {
+            truth.put(name, new double[] {base, candidate, forkSd});
+            return this;
+        }
+
+        @Override
+        public List<BenchmarkResult> runFork(Side side, String benchmark, int round)
+                throws InterleavedRun.ForkFailedException {
+            calls.add(round + " " + side.label() + " " + benchmark);
+            clock += 1_000_000_000L;
+            if (side == Side.CANDIDATE && benchmark.equals(crashOnCandidate) && round == 2) {
+                throw new InterleavedRun.ForkFailedException("java.lang.OutOfMemoryError in the benchmark");
+            }
+            double[] t = truth.get(benchmark);
+            double value = side == Side.BASE ? t[0] : t[1];
+            return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, value, t[2], 3)));
+        }
+    }
+
+    private final List<String> log = new ArrayList<>();
+
+    private InterleavedOutcome run(ModelRunner runner, boolean adaptive, int max, String... benchmarks) {
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(adaptive, max,
+                GateSettings.defaults()), log::add, () -> runner.clock);
+        return run.run(Arrays.asList(benchmarks), runner);
+    }
+
+    private static BenchmarkProgress progress(InterleavedOutcome o, String benchmark) {
+        for (BenchmarkProgress p : o.benchmarks()) {
+            if (p.benchmark().equals(benchmark)) {
+                return p;
+            }
+        }
+        throw new AssertionError(benchmark);
+    }
+
+    @Test
+    void forksFollowTheSeededScheduleAndSettledBenchmarksStopEarly() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Quiet.same", 100, 100, 0.01)
+                .benchmark("a.Quiet.slower", 100, 150, 0.01)
+                .benchmark("a.Noisy.same", 100, 100, 0.15);
+        InterleavedOutcome o = run(runner, true, 12, "a.Quiet.same", "a.Quiet.slower", "a.Noisy.same");
+
+        assertEquals(5, progress(o, "a.Quiet.same").rounds());
+        assertEquals(StopRule.Status.SETTLED_PASS, progress(o, "a.Quiet.same").stop());
+        assertEquals(5, progress(o, "a.Quiet.slower").rounds());
+        assertEquals(StopRule.Status.SETTLED_FAIL, progress(o, "a.Quiet.slower").stop());
+        assertEquals(12, progress(o, "a.Noisy.same").rounds());
+        assertEquals(StopRule.Status.FINISHED, progress(o, "a.Noisy.same").stop());
+
+        // every call is the schedule's next slot, restricted to the benchmarks still running
+        InterleavedSchedule schedule = new InterleavedSchedule(77);
+        List<String> expected = new ArrayList<>();
+        for (int round = 1; round <= 12; round++) {
+            List<String> active = round <= 5 ? Arrays.asList("a.Quiet.same", "a.Quiet.slower", "a.Noisy.same")
+                    : Collections.singletonList("a.Noisy.same");
+            for (InterleavedSchedule.ForkSlot s : schedule.round(round, active)) {
+                expected.add(round + " " + s.side().label() + " " + s.benchmark());
+            }
+        }
+        assertEquals(expected, runner.calls);
+
+        // both sides hold one fork per round
+        for (BenchmarkProgress p : o.benchmarks()) {
+            assertEquals(p.rounds(), p.results(Side.BASE).get(0).forks().size());
+            assertEquals(p.rounds(), p.results(Side.CANDIDATE).get(0).forks().size());
+        }
+        assertEquals(22, o.totalRounds());
+        // 2 s per round: spent 44 s, fixed 3 x 12 rounds = 72 s
+        assertEquals(44.0, o.spentSeconds(), 1e-9);
+        assertEquals(72.0, o.estimatedFixedSeconds(), 1e-9);
+        String summary = o.summary();
+        assertTrue(summary.contains("7.3 rounds on average against a fixed 12"), summary);
+        assertTrue(summary.contains("about 28.0 s (39 %) saved"), summary);
+        assertTrue(log.get(0).contains("seed 77 (repeat this order with -Dperf.seed=77)"), log.get(0));
+    }
+
+    @Test
+    void withoutAdaptiveStoppingAllRunTheMaximum() {
+        ModelRunner runner = new ModelRunner().benchmark("a.Quiet.same", 100, 100, 0.01)
+                .benchmark("a.Quiet.slower", 100, 150, 0.01);
+        InterleavedOutcome o = run(runner, false, 7, "a.Quiet.same", "a.Quiet.slower");
+        assertEquals(7, progress(o, "a.Quiet.same").rounds());
+        assertEquals(7, progress(o, "a.Quiet.slower").rounds());
+        assertEquals(28, runner.calls.size());
+        assertTrue(o.summary().contains("(0 %) saved"), o.summary());
+    }
+
+    @Test
+    void aCrashingForkDropsOnlyThatBenchmark() {
+        ModelRunner runner = new ModelRunner().benchmark("a.B.crashes", 100, 100, 0.01)
+                .benchmark("a.B.fine", 100, 100, 0.01);
+        runner.crashOnCandidate = "a.B.crashes";
+        InterleavedOutcome o = run(runner, true, 10, "a.B.crashes", "a.B.fine");
+        BenchmarkProgress crashed = progress(o, "a.B.crashes");
+        assertTrue(crashed.failed());
+        assertNull(crashed.stop());
+        assertEquals(1, crashed.rounds());
+        assertEquals(1, o.failures().size());
+        assertTrue(o.failures().get(0).contains("candidate fork in round 2 failed: java.lang.OutOfMemoryError"),
+                o.failures().get(0));
+        assertEquals(5, progress(o, "a.B.fine").rounds());
+        for (String call : runner.calls) {
+            if (call.startsWith("3 ")) {
+                assertTrue(call.endsWith("a.B.fine"), call);
+            }
+        }
+    }
+}

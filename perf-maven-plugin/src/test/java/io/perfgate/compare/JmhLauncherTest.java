@@ -1,0 +1,65 @@
+package io.perfgate.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.jmh.JmhOptions;
+import io.perfgate.results.BenchmarkResult;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JmhLauncherTest {
+    @TempDir
+    Path tmp;
+
+    static List<Path> testClasspath() {
+        List<Path> cp = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            cp.add(Path.of(entry));
+        }
+        return cp;
+    }
+
+    static Path java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    @Test
+    void theForkCountIsReplacedByOne() {
+        assertEquals(Arrays.asList("-wi", "1", "-prof", "gc", "-f", "1"),
+                JmhLauncher.singleFork(Arrays.asList("-f", "10", "-wi", "1", "-prof", "gc")));
+        assertEquals(Arrays.asList("-i", "3", "-f", "1"), JmhLauncher.singleFork(Arrays.asList("-i", "3")));
+    }
+
+    @Test
+    void runsOneForkOfOneBenchmark() throws Exception {
+        JmhOptions options = JmhOptions.builder().includes("EvaluationBenchmarks.cpu").profilers("none").build();
+        JmhLauncher launcher = new JmhLauncher(options, java(), tmp);
+        List<Path> cp = testClasspath();
+        List<String> names = launcher.discover(cp, "test classes");
+        assertEquals(Collections.singletonList("io.perfgate.compare.evaluation.EvaluationBenchmarks.cpu"), names);
+
+        List<BenchmarkResult> results = launcher.runFork(cp, names.get(0), "base", 1);
+        assertEquals(1, results.size());
+        assertEquals(1, results.get(0).forks().size());
+        assertEquals(3, results.get(0).forks().get(0).primary().length);
+        assertTrue(results.get(0).forks().get(0).primaryMedian() > 0);
+        assertEquals("1 per round (perf:compare schedules the forks)", launcher.settings().get("perf.forks"));
+    }
+
+    @Test
+    void aClasspathWithoutBenchmarksIsNamed() {
+        JmhLauncher launcher = new JmhLauncher(JmhOptions.defaults(), java(), tmp);
+        CompareException e = assertThrows(CompareException.class,
+                () -> launcher.discover(Collections.singletonList(tmp), "base abc123"));
+        assertTrue(e.getMessage().startsWith("The base abc123 has no JMH benchmarks: no META-INF/BenchmarkList in "),
+                e.getMessage());
+    }
+}

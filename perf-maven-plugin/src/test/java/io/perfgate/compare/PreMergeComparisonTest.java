@@ -1,0 +1,205 @@
+package io.perfgate.compare;
+
+import static io.perfgate.compare.GitRepositoryTest.git;
+import static io.perfgate.compare.GitRepositoryTest.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PreMergeComparisonTest {
+    @TempDir
+    Path tmp;
+    private Path repo;
+    private Path module;
+    private String baseCommit;
+    private final List<String> log = new ArrayList<>();
+
+    @BeforeEach
+    void makeRepository() throws Exception {
+        repo = tmp.resolve("repo");
+        module = repo.resolve("bench");
+        write(repo.resolve("pom.xml"), "<project/>");
+        write(module.resolve("pom.xml"), "<project/>");
+        write(module.resolve("speed.txt"), "100");
+        write(repo.resolve(".gitignore"), "target/\n");
+        git(repo, "init", "-q", "-b", "main");
+        git(repo, "add", "-A");
+        git(repo, "commit", "-q", "-m", "base version");
+        baseCommit = git(repo, "rev-parse", "HEAD");
+        git(repo, "checkout", "-q", "-b", "patch");
+        write(module.resolve("speed.txt"), "150");
+        git(repo, "commit", "-q", "-am", "slower");
+        git(repo, "stash", "list");
+        write(module.resolve("notes.txt"), "uncommitted and untracked");
+    }
+
+    /** "Builds" by reading speed.txt of the checkout: the classpath's single entry carries the speed. */
+    private static final class SpeedFileBuilder implements BaseBuilder {
+        Path seenRoot;
+        Path seenModule;
+
+        @Override
+        public List<Path> buildClasspath(Path reactorRoot, Path module, Path testOutput, Path mainOutput,
+                Path logFile, java.util.function.Consumer<String> log) throws CompareException {
+            seenRoot = reactorRoot;
+            seenModule = module;
+            try {
+                String speed = new String(Files.readAllBytes(reactorRoot.resolve(module).resolve("speed.txt")),
+                        StandardCharsets.UTF_8).trim();
+                return Collections.singletonList(Path.of("speed-" + speed));
+            } catch (IOException e) {
+                throw new CompareException("no speed.txt", e);
+            }
+        }
+    }
+
+    private static class SpeedLauncher implements BenchmarkLauncher {
+        final Random random = new Random(3);
+
+        @Override
+        public List<String> discover(List<Path> classpath, String sideLabel) {
+            return Arrays.asList("x.Bench.run");
+        }
+
+        @Override
+        public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round) {
+            double speed = Double.parseDouble(classpath.get(0).toString().substring("speed-".length()));
+            return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, speed, 0.01, 3)));
+        }
+
+        @Override
+        public Map<String, String> environment() {
+            return Collections.singletonMap("cpu.cores", "2");
+        }
+
+        @Override
+        public Map<String, String> settings() {
+            return Collections.singletonMap("perf.warmupIterations", "1");
+        }
+    }
+
+    private CompareRequest request(String against) {
+        return CompareRequest.builder().against(against).moduleDirectory(module).reactorRoot(repo)
+                .outputDirectory(module.resolve("target/perf")).candidateClasspath(
+                        Collections.singletonList(Path.of("speed-150")))
+                .seed(11).maxForks(10).toolVersion("test").build();
+    }
+
+    private String state() throws Exception {
+        return String.join("\n---\n", git(repo, "status", "--porcelain"), git(repo, "branch", "-a", "-v"),
+                git(repo, "stash", "list"), git(repo, "worktree", "list"), git(repo, "rev-parse", "HEAD"));
+    }
+
+    @Test
+    void measuresBothSidesAndNamesTheBaseCommitWithoutTouchingTheCheckout() throws Exception {
+        String before = state();
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        PreMergeResult result = new PreMergeComparison(builder, new SpeedLauncher(), log::add).run(request("main"));
+
+        assertEquals(Path.of("bench"), builder.seenModule);
+        assertTrue(builder.seenRoot.toString().contains("target/perf/base-"), builder.seenRoot.toString());
+        assertEquals(baseCommit, result.baseCommit());
+        assertTrue(result.dirty());
+        PerfResults base = ResultsJson.read(module.resolve("target/perf/base-results.json"));
+        PerfResults candidate = ResultsJson.read(module.resolve("target/perf/results.json"));
+        assertEquals(baseCommit, base.provenance().get("git.commit"));
+        assertEquals("base version", base.provenance().get("git.subject"));
+        assertEquals("11", base.settings().get("perf.seed"));
+        assertEquals("true", candidate.provenance().get("git.dirty"));
+        // a 50 % slowdown settles at the first look: 5 forks a side
+        assertEquals(5, base.benchmarks().get(0).forks().size());
+        assertEquals(5, candidate.benchmarks().get(0).forks().size());
+        assertTrue(candidate.benchmarks().get(0).forks().get(0).primaryMedian() > 140);
+        assertTrue(base.benchmarks().get(0).forks().get(0).primaryMedian() < 110);
+        assertEquals(0.025, result.decisionAlpha(), 1e-12);
+
+        // the gate judged it at alpha / 2, named the benchmark, and the reports name the base commit
+        assertTrue(result.report().failsBuild());
+        assertEquals(1, result.report().regressions().size());
+        assertTrue(result.report().regressions().get(0).contains("Bench.run"), result.report().regressions().get(0));
+        assertEquals(0.025, result.report().comparisons().get(0).alpha(), 1e-12);
+        String markdown = new String(Files.readAllBytes(module.resolve("target/perf/report.md")),
+                StandardCharsets.UTF_8);
+        assertTrue(markdown.contains(baseCommit), markdown);
+        assertTrue(Files.exists(module.resolve("target/perf/report.json")));
+        assertTrue(Files.exists(module.resolve("target/perf/TEST-perf.xml")));
+        assertEquals(BisectExitCode.BAD, result.bisectExitCode());
+
+        assertEquals(before, state());
+        assertFalse(Files.exists(builder.seenRoot));
+        try (java.util.stream.Stream<Path> s = Files.list(module.resolve("target/perf"))) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith("base-")
+                    && Files.isDirectory(p)));
+        }
+    }
+
+    @Test
+    void anUnchangedBenchmarkPasses() throws Exception {
+        CompareRequest aa = request("main").toBuilder().candidateClasspath(
+                Collections.singletonList(Path.of("speed-100"))).build();
+        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log::add).run(aa);
+        assertFalse(result.report().failsBuild());
+        assertEquals(io.perfgate.stats.Verdict.PASS, result.report().comparisons().get(0).verdict());
+        assertEquals(5, result.rounds().benchmarks().get(0).rounds());
+        assertEquals(BisectExitCode.GOOD, result.bisectExitCode());
+    }
+
+    @Test
+    void aBaseThatDoesNotBuildIsReportedAndItsCheckoutRemoved() throws Exception {
+        String before = state();
+        BaseBuilder failing = (root, mod, t, m, logFile, l) -> {
+            throw new CompareException("The base commit does not build: mvn failed (exit code 1). Last lines: ...");
+        };
+        CompareException e = assertThrows(CompareException.class,
+                () -> new PreMergeComparison(failing, new SpeedLauncher(), log::add).run(request("main")));
+        assertTrue(e.getMessage().startsWith("The base commit does not build"), e.getMessage());
+        assertEquals(before, state());
+        assertFalse(Files.exists(module.resolve("target/perf/results.json")));
+    }
+
+    @Test
+    void anUnknownOrOptionLikeRefIsRefusedBeforeAnythingIsCheckedOut() throws Exception {
+        String before = state();
+        PreMergeComparison comparison = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log::add);
+        CompareException unknown = assertThrows(CompareException.class, () -> comparison.run(request("origin/nope")));
+        assertTrue(unknown.getMessage().contains("'origin/nope' names no commit"), unknown.getMessage());
+        CompareException option = assertThrows(CompareException.class,
+                () -> comparison.run(request("--upload-pack=x")));
+        assertTrue(option.getMessage().contains("would be read as an option"), option.getMessage());
+        assertEquals(before, state());
+    }
+
+    @Test
+    void benchmarksOnOneSideOnlyAreNamedAndNotCompared() throws Exception {
+        SpeedLauncher launcher = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) {
+                return classpath.get(0).toString().equals("speed-100") ? Arrays.asList("x.Bench.run", "x.Bench.old")
+                        : Arrays.asList("x.Bench.run", "x.Bench.added");
+            }
+        };
+        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), launcher, log::add).run(request("main"));
+        assertEquals(Collections.singletonList("x.Bench.added"), result.newBenchmarks());
+        assertEquals(Collections.singletonList("x.Bench.old"), result.removedBenchmarks());
+        assertEquals(1, result.candidate().benchmarks().size());
+        assertTrue(log.contains("x.Bench.added is new (not in the base): not compared"), log.toString());
+    }
+}

@@ -1,0 +1,162 @@
+package io.perfgate.compare;
+
+import static io.perfgate.compare.FakeForks.series;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.compare.StopRule.Status;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class StopRuleTest {
+    private static final GateSettings DEFAULTS = GateSettings.defaults();
+
+    /** Unchanged, but +-8 % between forks: 5 vs 5 forks cannot rule out a 10 % slowdown. */
+    private static final BenchmarkResult NOISY_BASE = fixed(100, 92, 108, 95, 105);
+    private static final BenchmarkResult NOISY_CANDIDATE = fixed(100, 110, 90, 104, 97);
+
+    private static BenchmarkResult fixed(double... forkValues) {
+        Fork[] forks = new Fork[forkValues.length];
+        for (int i = 0; i < forks.length; i++) {
+            forks[i] = new Fork(new double[] {forkValues[i]}, Collections.emptyMap(), Collections.emptyMap());
+        }
+        return FakeForks.result("a.B.m", forks);
+    }
+
+    private static List<BenchmarkResult> one(BenchmarkResult r) {
+        return Collections.singletonList(r);
+    }
+
+    @Test
+    void adaptiveDecisionsUseHalfTheAlphaAndFixedOnesAllOfIt() {
+        assertEquals(0.025, new StopRule(true, 15, DEFAULTS).decisionAlpha(), 1e-12);
+        assertEquals(0.05, new StopRule(false, 15, DEFAULTS).decisionAlpha(), 1e-12);
+        // with no room for a second look there is one look, at the full alpha
+        StopRule five = new StopRule(true, 5, DEFAULTS);
+        assertFalse(five.adaptive());
+        assertEquals(0.05, five.decisionAlpha(), 1e-12);
+    }
+
+    @Test
+    void fewerMaximumRoundsThanTheGateNeedsIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new StopRule(true, 4, DEFAULTS));
+        assertTrue(e.getMessage().contains("perf.maxForks is 4"), e.getMessage());
+    }
+
+    @Test
+    void nothingIsDecidedBeforeTheFirstLook() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        for (int rounds = 1; rounds < 5; rounds++) {
+            BenchmarkResult same = series("a.B.m", 1, 100, 0.01, rounds);
+            assertEquals(Status.CONTINUE, rule.look(rounds, one(same), one(same)).status());
+        }
+    }
+
+    @Test
+    void aQuietUnchangedBenchmarkStopsAtTheFirstLookWithPass() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        StopRule.Look look = rule.look(5, one(series("a.B.m", 1, 100, 0.01, 5)),
+                one(series("a.B.m", 2, 100, 0.01, 5)));
+        assertEquals(Status.SETTLED_PASS, look.status());
+        assertTrue(look.reason().contains("median upper bound"), look.reason());
+    }
+
+    @Test
+    void aClearSlowdownStopsAtTheFirstLookWithFail() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        StopRule.Look look = rule.look(5, one(series("a.B.m", 1, 100, 0.01, 5)),
+                one(series("a.B.m", 2, 150, 0.01, 5)));
+        assertEquals(Status.SETTLED_FAIL, look.status());
+        assertTrue(look.reason().contains("is above the 10 % limit"), look.reason());
+    }
+
+    @Test
+    void failIsOnlyDeclaredEarlyAtTheFirstLook() {
+        // the same clear slowdown seen first at round 6 (say, after a noisy round 5) waits for the last look
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        StopRule.Look look = rule.look(6, one(series("a.B.m", 1, 100, 0.01, 6)),
+                one(series("a.B.m", 2, 150, 0.01, 6)));
+        assertEquals(Status.CONTINUE, look.status());
+        assertEquals(Status.FINISHED, rule.look(15, one(series("a.B.m", 1, 100, 0.01, 15)),
+                one(series("a.B.m", 2, 150, 0.01, 15))).status());
+    }
+
+    @Test
+    void aNoisyOrBorderlineBenchmarkContinues() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        assertEquals(Status.CONTINUE, rule.look(5, one(NOISY_BASE), one(NOISY_CANDIDATE)).status());
+        assertEquals(Status.CONTINUE, rule.look(5, one(series("a.B.m", 3, 100, 0.02, 5)),
+                one(series("a.B.m", 4, 108, 0.02, 5))).status());
+    }
+
+    @Test
+    void aPassNeedsEveryParameterSetAndMetricSettled() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        BenchmarkResult quietBase = series("a.B.m", 1, 100, 0.01, 5).toBuilder()
+                .params(Collections.singletonMap("size", "1")).build();
+        BenchmarkResult quietCand = series("a.B.m", 2, 100, 0.01, 5).toBuilder()
+                .params(Collections.singletonMap("size", "1")).build();
+        BenchmarkResult noisyBase = NOISY_BASE.toBuilder()
+                .params(Collections.singletonMap("size", "2")).build();
+        BenchmarkResult noisyCand = NOISY_CANDIDATE.toBuilder()
+                .params(Collections.singletonMap("size", "2")).build();
+        assertEquals(Status.CONTINUE, rule.look(5, List.of(quietBase, noisyBase), List.of(quietCand, noisyCand))
+                .status());
+        assertEquals(Status.SETTLED_PASS, rule.look(5, List.of(quietBase), List.of(quietCand)).status());
+
+        // sample mode: a quiet median but a noisy p95 keeps the benchmark running
+        Random r = new Random(9);
+        Fork[] base = new Fork[5];
+        Fork[] cand = new Fork[5];
+        for (int i = 0; i < 5; i++) {
+            base[i] = FakeForks.sampleFork(r, 100, 200, 0.0);
+            cand[i] = FakeForks.sampleFork(r, 100, 200, 0.0);
+        }
+        Fork[] noisyTail = new Fork[5];
+        for (int i = 0; i < 5; i++) {
+            java.util.Map<String, Double> pct = new java.util.HashMap<>(cand[i].percentiles());
+            pct.put("p0.95", 200.0 * (1 + 0.15 * i));
+            noisyTail[i] = new Fork(cand[i].primary(), pct, Collections.emptyMap());
+        }
+        assertEquals(Status.SETTLED_PASS,
+                rule.look(5, one(FakeForks.result("s.S.m", base)), one(FakeForks.result("s.S.m", cand))).status());
+        StopRule.Look look = rule.look(5, one(FakeForks.result("s.S.m", base)),
+                one(FakeForks.result("s.S.m", noisyTail)));
+        assertEquals(Status.CONTINUE, look.status());
+        assertTrue(look.reason().contains("p95"), look.reason());
+    }
+
+    @Test
+    void withoutAdaptiveStoppingEveryBenchmarkRunsTheMaximum() {
+        StopRule rule = new StopRule(false, 8, DEFAULTS);
+        for (int rounds = 1; rounds < 8; rounds++) {
+            assertEquals(Status.CONTINUE, rule.look(rounds, one(series("a.B.m", 1, 100, 0.01, rounds)),
+                    one(series("a.B.m", 2, 150, 0.01, rounds))).status());
+        }
+        assertEquals(Status.FINISHED, rule.look(8, one(series("a.B.m", 1, 100, 0.01, 8)),
+                one(series("a.B.m", 2, 100, 0.01, 8))).status());
+    }
+
+    @Test
+    void aFalseFailAtTheFirstLookIsRareUnderTheNull() {
+        // A/A with 5 % fork noise: the first-look FAIL must stay well within alpha / 2
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        int fails = 0;
+        int trials = 2000;
+        for (int t = 0; t < trials; t++) {
+            if (rule.look(5, one(series("a.B.m", 2L * t, 100, 0.05, 5)),
+                    one(series("a.B.m", 2L * t + 1, 100, 0.05, 5))).status() == Status.SETTLED_FAIL) {
+                fails++;
+            }
+        }
+        assertTrue(fails <= trials * 0.025, fails + " false FAILs in " + trials);
+    }
+}

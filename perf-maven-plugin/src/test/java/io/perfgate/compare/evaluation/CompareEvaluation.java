@@ -1,0 +1,292 @@
+package io.perfgate.compare.evaluation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.perfgate.compare.InterleavedOutcome;
+import io.perfgate.compare.InterleavedRun;
+import io.perfgate.compare.InterleavedSchedule;
+import io.perfgate.compare.JmhLauncher;
+import io.perfgate.compare.Side;
+import io.perfgate.compare.StopRule;
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Metric;
+import io.perfgate.jmh.JmhOptions;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Verdict;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The A/A and slowdown study of perf:compare, run on a real machine with real JMH forks (see
+ * {@code src/site/markdown/premerge.md}, section "Measured"). Not a unit test: it takes tens of minutes.
+ *
+ * <p>Each <em>session</em> is one interleaved comparison of the three {@link EvaluationBenchmarks}, run for the
+ * fixed maximum of rounds ({@code perf.maxForks}, default 15) with the same launcher, schedule and gate as
+ * perf:compare. The base side runs with work factor 1.0; the candidate with 1.0 (A/A) or 1.2 (a 20 % slowdown).
+ * Adaptive stopping is then replayed on the prefixes of the same forks: its decision after round k uses only
+ * rounds 1..k, exactly what a run that stopped there would have had, so each comparison yields both the adaptive
+ * verdict (and its rounds) and the fixed-maximum verdict on one set of measurements.
+ *
+ * <p>Raw forks are appended to a JSON-lines file after every session, so the study can run in several sittings;
+ * {@code --summarize} recomputes every verdict from that file.
+ *
+ * <pre>
+ * run:        java -cp ... io.perfgate.compare.evaluation.CompareEvaluation --out FILE --aa 14 --slow 7
+ * summarize:  java -cp ... io.perfgate.compare.evaluation.CompareEvaluation --out FILE --summarize
+ * </pre>
+ */
+public final class CompareEvaluation {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final double SLOWDOWN = 1.2;
+
+    private CompareEvaluation() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--summarize")) {
+                opts.put("summarize", "true");
+            } else {
+                opts.put(args[i].substring(2), args[++i]);
+            }
+        }
+        Path out = Path.of(opts.getOrDefault("out", "target/compare-evaluation.jsonl"));
+        int maxRounds = Integer.parseInt(opts.getOrDefault("max", "15"));
+        if (!opts.containsKey("summarize")) {
+            int aa = Integer.parseInt(opts.getOrDefault("aa", "0"));
+            int slow = Integer.parseInt(opts.getOrDefault("slow", "0"));
+            long seed = Long.parseLong(opts.getOrDefault("seed", Long.toString(System.currentTimeMillis())));
+            List<Double> plan = new ArrayList<>();
+            // alternate the conditions, so a change of the machine's load over the study hits both
+            for (int i = 0; i < Math.max(aa, slow); i++) {
+                if (i < aa) {
+                    plan.add(1.0);
+                }
+                if (i < slow) {
+                    plan.add(SLOWDOWN);
+                }
+            }
+            for (int s = 0; s < plan.size(); s++) {
+                long sessionSeed = seed + s;
+                long start = System.nanoTime();
+                ObjectNode record = session(plan.get(s), maxRounds, sessionSeed, out.toAbsolutePath().getParent());
+                record.put("seconds", (System.nanoTime() - start) / 1e9);
+                Files.createDirectories(out.toAbsolutePath().getParent());
+                Files.write(out, (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8),
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                System.out.printf(Locale.ROOT, "session %d/%d (factor %.1f, seed %d) done in %.0f s%n", s + 1,
+                        plan.size(), plan.get(s), sessionSeed, record.get("seconds").asDouble());
+            }
+        }
+        summarize(out, maxRounds);
+    }
+
+    private static List<Path> classpath() {
+        List<Path> cp = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            cp.add(Path.of(entry));
+        }
+        return cp;
+    }
+
+    private static JmhLauncher launcher(double factor, Path work) throws Exception {
+        JmhOptions options = JmhOptions.builder().includes(EvaluationBenchmarks.class.getName())
+                .jvmArgs("-D" + EvaluationBenchmarks.WORK_FACTOR + "=" + factor).build();
+        return new JmhLauncher(options, Path.of(System.getProperty("java.home"), "bin", "java"), work);
+    }
+
+    /** One interleaved comparison at the fixed maximum; returns the raw forks of both sides. */
+    private static ObjectNode session(double factor, int maxRounds, long seed, Path dir) throws Exception {
+        Path work = Files.createTempDirectory(dir, "eval-forks");
+        JmhLauncher base = launcher(1.0, work);
+        JmhLauncher candidate = launcher(factor, work);
+        List<Path> cp = classpath();
+        List<String> benchmarks = base.discover(cp, "base");
+        candidate.discover(cp, "candidate");
+        StopRule fixed = new StopRule(false, maxRounds, GateSettings.defaults());
+        InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, line -> { })
+                .run(benchmarks, (side, b, round) -> (side == Side.BASE ? base : candidate).runFork(cp, b,
+                        side.label(), round));
+        ObjectNode record = JSON.createObjectNode();
+        record.put("factor", factor);
+        record.put("seed", seed);
+        record.put("maxRounds", maxRounds);
+        record.put("load", loadAverage());
+        ObjectNode forks = record.putObject("benchmarks");
+        for (InterleavedRun.BenchmarkProgress p : outcome.benchmarks()) {
+            ObjectNode b = forks.putObject(p.benchmark());
+            b.put("seconds", p.nanos() / 1e9);
+            b.put("failed", p.failed());
+            b.set("base", forksJson(p.results(Side.BASE)));
+            b.set("candidate", forksJson(p.results(Side.CANDIDATE)));
+        }
+        deleteTree(work);
+        return record;
+    }
+
+    private static String loadAverage() {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc/loadavg")), StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static ArrayNode forksJson(List<BenchmarkResult> results) {
+        ArrayNode a = JSON.createArrayNode();
+        if (results.isEmpty()) {
+            return a;
+        }
+        BenchmarkResult r = results.get(0);
+        for (Fork f : r.forks()) {
+            ArrayNode it = a.addArray();
+            for (double v : f.primary()) {
+                it.add(v);
+            }
+        }
+        return a;
+    }
+
+    private static BenchmarkResult result(String name, JsonNode forks, int rounds) {
+        BenchmarkResult.Builder b = BenchmarkResult.builder(name).mode("avgt").unit("us/op");
+        for (int i = 0; i < Math.min(rounds, forks.size()); i++) {
+            double[] it = new double[forks.get(i).size()];
+            for (int j = 0; j < it.length; j++) {
+                it[j] = forks.get(i).get(j).asDouble();
+            }
+            b.addFork(new Fork(it, Collections.emptyMap(), Collections.emptyMap()));
+        }
+        return b.build();
+    }
+
+    private static PerfResults results(BenchmarkResult r) {
+        return PerfResults.builder().createdAt("replay").toolVersion("evaluation").addBenchmark(r).build();
+    }
+
+    /** The gate's median verdict on the first {@code rounds} rounds, at {@code alpha}. */
+    private static Comparison judge(String name, JsonNode b, int rounds, double alpha) {
+        GateReport report = new Gate(GateSettings.defaults().withAlpha(alpha))
+                .check(results(result(name, b.get("base"), rounds)), results(result(name, b.get("candidate"), rounds)));
+        for (Comparison c : report.comparisons()) {
+            if (c.metric() == Metric.MEDIAN) {
+                return c;
+            }
+        }
+        throw new IllegalStateException("no median comparison for " + name);
+    }
+
+    static void summarize(Path file, int maxRounds) throws IOException {
+        if (!Files.exists(file)) {
+            System.out.println("no sessions in " + file);
+            return;
+        }
+        GateSettings settings = GateSettings.defaults();
+        StopRule adaptive = new StopRule(true, maxRounds, settings);
+        Map<String, int[]> byCondition = new TreeMap<>();
+        Map<String, double[]> ratios = new TreeMap<>();
+        int sessions = 0;
+        double seconds = 0;
+        StringBuilder rows = new StringBuilder();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.trim().isEmpty()) {
+                continue;
+            }
+            JsonNode record = JSON.readTree(line);
+            sessions++;
+            seconds += record.get("seconds").asDouble();
+            double factor = record.get("factor").asDouble();
+            for (java.util.Iterator<Map.Entry<String, JsonNode>> it = record.get("benchmarks").fields();
+                    it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String name = e.getKey();
+                JsonNode b = e.getValue();
+                int rounds = Math.min(b.get("base").size(), b.get("candidate").size());
+                if (b.get("failed").asBoolean() || rounds < maxRounds) {
+                    rows.append(String.format(Locale.ROOT, "skipped %s (only %d rounds)%n", name, rounds));
+                    continue;
+                }
+                int stop = maxRounds;
+                for (int k = 1; k <= maxRounds; k++) {
+                    StopRule.Look look = adaptive.look(k, Collections.singletonList(result(name, b.get("base"), k)),
+                            Collections.singletonList(result(name, b.get("candidate"), k)));
+                    if (look.status().stops()) {
+                        stop = k;
+                        break;
+                    }
+                }
+                Comparison adaptiveVerdict = judge(name, b, stop, adaptive.decisionAlpha());
+                Comparison fixedVerdict = judge(name, b, maxRounds, settings.alpha());
+                String condition = String.format(Locale.ROOT, "%s x%.1f", shortName(name), factor);
+                int[] c = byCondition.computeIfAbsent(condition, k -> new int[8]);
+                c[0]++;
+                c[1] += adaptiveVerdict.verdict() == Verdict.FAIL ? 1 : 0;
+                c[2] += fixedVerdict.verdict() == Verdict.FAIL ? 1 : 0;
+                c[3] += stop;
+                c[4] += adaptiveVerdict.verdict() == fixedVerdict.verdict() ? 1 : 0;
+                c[5] += isFail(adaptiveVerdict) == isFail(fixedVerdict) ? 1 : 0;
+                c[6] += adaptiveVerdict.verdict() == Verdict.WARN ? 1 : 0;
+                c[7] += fixedVerdict.verdict() == Verdict.WARN ? 1 : 0;
+                double[] r = ratios.computeIfAbsent(condition, k -> new double[2]);
+                r[0] += Math.log(fixedVerdict.ratio());
+                r[1]++;
+                rows.append(String.format(Locale.ROOT, "%-22s seed %-14d stop %2d  adaptive %-12s fixed %-12s"
+                        + " R(15) %.3f%n", condition, record.get("seed").asLong(), stop, adaptiveVerdict.verdict(),
+                        fixedVerdict.verdict(), fixedVerdict.ratio()));
+            }
+        }
+        System.out.print(rows);
+        System.out.printf(Locale.ROOT, "%n%d sessions, %.0f min of measurement%n", sessions, seconds / 60);
+        System.out.printf(Locale.ROOT, "%-22s %5s %14s %11s %14s %13s %14s %9s%n", "condition", "n",
+                "FAIL adaptive", "FAIL fixed", "WARN adaptive", "WARN fixed", "mean rounds", "same");
+        int[] total = new int[8];
+        for (Map.Entry<String, int[]> e : byCondition.entrySet()) {
+            int[] c = e.getValue();
+            double[] r = ratios.get(e.getKey());
+            System.out.printf(Locale.ROOT, "%-22s %5d %14d %11d %14d %13d %8.1f/%-5d %4d/%-4d  mean ratio %.3f%n",
+                    e.getKey(), c[0], c[1], c[2], c[6], c[7], c[3] / (double) c[0], maxRounds, c[4], c[0],
+                    Math.exp(r[0] / r[1]));
+            for (int i = 0; i < total.length; i++) {
+                total[i] += c[i];
+            }
+        }
+        if (total[0] > 0) {
+            System.out.printf(Locale.ROOT, "all: %d comparisons, %.1f rounds on average against %d (%.0f %% fewer);"
+                    + " same verdict %d/%d, same FAIL/no-FAIL %d/%d%n", total[0], total[3] / (double) total[0],
+                    maxRounds, 100 * (1 - total[3] / (double) total[0] / maxRounds), total[4], total[0], total[5],
+                    total[0]);
+        }
+    }
+
+    private static boolean isFail(Comparison c) {
+        return c.verdict() == Verdict.FAIL;
+    }
+
+    private static String shortName(String name) {
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Collections.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}
