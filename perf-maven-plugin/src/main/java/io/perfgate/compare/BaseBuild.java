@@ -64,19 +64,18 @@ public final class BaseBuild implements BaseBuilder {
             Path logFile, Consumer<String> log) throws CompareException {
         Path module = reactorRoot.resolve(moduleRelativePath).normalize();
         Path classpathFile = module.resolve("target").resolve(CLASSPATH_FILE);
-        List<String> command = command(reactorRoot, moduleRelativePath, classpathFile, sessionOffline);
+        List<String> command = command(reactorRoot, moduleRelativePath, classpathFile, true);
         log.accept("Building the base: " + String.join(" ", command.subList(1, command.size())));
         ExternalCommand.Result result = run(command, reactorRoot, logFile);
         if (!result.succeeded() && !sessionOffline && !result.timedOut && mentionsOffline(logFile)) {
             log.accept("The offline build of the base lacks artifacts; building it again online");
-            command = command(reactorRoot, moduleRelativePath, classpathFile, true);
-            command.remove("-o");
+            command = command(reactorRoot, moduleRelativePath, classpathFile, false);
             result = run(command, reactorRoot, logFile);
         }
         if (!result.succeeded()) {
             String why = result.timedOut ? "did not finish within " + timeout.toMinutes() + " minutes"
                     : "failed (exit code " + result.exitCode + ")";
-            throw new CompareException("The base commit does not build: mvn " + why + ". Last lines of "
+            throw new CompareException("The base commit does not build: mvn " + why + ". From its log, "
                     + logFile + ":\n" + tail(logFile));
         }
         List<Path> classpath = new ArrayList<>();
@@ -165,19 +164,36 @@ public final class BaseBuild implements BaseBuilder {
         }
     }
 
-    /** The last lines of a build log, for an error message. */
+    /**
+     * What to quote from a failed build's log: its {@code [ERROR]} lines without Maven's closing boilerplate (the
+     * compiler's messages are among them), or the last lines when there are none.
+     */
     static String tail(Path logFile) {
         try {
             List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
-            int from = Math.max(0, lines.size() - LOG_TAIL_LINES);
+            List<String> errors = new ArrayList<>();
+            for (String line : lines) {
+                String text = line.startsWith("[ERROR]") ? line.substring("[ERROR]".length()).trim() : null;
+                if (text != null && !text.isEmpty() && !isBoilerplate(text) && errors.size() < LOG_TAIL_LINES) {
+                    errors.add(line);
+                }
+            }
+            List<String> quoted = errors.isEmpty() ? lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES),
+                    lines.size()) : errors;
             StringBuilder sb = new StringBuilder();
-            for (String line : lines.subList(from, lines.size())) {
+            for (String line : quoted) {
                 sb.append("  | ").append(line).append('\n');
             }
             return sb.toString();
         } catch (IOException e) {
             return "  (the log cannot be read: " + e.getMessage() + ")\n";
         }
+    }
+
+    private static boolean isBoilerplate(String text) {
+        return text.startsWith("To see the full stack trace") || text.startsWith("Re-run Maven")
+                || text.startsWith("For more information") || text.startsWith("[Help ")
+                || text.startsWith("After correcting the problems") || text.startsWith("mvn <args>");
     }
 
     public static final class Builder {

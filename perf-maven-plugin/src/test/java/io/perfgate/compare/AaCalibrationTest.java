@@ -1,0 +1,118 @@
+package io.perfgate.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.gate.GateSettings;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
+import io.perfgate.results.Fork;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
+import io.perfgate.stats.Power;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AaCalibrationTest {
+    @TempDir
+    Path tmp;
+
+    /** Two benchmarks of known noise: quiet (1 % between forks) and noisy (12 %). */
+    private static final class NoiseLauncher implements BenchmarkLauncher {
+        final Random random = new Random(5);
+        final List<String> classpaths = new ArrayList<>();
+
+        @Override
+        public List<String> discover(List<Path> classpath, String sideLabel) {
+            return Arrays.asList("x.Quiet.run", "x.Noisy.run");
+        }
+
+        @Override
+        public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round) {
+            classpaths.add(classpath.toString());
+            double sd = benchmark.contains("Noisy") ? 0.12 : 0.01;
+            return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, 100, sd, 5)));
+        }
+
+        @Override
+        public Map<String, String> environment() {
+            return Collections.singletonMap("cpu.cores", "2");
+        }
+
+        @Override
+        public Map<String, String> settings() {
+            return Collections.emptyMap();
+        }
+    }
+
+    @Test
+    void measuresTheNoiseOfEachBenchmarkAgainstItself() throws Exception {
+        NoiseLauncher launcher = new NoiseLauncher();
+        List<Path> cp = Collections.singletonList(Path.of("candidate"));
+        AaCalibration.Result r = new AaCalibration(launcher, line -> { }).run(cp, 10, 3, GateSettings.defaults(),
+                tmp, "test", "mvn perf:calibrate");
+
+        // both halves run the working tree, one fork a side per round
+        assertEquals(40, launcher.classpaths.size());
+        assertTrue(launcher.classpaths.stream().allMatch("[candidate]"::equals));
+
+        Calibration.Entry quiet = r.calibration().find("x.Quiet.run");
+        Calibration.Entry noisy = r.calibration().find("x.Noisy.run");
+        assertEquals(10, quiet.forks());
+        assertEquals(0.01, quiet.betweenForkCv(), 0.006);
+        assertEquals(0.12, noisy.betweenForkCv(), 0.05);
+        assertEquals(0.005, quiet.withinForkCv(), 0.002);
+        assertEquals("PASS", quiet.aaVerdict());
+        // the sizing is the stats package's, for the measured CV
+        assertEquals(Power.detectableSlowdown(10, 10, quiet.betweenForkCv(), GateSettings.defaults()
+                .forBenchmark("x.Quiet.run").median(), 0.8) - 1, quiet.detectableSlowdown(), 1e-12);
+        assertTrue(noisy.detectableSlowdown() > quiet.detectableSlowdown());
+        assertTrue(noisy.forksNeeded() > quiet.forksNeeded(), noisy.forksNeeded() + " vs " + quiet.forksNeeded());
+
+        PerfResults written = ResultsJson.read(r.file());
+        assertEquals(2, written.calibration().benchmarks().size());
+        List<String> table = AaCalibration.table(r.calibration(), GateSettings.defaults());
+        assertTrue(table.get(0).startsWith("benchmark"), table.get(0));
+        assertTrue(table.stream().anyMatch(l -> l.startsWith("x.Noisy.run")), table.toString());
+    }
+
+    @Test
+    void savingKeepsTheBaselineAndAddsTheSection() throws Exception {
+        Path baseline = tmp.resolve("baseline.json");
+        PerfResults stored = PerfResults.builder().createdAt("2026-11-20T00:00:00Z").toolVersion("0.1.0")
+                .environment(Collections.singletonMap("cpu.cores", "4"))
+                .provenance(Collections.singletonMap("git.commit", "abc"))
+                .addBenchmark(FakeForks.result("x.Quiet.run",
+                        new Fork(new double[] {1, 2}, Collections.emptyMap(), Collections.emptyMap())))
+                .build();
+        ResultsJson.write(stored, baseline);
+        Calibration c = new Calibration("2026-11-22T00:00:00Z", 0.8, 0.05, Collections.singletonMap("x.Quiet.run",
+                new Calibration.Entry(10, 0.01, 0.005, 0.1, 0.104, 5, "PASS")));
+
+        List<String> differences = AaCalibration.saveInto(baseline, c, Collections.singletonMap("cpu.cores", "2"));
+        assertEquals(Collections.singletonList("cpu.cores: baseline 4, calibration 2"), differences);
+        PerfResults saved = ResultsJson.read(baseline);
+        assertEquals("abc", saved.provenance().get("git.commit"));
+        assertEquals(1, saved.benchmarks().size());
+        assertEquals(0.104, saved.calibration().find("x.Quiet.run").detectableSlowdown());
+        assertFalse(Files.exists(tmp.resolve("baseline.json.lock")));
+    }
+
+    @Test
+    void savingNeedsABaseline() {
+        CompareException e = assertThrows(CompareException.class, () -> AaCalibration.saveInto(
+                tmp.resolve("missing.json"), new Calibration("t", 0.8, 0.05, Collections.emptyMap()),
+                Collections.emptyMap()));
+        assertTrue(e.getMessage().startsWith("There is no baseline at "), e.getMessage());
+    }
+}
