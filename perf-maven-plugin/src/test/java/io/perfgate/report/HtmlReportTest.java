@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.testing.Golden;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class HtmlReportTest {
         CheckFixture f = CheckFixture.write(project);
         Path file = HtmlReport.write(f.outputDirectory, project);
         assertEquals(f.outputDirectory.resolve("report.html"), file);
-        Golden.assertMatches("html/expected-report.html", Files.readString(file, StandardCharsets.UTF_8));
+        Golden.assertMatches("io/perfgate/report/html/expected-report.html", Files.readString(file, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -31,11 +32,11 @@ class HtmlReportTest {
         // src/site/resources/examples/report.html is linked from html-report.md; keep it what the renderer makes
         Path golden = Path.of("src/test/resources/io/perfgate/report/html/expected-report.html");
         Path example = Path.of("../src/site/resources/examples/report.html");
-        if (Boolean.getBoolean("golden.update")) {
+        if (Boolean.getBoolean("perf.updateGolden")) {
             Files.copy(golden, example, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         assertEquals(Files.readString(golden), Files.readString(example),
-                "copy the golden report to the site example (-Dgolden.update=true does it)");
+                "copy the golden report to the site example (-Dperf.updateGolden=true does it)");
     }
 
     @Test

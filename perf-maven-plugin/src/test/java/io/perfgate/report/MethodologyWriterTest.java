@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.gate.GateReport;
 import io.perfgate.results.ResultsFormatException;
+import io.perfgate.testing.Golden;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class MethodologyWriterTest {
     void jiraBlockMatchesGoldenFile() throws Exception {
         CheckFixture f = CheckFixture.write(project);
         MethodologyWriter.Written w = MethodologyWriter.write(f.outputDirectory, project, MethodologyFormat.JIRA);
-        Golden.assertMatches("methodology/expected.jira", w.text());
+        Golden.assertMatches("io/perfgate/report/methodology/expected.jira", w.text());
         assertEquals(f.outputDirectory.resolve("methodology.jira"), w.file());
         assertEquals(w.text(), Files.readString(w.file(), StandardCharsets.UTF_8));
     }
@@ -32,7 +33,7 @@ class MethodologyWriterTest {
     void markdownBlockMatchesGoldenFile() throws Exception {
         CheckFixture f = CheckFixture.write(project);
         MethodologyWriter.Written w = MethodologyWriter.write(f.outputDirectory, project, MethodologyFormat.MARKDOWN);
-        Golden.assertMatches("methodology/expected.md", w.text());
+        Golden.assertMatches("io/perfgate/report/methodology/expected.md", w.text());
         assertEquals(f.outputDirectory.resolve("methodology.md"), w.file());
     }
 
@@ -40,7 +41,7 @@ class MethodologyWriterTest {
     void textBlockMatchesGoldenFile() throws Exception {
         CheckFixture f = CheckFixture.write(project);
         MethodologyWriter.Written w = MethodologyWriter.write(f.outputDirectory, project, MethodologyFormat.TEXT);
-        Golden.assertMatches("methodology/expected.txt", w.text());
+        Golden.assertMatches("io/perfgate/report/methodology/expected.txt", w.text());
         assertEquals(f.outputDirectory.resolve("methodology.txt"), w.file());
     }
 
