@@ -452,8 +452,9 @@ public final class MethodologyContent {
         GateReport r = in.report();
         r.regressions().forEach(m::note);
         for (Comparison c : r.comparisons()) {
-            if (c.verdict() == Verdict.INCONCLUSIVE && !c.reason().isEmpty()) {
-                m.note(name(c, r) + " " + c.metric().id() + " INCONCLUSIVE: " + c.reason());
+            // FAIL lines are the regressions above; the reasons of the open verdicts say what to do next
+            if ((c.verdict() == Verdict.INCONCLUSIVE || c.verdict() == Verdict.WARN) && !c.reason().isEmpty()) {
+                m.note(name(c, r) + " " + c.metric().id() + " " + c.verdict().name() + ": " + c.reason());
             }
         }
         r.otherFailures().forEach(m::note);
