@@ -274,12 +274,12 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
     protected String failOnRegression;
 
     /**
-     * Report files to write: a comma-separated subset of {@code json}, {@code md} and {@code junit}, or
-     * {@code none}.
+     * Report files to write: a comma-separated subset of {@code json}, {@code md}, {@code junit} and {@code html}
+     * (report.html, a picture of every benchmark's forks), or {@code none}.
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = "json,md,junit")
+    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = "json,md,junit,html")
     protected String reportFormats;
 
     /**

@@ -190,11 +190,12 @@ public class CheckMojo extends AbstractMojo {
 
     /**
      * Report files to write to the output directory: a comma-separated subset of {@code json} (report.json),
-     * {@code md} (report.md) and {@code junit} (TEST-perf.xml), or {@code none}.
+     * {@code md} (report.md), {@code junit} (TEST-perf.xml) and {@code html} (report.html: the verdict table and a
+     * picture of every benchmark's forks, one self-contained page), or {@code none}.
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = "json,md,junit")
+    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = "json,md,junit,html")
     private String reportFormats;
 
     /**

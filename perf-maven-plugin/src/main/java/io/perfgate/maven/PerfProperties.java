@@ -66,7 +66,7 @@ public final class PerfProperties {
     public static final String FAIL_ON_MISSING = "perf.failOnMissingBenchmarks";
     public static final String ENVIRONMENT_POLICY = "perf.environmentPolicy";
     public static final String FORCE = "perf.force";
-    /** Which report files perf:check writes: a comma-separated subset of json, md, junit; or none. */
+    /** Which report files perf:check writes: a comma-separated subset of json, md, junit, html; or none. */
     public static final String REPORT_FORMATS = "perf.reportFormats";
 
     // ---- perf:compare and perf:calibrate

@@ -18,7 +18,9 @@ public final class ReportWriter {
     public enum Format {
         JSON("json", "report.json"),
         MARKDOWN("md", "report.md"),
-        JUNIT("junit", "TEST-perf.xml");
+        JUNIT("junit", "TEST-perf.xml"),
+        /** One page with a picture per benchmark; reads the results files the report names (see HtmlReport). */
+        HTML("html", HtmlReport.FILE_NAME);
 
         private final String id;
         private final String fileName;
@@ -41,7 +43,7 @@ public final class ReportWriter {
     }
 
     /**
-     * Parses {@code json,md,junit} (any subset, any order; {@code none} for no files).
+     * Parses {@code json,md,junit,html} (any subset, any order; {@code none} for no files).
      *
      * @param setting the property name, for the error message
      */
@@ -60,7 +62,7 @@ public final class ReportWriter {
             }
             if (found == null) {
                 throw new InvalidSettingException(setting, setting + " = '" + text + "': '" + part.trim()
-                        + "' is not a report format; write a comma-separated list of json, md and junit, or none");
+                        + "' is not a report format; write a comma-separated list of json, md, junit and html, or none");
             }
             formats.add(found);
         }
@@ -79,7 +81,10 @@ public final class ReportWriter {
         List<Path> written = new ArrayList<>();
         for (Format f : formats) {
             Path file = directory.resolve(f.fileName);
-            AtomicFiles.writeString(file, render(report, f));
+            String content = f == Format.HTML
+                    ? HtmlReport.page(CheckArtifacts.lenient(report, directory.resolve(Format.JSON.fileName), null))
+                    : render(report, f);
+            AtomicFiles.writeString(file, content);
             written.add(file);
         }
         return written;

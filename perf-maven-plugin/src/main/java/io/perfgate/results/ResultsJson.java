@@ -298,8 +298,7 @@ public final class ResultsJson {
                 throw new ResultsFormatException(source, path + ".benchmarks", "missing, or not an object");
             }
             Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = benchmarks.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : benchmarks.properties()) {
                 String p = path + ".benchmarks." + e.getKey();
                 JsonNode b = e.getValue();
                 if (!b.isObject()) {

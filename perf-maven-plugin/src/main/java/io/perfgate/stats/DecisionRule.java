@@ -158,6 +158,35 @@ public final class DecisionRule {
         return Math.min(effectiveAlpha, Math.max(effectiveAlpha / SMALL_SAMPLE_ALPHA_DIVISOR, smallest));
     }
 
+    /**
+     * The p-value of the FAIL test as the rule applies it, small-sample guard included: the smallest level a
+     * at which {@code pSlower() <= failLevel(a, ...)}. That is pSlower with at least
+     * {@value #DEFAULT_FULL_LEVEL_FORKS} forks per side; below, pSlower itself for a complete separation (the
+     * smallest p-value the fork counts can give) and min(1, {@value #SMALL_SAMPLE_ALPHA_DIVISOR} pSlower)
+     * otherwise. Give these to {@link Multiplicity} so that Holm's and Benjamini-Hochberg's steps see the
+     * evidence the rule will demand: {@code failPValue(c) <= a} exactly when
+     * {@code c.pSlower() <= failLevel(a, n, m, DEFAULT_FULL_LEVEL_FORKS)}.
+     */
+    public static double failPValue(ShiftComparison comparison) {
+        return guardedPValue(comparison.pSlower(), comparison.candidateCount(), comparison.baselineCount(),
+                DEFAULT_FULL_LEVEL_FORKS);
+    }
+
+    /** The mirror of {@link #failPValue(ShiftComparison)} for IMPROVED. */
+    public static double improvedPValue(ShiftComparison comparison) {
+        return guardedPValue(comparison.pFaster(), comparison.candidateCount(), comparison.baselineCount(),
+                DEFAULT_FULL_LEVEL_FORKS);
+    }
+
+    /** See {@link #failPValue(ShiftComparison)}; {@code p} is pSlower or pFaster of n vs m forks. */
+    public static double guardedPValue(double p, int candidateForks, int baselineForks, int fullLevelForks) {
+        if (Math.min(candidateForks, baselineForks) >= fullLevelForks) {
+            return p;
+        }
+        double smallest = MannWhitneyDistribution.of(candidateForks, baselineForks).smallestPValue();
+        return p <= smallest ? p : Math.min(1, SMALL_SAMPLE_ALPHA_DIVISOR * p);
+    }
+
     /** "+23.4 % [+18.1 %, +29.0 %]" in the metric's own direction. */
     static String estimate(ShiftComparison c) {
         return StatsText.percentChange(c.nativeRatio()) + " [" + StatsText.percentChange(c.nativeCiLower()) + ", "

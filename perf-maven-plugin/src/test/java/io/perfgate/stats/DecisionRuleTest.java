@@ -158,6 +158,28 @@ class DecisionRuleTest {
     }
 
     @Test
+    void guardedPValueIsWhatMultiplicityProceduresMustSee() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        double[] levels = {0.05, 0.025, 0.01, 0.05 / 3, 0.05 / 12, 0.004, 1.0 / 70, 0.001, 0.3};
+        for (int trial = 0; trial < 1500; trial++) {
+            int m = 3 + random.nextInt(10);
+            int n = 3 + random.nextInt(10);
+            double ratio = 1 + 0.4 * random.nextDouble();
+            ShiftComparison c = ShiftTest.compare(ShiftTestTest.sample(random, m, 100, 0.05, false),
+                    ShiftTestTest.sample(random, n, 100 * ratio, 0.05, false), Direction.LOWER_IS_BETTER, DEFAULTS);
+            for (double a : levels) {
+                double failLevel = DecisionRule.failLevel(a, n, m, DecisionRule.DEFAULT_FULL_LEVEL_FORKS);
+                assertEquals(c.pSlower() <= failLevel, DecisionRule.failPValue(c) <= a, c + " at " + a);
+                assertEquals(c.pFaster() <= failLevel, DecisionRule.improvedPValue(c) <= a, c + " at " + a);
+                if (c.ratio() >= 1.10 + 1e-9) {
+                    assertEquals(DecisionRule.failPValue(c) <= a, DecisionRule.decide(c, a, 3).verdict() == Verdict.FAIL,
+                            c + " at " + a);
+                }
+            }
+        }
+    }
+
+    @Test
     void completeSeparationOfFourForksStillFails() {
         ShiftComparison c = ShiftTest.compare(new double[] {100, 101, 99, 100.5}, new double[] {150, 152, 148, 151},
                 Direction.LOWER_IS_BETTER, DEFAULTS);

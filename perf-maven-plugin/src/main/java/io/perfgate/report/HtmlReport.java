@@ -1,0 +1,320 @@
+package io.perfgate.report;
+
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.gate.BenchmarkRef;
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.Metric;
+import io.perfgate.stats.Multiplicity;
+import io.perfgate.gate.NotGated;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.ResultsFormatException;
+import io.perfgate.stats.Verdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The HTML report of a check: the verdict table and, per benchmark, a picture of the per-fork values of both
+ * sides and of the slowdown ratio's interval against the limits. One self-contained page: inline CSS and SVG,
+ * no script, no external font or style sheet, so it opens from a CI artifact or offline. The same content,
+ * without the page around it, is the {@code perf:report} page of a Maven site.
+ */
+public final class HtmlReport {
+    /** The file name {@code perf:check} and {@code perf:report} write in the output directory. */
+    public static final String FILE_NAME = "report.html";
+
+    private static final String CSS = ""
+            + ".perfgate-report{font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#222;"
+            + "line-height:1.45;max-width:1100px}\n"
+            + ".perfgate-report h1{font-size:1.6em;margin:0.2em 0 0.4em}\n"
+            + ".perfgate-report h2{font-size:1.25em;margin:1.4em 0 0.5em;border-bottom:1px solid #ddd;padding-bottom:0.2em}\n"
+            + ".perfgate-report h3{font-size:1.08em;margin:1.2em 0 0.4em}\n"
+            + ".perfgate-report table.verdicts{border-collapse:collapse;font-size:0.92em;margin:0.5em 0}\n"
+            + ".perfgate-report table.verdicts th,.perfgate-report table.verdicts td{border:1px solid #d0d0d0;"
+            + "padding:4px 8px;text-align:left;vertical-align:top}\n"
+            + ".perfgate-report table.verdicts th{background:#f2f2f2}\n"
+            + ".perfgate-report table.verdicts td.metric{white-space:nowrap}\n"
+            + ".perfgate-report table.verdicts td.num{text-align:right;white-space:nowrap;"
+            + "font-variant-numeric:tabular-nums}\n"
+            + ".perfgate-report .verdict{display:inline-block;padding:1px 7px;border-radius:3px;color:#fff;"
+            + "font-weight:bold;font-size:0.85em;letter-spacing:0.02em}\n"
+            + ".perfgate-report .v-FAIL{background:#c0392b}.perfgate-report .v-WARN{background:#b9770e}\n"
+            + ".perfgate-report .v-IMPROVED{background:#1e8449}.perfgate-report .v-PASS{background:#2e6da4}\n"
+            + ".perfgate-report .v-INCONCLUSIVE{background:#707070}.perfgate-report .v-none{background:#a0a0a0}\n"
+            + ".perfgate-report .outcome{font-size:1.15em;font-weight:bold}\n"
+            + ".perfgate-report .reason{color:#444;margin:0.2em 0}\n"
+            + ".perfgate-report figure{margin:0.4em 0 1.2em}\n"
+            + ".perfgate-report svg{max-width:100%;height:auto;border:1px solid #e6e6e6}\n"
+            + ".perfgate-report .muted{color:#666;font-size:0.9em}\n";
+
+    private HtmlReport() {
+    }
+
+    /**
+     * Reads report.json from {@code outputDirectory} (and the results it names) and writes
+     * {@code report.html} beside it.
+     */
+    public static Path write(Path outputDirectory, Path basedir) throws ReportFormatException,
+            ResultsFormatException, IOException {
+        Path reportFile = outputDirectory.resolve("report.json");
+        if (!Files.isRegularFile(reportFile)) {
+            throw new ReportFormatException(reportFile, "", "file does not exist; run perf:check first "
+                    + "(e.g. mvn verify -Pperf), which writes the report this goal reads");
+        }
+        return write(outputDirectory.resolve(FILE_NAME), CheckArtifacts.load(reportFile, basedir));
+    }
+
+    /** Writes the page for a check whose report and results are at hand (the check itself calls this). */
+    public static Path write(Path file, CheckArtifacts in) throws IOException {
+        AtomicFiles.writeString(file, page(in));
+        return file;
+    }
+
+    /** A whole HTML page. */
+    public static String page(CheckArtifacts in) {
+        GateReport r = in.report();
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<meta name=\"generator\" content=\"perf-maven-plugin ").append(Html.escape(r.toolVersion()))
+                .append("\">\n<title>Performance report: ").append(Html.escape(r.outcome().name())).append(", ")
+                .append(Html.escape(r.summary())).append("</title>\n<style>\nbody{margin:1.5em 2em;background:#fff}\n")
+                .append(CSS).append("</style>\n</head>\n<body>\n");
+        html.append(fragment(in));
+        html.append("</body>\n</html>\n");
+        return html.toString();
+    }
+
+    /** The report without the page around it, for a Maven site page; carries its own scoped style. */
+    public static String fragment(CheckArtifacts in) {
+        GateReport r = in.report();
+        Map<String, List<Comparison>> benchmarks = byBenchmark(r);
+        StringBuilder h = new StringBuilder();
+        h.append("<div class=\"perfgate-report\" data-benchmarks=\"").append(benchmarks.size()).append("\">\n");
+        h.append("<style>\n").append(CSS).append("</style>\n");
+        h.append("<h1>Performance report</h1>\n");
+        h.append("<p class=\"outcome\"><span class=\"verdict v-").append(outcomeClass(r)).append("\">")
+                .append(r.outcome().name()).append("</span> ").append(Html.escape(r.summary())).append("</p>\n");
+        h.append("<p>").append(Html.escape(ConsoleReport.sources(r))).append("<br>\n<span class=\"muted\">")
+                .append("report made ").append(Html.escape(r.createdAt())).append(" by perf-maven-plugin ")
+                .append(Html.escape(r.toolVersion())).append("</span></p>\n");
+        if (!r.regressions().isEmpty() || !r.otherFailures().isEmpty()) {
+            h.append("<h2>What fails the build</h2>\n<ul>\n");
+            r.regressions().forEach(line -> h.append("<li>").append(Html.escape(line)).append("</li>\n"));
+            r.otherFailures().forEach(line -> h.append("<li>").append(Html.escape(line)).append("</li>\n"));
+            h.append("</ul>\n");
+        }
+        verdictTable(h, r, benchmarks);
+        notes(h, in);
+        h.append("<h2>Benchmarks</h2>\n");
+        if (benchmarks.isEmpty()) {
+            h.append("<p>No benchmark was compared.</p>\n");
+        }
+        for (Map.Entry<String, List<Comparison>> e : benchmarks.entrySet()) {
+            benchmark(h, in, e.getKey(), e.getValue());
+        }
+        h.append("<h2>Method</h2>\n");
+        if (!r.comparisons().isEmpty()) {
+            h.append("<p>").append(Html.escape(capitalise(MethodologyContent.decisionRule(in)))).append(".</p>\n");
+        }
+        String hardware = MethodologyContent.hardware(r.current().environment());
+        String jdk = MethodologyContent.jdk(r.current().environment());
+        h.append("<p class=\"muted\">");
+        if (hardware != null) {
+            h.append("Hardware: ").append(Html.escape(hardware)).append("<br>\n");
+        }
+        if (jdk != null) {
+            h.append("JDK: ").append(Html.escape(jdk)).append("<br>\n");
+        }
+        h.append("Each dot is one fork (JMH) or one run (scenario): the median of its iterations, or its own p95. ")
+                .append("Boxes span the quartiles, the thick tick is the median, the line the range.</p>\n");
+        h.append("</div>\n");
+        return h.toString();
+    }
+
+    // ------------------------------------------------------------------ parts
+
+    private static void verdictTable(StringBuilder h, GateReport r, Map<String, List<Comparison>> benchmarks) {
+        if (r.comparisons().isEmpty() && r.notGated().isEmpty()) {
+            return;
+        }
+        boolean adjusted = r.multiplicity() != Multiplicity.Mode.NONE;
+        h.append("<h2>Verdicts</h2>\n<table class=\"verdicts table table-striped\">\n<thead><tr>")
+                .append("<th>Benchmark</th><th>Metric</th><th>Baseline</th><th>Candidate</th>")
+                .append("<th>Change [95 % CI]</th><th>").append(adjusted ? "p (" + io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity()) + ")" : "p")
+                .append("</th><th>Verdict</th></tr></thead>\n<tbody>\n");
+        for (Object row : ConsoleReport.rowsInOrder(r)) {
+            if (row instanceof Comparison) {
+                Comparison c = (Comparison) row;
+                boolean test = c.metric() != Metric.ALLOCATION;
+                double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
+                h.append("<tr><td><a href=\"#").append(anchor(id(c))).append("\">")
+                        .append(Html.escape(ConsoleReport.name(c.displayName(), c.key(), c.mode(), r))).append("</a></td>")
+                        .append("<td class=\"metric\">").append(Html.escape(c.metric().label(c.direction())))
+                        .append("</td>")
+                        .append(num(Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(),
+                                c.unit())))
+                        .append(num(Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(),
+                                c.unit())))
+                        .append(num(Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh())))
+                        .append(num(Units.pValue(p)))
+                        .append("<td>").append(badge(c.verdict()))
+                        .append(c.confident() ? " <span class=\"muted\">confident</span>" : "").append("</td></tr>\n");
+            } else {
+                NotGated n = (NotGated) row;
+                h.append("<tr><td>").append(Html.escape(n.displayName())).append("</td><td>")
+                        .append(Html.escape(n.metric().id())).append("</td><td colspan=\"4\" class=\"muted\">")
+                        .append(Html.escape(n.reason())).append("</td><td><span class=\"verdict v-none\">not gated")
+                        .append("</span></td></tr>\n");
+            }
+        }
+        h.append("</tbody>\n</table>\n");
+    }
+
+    private static void notes(StringBuilder h, CheckArtifacts in) {
+        GateReport r = in.report();
+        List<String> notes = new ArrayList<>();
+        if (!r.environmentDifferences().isEmpty()) {
+            List<String> diffs = new ArrayList<>();
+            for (EnvironmentDifference d : r.environmentDifferences()) {
+                diffs.add(d.describe());
+            }
+            notes.add("Environment differs from the baseline (policy " + r.environmentPolicy().id() + "): "
+                    + String.join("; ", diffs));
+        }
+        refs(notes, "New benchmarks, not in the baseline", r.newBenchmarks());
+        refs(notes, "Missing benchmarks, in the baseline but not run", r.missingBenchmarks());
+        refs(notes, "Ignored by a rule", r.ignoredBenchmarks());
+        notes.addAll(r.notes());
+        for (String u : in.unavailable()) {
+            notes.add("Per-fork values unavailable for the " + u);
+        }
+        if (notes.isEmpty()) {
+            return;
+        }
+        h.append("<h2>Notes</h2>\n<ul>\n");
+        notes.forEach(n -> h.append("<li>").append(Html.escape(n)).append("</li>\n"));
+        h.append("</ul>\n");
+    }
+
+    private static void refs(List<String> notes, String label, List<BenchmarkRef> refs) {
+        if (refs.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        refs.forEach(ref -> names.add(ref.displayName()));
+        notes.add(label + ": " + String.join(", ", names));
+    }
+
+    private static void benchmark(StringBuilder h, CheckArtifacts in, String id, List<Comparison> cs) {
+        GateReport r = in.report();
+        Comparison first = cs.get(0);
+        Verdict worst = Verdict.INCONCLUSIVE;
+        for (Comparison c : cs) {
+            // Verdict is declared in order of severity, FAIL first
+            if (c.verdict().ordinal() < worst.ordinal()) {
+                worst = c.verdict();
+            }
+        }
+        String name = ConsoleReport.name(first.displayName(), first.key(), first.mode(), r);
+        h.append("<section id=\"").append(anchor(id)).append("\" class=\"benchmark\">\n<h3>")
+                .append(Html.escape(name)).append(' ').append(badge(worst)).append("</h3>\n");
+        h.append("<p class=\"muted\">").append(Html.escape(first.benchmark())).append(", mode ")
+                .append(Html.escape(first.mode())).append(", ").append(first.baselineForks()).append(" baseline vs ")
+                .append(first.currentForks()).append(" candidate ")
+                .append(isScenario(in, first) ? "runs" : "forks").append("</p>\n");
+        for (Comparison c : cs) {
+            if (!c.reason().isEmpty()) {
+                h.append("<p class=\"reason\">").append(Html.escape(c.metric().id())).append(": ")
+                        .append(Html.escape(c.reason())).append("</p>\n");
+            }
+        }
+        List<ForkPlotSvg.SamplePanel> panels = new ArrayList<>();
+        List<ForkPlotSvg.RatioRow> rows = new ArrayList<>();
+        for (Comparison c : cs) {
+            if (c.metric() == Metric.ALLOCATION) {
+                continue;
+            }
+            BenchmarkResult base = in.baselineBenchmark(c).orElse(null);
+            BenchmarkResult cur = in.currentBenchmark(c).orElse(null);
+            if (base != null || cur != null) {
+                panels.add(new ForkPlotSvg.SamplePanel(panelLabel(c.metric(), isScenario(in, c)), unit(base, cur, c),
+                        base == null ? new double[0] : CheckArtifacts.forkValues(base, c.metric()),
+                        cur == null ? new double[0] : CheckArtifacts.forkValues(cur, c.metric())));
+            }
+            rows.add(new ForkPlotSvg.RatioRow(c.metric().id(), c.ratio(), c.lowerBound(), c.upperBound(), c.ciLow(),
+                    c.ciHigh(), c.failThreshold(), c.minEffect(), c.verdict()));
+        }
+        h.append("<figure data-benchmark=\"").append(Html.escape(id)).append("\">\n");
+        h.append(new ForkPlotSvg(name, panels, rows).render());
+        h.append("</figure>\n</section>\n");
+    }
+
+    private static String panelLabel(Metric metric, boolean scenario) {
+        String unit = scenario ? "run" : "fork";
+        return metric == Metric.P95 ? "p95 of each " + unit : "median of each " + unit;
+    }
+
+    private static String unit(BenchmarkResult base, BenchmarkResult cur, Comparison c) {
+        if (cur != null) {
+            return cur.unit();
+        }
+        return base != null ? base.unit() : c.unit();
+    }
+
+    private static boolean isScenario(CheckArtifacts in, Comparison c) {
+        return in.currentBenchmark(c).map(b -> BenchmarkResult.KIND_SCENARIO.equals(b.kind())).orElse(false);
+    }
+
+    /** Comparisons grouped by benchmark (key and mode), in report order. */
+    static Map<String, List<Comparison>> byBenchmark(GateReport r) {
+        Map<String, List<Comparison>> m = new LinkedHashMap<>();
+        for (Comparison c : r.comparisons()) {
+            m.computeIfAbsent(id(c), k -> new ArrayList<>()).add(c);
+        }
+        return m;
+    }
+
+    private static String id(Comparison c) {
+        return c.key() + " [" + c.mode() + "]";
+    }
+
+    /** An HTML id: letters, digits, dot, dash and underscore only. */
+    static String anchor(String id) {
+        StringBuilder sb = new StringBuilder("b-");
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            sb.append(Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_' ? c : '_');
+        }
+        return sb.toString();
+    }
+
+    private static String badge(Verdict v) {
+        return "<span class=\"verdict v-" + v.name() + "\">" + v.name() + "</span>";
+    }
+
+    private static String outcomeClass(GateReport r) {
+        switch (r.outcome()) {
+            case FAIL:
+                return "FAIL";
+            case WARN:
+                return "WARN";
+            default:
+                return "PASS";
+        }
+    }
+
+    private static String num(String text) {
+        return "<td class=\"num\">" + Html.escape(text) + "</td>";
+    }
+
+    private static String capitalise(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

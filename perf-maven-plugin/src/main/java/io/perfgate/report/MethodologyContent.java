@@ -1,0 +1,512 @@
+package io.perfgate.report;
+
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.Metric;
+import io.perfgate.stats.Multiplicity;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Verdict;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Decides what a methodology block says, from the check's report and results. Everything here is fact taken
+ * from the files (environment fingerprint, settings, counts, thresholds actually applied); nothing is
+ * assumed, and a fact the files do not hold is left out rather than guessed.
+ */
+public final class MethodologyContent {
+    private MethodologyContent() {
+    }
+
+    /**
+     * @param in the report and results of the check
+     * @param profiles profile artifacts found, as paths to show (relative to the project)
+     */
+    public static Methodology from(CheckArtifacts in, List<String> profiles) {
+        GateReport r = in.report();
+        Map<String, String> env = r.current().environment();
+        Methodology.Builder m = Methodology.builder().vote(vote(r));
+
+        String hardware = hardware(env);
+        if (hardware != null) {
+            m.item("Hardware", hardware);
+        }
+        String os = join(" ", env.get("os.name"), env.get("os.kernel"));
+        if (os != null) {
+            m.item("OS", os);
+        }
+        String jdk = jdk(env);
+        if (jdk != null) {
+            m.item("JDK", jdk);
+        }
+        String runs = runs(in);
+        if (runs != null) {
+            m.item("Runs", runs);
+        }
+        if (!r.comparisons().isEmpty()) {
+            m.item("Decision rule", decisionRule(in));
+        }
+        if (r.baseline() != null) {
+            m.item("Baseline", side(r.baseline(), true));
+        }
+        m.item("Candidate", side(r.current(), false));
+
+        String command = in.current() != null && in.current().command() != null ? in.current().command()
+                : env.get("command");
+        m.command(command);
+
+        for (Comparison c : r.comparisons()) {
+            boolean test = c.metric() != Metric.ALLOCATION;
+            double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
+            m.row(new Methodology.Row(name(c, r), c.metric().label(c.direction()),
+                    Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
+                    Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
+                    Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()),
+                    Units.pValue(p), c.verdict().name()));
+        }
+        if (!r.comparisons().isEmpty()) {
+            m.tableCaption(caption(r));
+        }
+        profiles.forEach(m::profile);
+        notes(in, m);
+        return m.build();
+    }
+
+    // ------------------------------------------------------------------ the vote
+
+    /** {@code +1 perf}, {@code -1 perf: 2 regressions}; never +1 when the build failed or nothing was compared. */
+    static String vote(GateReport r) {
+        long fails = r.count(Verdict.FAIL);
+        List<String> reasons = new ArrayList<>();
+        if (fails > 0) {
+            reasons.add(fails + (fails == 1 ? " regression" : " regressions"));
+        }
+        int other = r.otherFailures().size();
+        if (other > 0) {
+            reasons.add(other + (other == 1 ? " other failure" : " other failures"));
+        }
+        if (!reasons.isEmpty()) {
+            return "-1 perf: " + String.join(", ", reasons);
+        }
+        if (r.baseline() == null || r.comparisons().isEmpty()) {
+            return "0 perf: nothing was compared" + (r.baseline() == null ? " (no baseline)" : "");
+        }
+        List<String> open = new ArrayList<>();
+        for (Verdict v : new Verdict[] {Verdict.WARN, Verdict.INCONCLUSIVE}) {
+            long n = r.count(v);
+            if (n > 0) {
+                open.add(n + " " + v.name());
+            }
+        }
+        return open.isEmpty() ? "+1 perf" : "+1 perf (" + String.join(", ", open) + ")";
+    }
+
+    // ------------------------------------------------------------------ set-up lines
+
+    static String hardware(Map<String, String> env) {
+        List<String> parts = new ArrayList<>();
+        add(parts, env.get("cpu.model"));
+        String cores = env.get("cpu.cores");
+        if (present(cores)) {
+            parts.add(cores + ("1".equals(cores.trim()) ? " core" : " cores"));
+        }
+        String memory = memory(env.get("memory.total"));
+        if (memory != null) {
+            parts.add(memory + " RAM");
+        }
+        List<String> extra = new ArrayList<>();
+        String quota = env.get("container.cpuQuota");
+        if (present(quota) && !"none".equalsIgnoreCase(quota.trim())) {
+            extra.add("container CPU quota " + quota.trim());
+        }
+        String governor = env.get("cpu.governor");
+        if (present(governor)) {
+            extra.add("CPU governor " + governor.trim());
+        }
+        if (parts.isEmpty() && extra.isEmpty()) {
+            return null;
+        }
+        String text = String.join(", ", parts);
+        if (!extra.isEmpty()) {
+            text += (text.isEmpty() ? "" : "; ") + String.join(", ", extra);
+        }
+        return text;
+    }
+
+    /** Bytes become GiB with one decimal; anything else (already "16 GiB") is kept as written. */
+    static String memory(String value) {
+        if (!present(value)) {
+            return null;
+        }
+        String v = value.trim();
+        if (v.matches("\\d+")) {
+            double gib = Long.parseLong(v) / (1024.0 * 1024 * 1024);
+            return String.format(Locale.ROOT, "%.1f GiB", gib);
+        }
+        return v;
+    }
+
+    static String jdk(Map<String, String> env) {
+        String version = join(" ", env.get("java.vendor"), env.get("java.version"));
+        String vm = env.get("java.vm");
+        List<String> parts = new ArrayList<>();
+        if (version != null) {
+            parts.add(version + (present(vm) ? " (" + vm.trim() + ")" : ""));
+        } else if (present(vm)) {
+            parts.add(vm.trim());
+        }
+        if (present(env.get("jvm.gc"))) {
+            parts.add("GC " + env.get("jvm.gc").trim());
+        }
+        if (env.containsKey("jvm.args")) {
+            String args = env.get("jvm.args");
+            parts.add("JVM flags: " + (present(args) ? args.trim() : "none"));
+        }
+        return parts.isEmpty() ? null : String.join("; ", parts);
+    }
+
+    /** Forks and iterations for JMH, runs for scenarios, for each side. */
+    static String runs(CheckArtifacts in) {
+        GateReport r = in.report();
+        List<String> parts = new ArrayList<>();
+        Set<String> kinds = kinds(in);
+        for (String kind : kinds) {
+            List<Comparison> ofKind = new ArrayList<>();
+            for (Comparison c : r.comparisons()) {
+                if (kind.equals(kindOf(in, c)) && c.metric() == Metric.MEDIAN) {
+                    ofKind.add(c);
+                }
+            }
+            boolean jmh = BenchmarkResult.KIND_JMH.equals(kind);
+            StringBuilder sb = new StringBuilder();
+            Set<String> names = new TreeSet<>();
+            ofKind.forEach(c -> names.add(c.benchmark()));
+            if (jmh) {
+                String version = r.current().environment().get("jmh.version");
+                sb.append("JMH").append(present(version) ? " " + version.trim() : "").append(": ");
+                sb.append(forks(ofKind, "forks", r));
+                String perFork = iterations(in);
+                if (perFork != null) {
+                    sb.append(", ").append(perFork);
+                }
+                sb.append(" (").append(names.size()).append(names.size() == 1 ? " benchmark" : " benchmarks").append(')');
+            } else {
+                // a scenario's cold runs (fresh JVMs) and warm runs (one JVM) are two benchmarks, params runs=...
+                Map<String, List<Comparison>> byRuns = new LinkedHashMap<>();
+                for (Comparison c : ofKind) {
+                    byRuns.computeIfAbsent(c.params().getOrDefault("runs", ""), k -> new ArrayList<>()).add(c);
+                }
+                List<String> runs = new ArrayList<>();
+                byRuns.forEach((k, cs) -> runs.add(forks(cs, k.isEmpty() ? "runs" : k + " runs", r)));
+                sb.append("scenarios: ").append(String.join(", ", runs)).append(" (").append(names.size())
+                        .append(names.size() == 1 ? " scenario" : " scenarios").append(')');
+            }
+            parts.add(sb.toString());
+        }
+        if (parts.isEmpty()) {
+            return null;
+        }
+        String order = runOrder(in);
+        return String.join("; ", parts) + (order == null ? "" : "; " + order);
+    }
+
+    private static Set<String> kinds(CheckArtifacts in) {
+        Set<String> kinds = new TreeSet<>();
+        for (Comparison c : in.report().comparisons()) {
+            kinds.add(kindOf(in, c));
+        }
+        return kinds;
+    }
+
+    private static String kindOf(CheckArtifacts in, Comparison c) {
+        return in.currentBenchmark(c).map(BenchmarkResult::kind).orElse(BenchmarkResult.KIND_JMH);
+    }
+
+    /**
+     * The usual fork counts, with the benchmarks that differ named: {@code 10 forks per side
+     * (CacheBench.evict: baseline 3)}.
+     */
+    private static String forks(List<Comparison> cs, String unit, GateReport r) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (Comparison c : cs) {
+            counts.merge(c.baselineForks() + "/" + c.currentForks(), 1, Integer::sum);
+        }
+        String usual = null;
+        for (String k : counts.keySet()) {
+            if (usual == null || counts.get(k) > counts.get(usual)) {
+                usual = k;
+            }
+        }
+        if (usual == null) {
+            return unit + " not recorded";
+        }
+        String[] pair = usual.split("/");
+        String text = pair[0].equals(pair[1]) ? pair[1] + " " + unit + " per side"
+                : "baseline " + pair[0] + " " + unit + ", candidate " + pair[1] + " " + unit;
+        List<String> others = new ArrayList<>();
+        for (Comparison c : cs) {
+            if (!usual.equals(c.baselineForks() + "/" + c.currentForks())) {
+                List<String> sides = new ArrayList<>();
+                if (!pair[0].equals(Integer.toString(c.baselineForks()))) {
+                    sides.add("baseline " + c.baselineForks());
+                }
+                if (!pair[1].equals(Integer.toString(c.currentForks()))) {
+                    sides.add("candidate " + c.currentForks());
+                }
+                others.add(name(c, r) + ": " + String.join(", ", sides));
+            }
+        }
+        return others.isEmpty() ? text : text + " (" + String.join("; ", others) + ")";
+    }
+
+    /** {@code each 1 x 100 ms warm-up + 5 x 100 ms measurement iterations}, from the settings and the data. */
+    private static String iterations(CheckArtifacts in) {
+        Map<String, String> s = in.current() == null ? new HashMap<>() : in.current().settings();
+        int min = Integer.MAX_VALUE;
+        int max = 0;
+        if (in.current() != null) {
+            for (BenchmarkResult b : in.current().benchmarks()) {
+                if (!BenchmarkResult.KIND_JMH.equals(b.kind())) {
+                    continue;
+                }
+                for (Fork f : b.forks()) {
+                    min = Math.min(min, f.primary().length);
+                    max = Math.max(max, f.primary().length);
+                }
+            }
+        }
+        String measured = max == 0 ? s.get("perf.measurementIterations")
+                : min == max ? Integer.toString(max) : min + "-" + max;
+        if (!present(measured)) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder("each ");
+        String warmup = s.get("perf.warmupIterations");
+        if (present(warmup)) {
+            sb.append(warmup.trim()).append(times(s.get("perf.warmupTime"))).append(" warm-up + ");
+        }
+        sb.append(measured).append(times(s.get("perf.measurementTime"))).append(" measurement iterations");
+        String threads = s.get("perf.threads");
+        if (present(threads) && !"1".equals(threads.trim())) {
+            sb.append(", ").append(threads.trim()).append(" threads");
+        }
+        return sb.toString();
+    }
+
+    private static String times(String time) {
+        return present(time) ? " x " + time.trim() : "";
+    }
+
+    /** Interleaved (same job) or one after the other (stored baseline), from the settings. */
+    private static String runOrder(CheckArtifacts in) {
+        Map<String, String> s = new LinkedHashMap<>();
+        if (in.current() != null) {
+            s.putAll(in.current().settings());
+        }
+        s.putAll(in.report().settings());
+        String against = s.get("perf.against");
+        if (present(against)) {
+            String seed = s.get("perf.seed");
+            return "baseline (" + against.trim() + ") and candidate forks in randomly interleaved rounds on one machine"
+                    + (present(seed) ? ", seed " + seed.trim() : "");
+        }
+        return null;
+    }
+
+    /**
+     * One sentence, e.g. "exact one-sided Mann-Whitney on per-fork medians (log scale, Hodges-Lehmann ratio),
+     * alpha 0.05; FAIL when the ratio >= 1.10 and its lower bound > 1.05; p95: 1.20 / 1.10". The numbers
+     * are the ones the comparisons were judged by (the most common among those without a per-benchmark rule).
+     */
+    static String decisionRule(CheckArtifacts in) {
+        GateReport r = in.report();
+        Map<Metric, List<Comparison>> global = new LinkedHashMap<>();
+        int ruled = 0;
+        for (Comparison c : r.comparisons()) {
+            if (c.rule() != null && !c.rule().isEmpty()) {
+                ruled++;
+                continue;
+            }
+            global.computeIfAbsent(c.metric(), k -> new ArrayList<>()).add(c);
+        }
+        boolean scenarios = kinds(in).contains(BenchmarkResult.KIND_SCENARIO);
+        boolean jmh = kinds(in).contains(BenchmarkResult.KIND_JMH);
+        String units = jmh && scenarios ? "per-fork medians (per-run values for scenarios)"
+                : scenarios ? "per-run values" : "per-fork medians";
+        StringBuilder sb = new StringBuilder("exact one-sided Mann-Whitney on ").append(units)
+                .append(" (log scale, Hodges-Lehmann ratio)");
+        double[] median = mostCommon(global.get(Metric.MEDIAN));
+        double[] p95 = mostCommon(global.get(Metric.P95));
+        double[] main = median != null ? median : p95;
+        if (main != null && !Double.isNaN(main[2])) {
+            sb.append(", alpha ").append(decimal(main[2]));
+        }
+        if (median != null) {
+            sb.append("; FAIL when the ratio >= ").append(Numbers.ratioThreshold(median[0]))
+                    .append(" and its lower bound > ").append(Numbers.ratioThreshold(median[1]));
+        }
+        if (p95 != null) {
+            sb.append(median == null ? "; p95: FAIL when the ratio >= " + Numbers.ratioThreshold(p95[0])
+                    + " and its lower bound > " + Numbers.ratioThreshold(p95[1])
+                    : "; p95: " + Numbers.ratioThreshold(p95[0]) + " / " + Numbers.ratioThreshold(p95[1]));
+        }
+        List<Comparison> alloc = global.get(Metric.ALLOCATION);
+        if (alloc != null && !alloc.isEmpty()) {
+            Comparison a = alloc.get(0);
+            sb.append("; allocation: FAIL when B/op grows by more than max(").append(Units.limit(a.failThreshold()))
+                    .append(", ").append(decimal(a.allowedBytes())).append(" B/op)");
+        }
+        if (ruled > 0) {
+            sb.append("; per-benchmark rules set the limits of ").append(ruled)
+                    .append(ruled == 1 ? " comparison" : " comparisons");
+        }
+        if (r.multiplicity() != Multiplicity.Mode.NONE) {
+            sb.append("; ").append(io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity())).append(" correction over K = ").append(r.tested())
+                    .append(" tests");
+        } else {
+            sb.append("; K = ").append(r.tested()).append(" tests, no multiplicity correction");
+        }
+        return sb.toString();
+    }
+
+    /** {fail, minEffect, alpha} shared by most of the comparisons, or null when there are none. */
+    private static double[] mostCommon(Collection<Comparison> cs) {
+        if (cs == null || cs.isEmpty()) {
+            return null;
+        }
+        Map<String, double[]> byKey = new LinkedHashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        for (Comparison c : cs) {
+            double[] t = {c.failThreshold(), c.minEffect(), c.alpha()};
+            String key = t[0] + "/" + t[1] + "/" + t[2];
+            byKey.putIfAbsent(key, t);
+            counts.merge(key, 1, Integer::sum);
+        }
+        String best = null;
+        for (String k : byKey.keySet()) {
+            if (best == null || counts.get(k) > counts.get(best)) {
+                best = k;
+            }
+        }
+        return byKey.get(best);
+    }
+
+    private static String decimal(double v) {
+        return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+
+    /** {@code commit 1a2b3c4d5e (2026-11-20T09:00:00Z), src/perf/baseline.json, on Intel ..., 16 cores}. */
+    static String side(GateReport.Side s, boolean baseline) {
+        Map<String, String> env = s.environment();
+        Map<String, String> prov = s.provenance();
+        List<String> parts = new ArrayList<>();
+        String commit = first(prov.get("git.commit"), prov.get("commit"), env.get("git.commit"));
+        String when = first(prov.get("recordedAt"), s.createdAt(), env.get("timestamp"));
+        if (commit != null) {
+            boolean dirty = "true".equalsIgnoreCase(first(prov.get("git.dirty"), env.get("git.dirty")));
+            parts.add("commit " + ConsoleReport.shortCommit(commit.trim()) + (dirty ? " with uncommitted changes" : "")
+                    + (when == null ? "" : " (" + when + ")"));
+        } else if (when != null) {
+            parts.add("recorded " + when);
+        }
+        if (s.file() != null) {
+            parts.add(s.file());
+        }
+        if (baseline) {
+            String by = first(prov.get("recordedBy"), prov.get("user"));
+            if (by != null) {
+                parts.add("by " + by);
+            }
+            String machine = join(", ", first(env.get("host"), env.get("hostname")), env.get("cpu.model"),
+                    present(env.get("cpu.cores")) ? env.get("cpu.cores").trim() + " cores" : null);
+            if (machine != null) {
+                parts.add("on " + machine);
+            }
+        }
+        return parts.isEmpty() ? "not recorded" : String.join(", ", parts);
+    }
+
+    private static String caption(GateReport r) {
+        return "Before and after: median of the per-fork values with a distribution-free 95 % interval. "
+                + "Change: Hodges-Lehmann estimate in the measured unit's direction, with its 95 % interval. "
+                + "p: exact one-sided Mann-Whitney p-value of a slowdown beyond the minimum effect"
+                + (r.multiplicity() != Multiplicity.Mode.NONE ? ", " + io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity()) + "-adjusted" : "")
+                + "; allocation is judged by its tolerance, without a test.";
+    }
+
+    private static String name(Comparison c, GateReport r) {
+        return ConsoleReport.name(c.displayName(), c.key(), c.mode(), r);
+    }
+
+    private static void notes(CheckArtifacts in, Methodology.Builder m) {
+        GateReport r = in.report();
+        r.regressions().forEach(m::note);
+        for (Comparison c : r.comparisons()) {
+            // FAIL lines are the regressions above; the reasons of the open verdicts say what to do next
+            if ((c.verdict() == Verdict.INCONCLUSIVE || c.verdict() == Verdict.WARN) && !c.reason().isEmpty()) {
+                m.note(name(c, r) + " " + c.metric().id() + " " + c.verdict().name() + ": " + c.reason());
+            }
+        }
+        r.otherFailures().forEach(m::note);
+        if (!r.environmentDifferences().isEmpty()) {
+            List<String> diffs = new ArrayList<>();
+            for (EnvironmentDifference d : r.environmentDifferences()) {
+                diffs.add(d.describe());
+            }
+            m.note("Environment differs from the baseline (policy " + r.environmentPolicy().id() + "): "
+                    + String.join("; ", diffs));
+        }
+        refs(m, "New benchmarks, not in the baseline", r.newBenchmarks());
+        refs(m, "Missing benchmarks, in the baseline but not run", r.missingBenchmarks());
+        refs(m, "Ignored by a rule", r.ignoredBenchmarks());
+        r.notes().forEach(m::note);
+    }
+
+    private static void refs(Methodology.Builder m, String label, List<io.perfgate.gate.BenchmarkRef> refs) {
+        if (refs.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        refs.forEach(ref -> names.add(ref.displayName()));
+        m.note(label + ": " + String.join(", ", names));
+    }
+
+    // ------------------------------------------------------------------ small helpers
+
+    private static boolean present(String s) {
+        return s != null && !s.trim().isEmpty();
+    }
+
+    private static void add(List<String> parts, String s) {
+        if (present(s)) {
+            parts.add(s.trim());
+        }
+    }
+
+    private static String join(String separator, String... values) {
+        List<String> parts = new ArrayList<>();
+        for (String v : values) {
+            add(parts, v);
+        }
+        return parts.isEmpty() ? null : String.join(separator, parts);
+    }
+
+    private static String first(String... values) {
+        for (String v : values) {
+            if (present(v)) {
+                return v.trim();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,96 @@
+package io.perfgate.report;
+
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.results.ResultsFormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * {@code perf:methodology} without Maven: reads what the check left in the output directory, renders the
+ * block in the asked format and writes it atomically to {@code methodology.<ext>} beside report.json.
+ */
+public final class MethodologyWriter {
+    /** The directory, under the output directory, where profilers are told to write (and where we look). */
+    public static final String PROFILES_DIRECTORY = "profiles";
+
+    private MethodologyWriter() {
+    }
+
+    /** The rendered block and where it was written. */
+    public static final class Written {
+        private final String text;
+        private final Path file;
+
+        Written(String text, Path file) {
+            this.text = text;
+            this.file = file;
+        }
+
+        public String text() {
+            return text;
+        }
+
+        public Path file() {
+            return file;
+        }
+    }
+
+    /**
+     * @param outputDirectory the plugin's output directory ({@code target/perf}), holding report.json
+     * @param basedir the project directory: relative paths in the report are resolved, and profile paths
+     *     shown, against it
+     * @throws ReportFormatException when report.json is missing or malformed (the message says to run the check)
+     */
+    public static Written write(Path outputDirectory, Path basedir, MethodologyFormat format)
+            throws ReportFormatException, ResultsFormatException, IOException {
+        Path reportFile = outputDirectory.resolve("report.json");
+        if (!Files.isRegularFile(reportFile)) {
+            throw new ReportFormatException(reportFile, "", "file does not exist; run perf:check first "
+                    + "(e.g. mvn verify -Pperf), which writes the report this goal reads");
+        }
+        CheckArtifacts in = CheckArtifacts.load(reportFile, basedir);
+        Methodology methodology = MethodologyContent.from(in, profiles(outputDirectory, basedir));
+        String text = format.renderer().render(methodology);
+        Path file = outputDirectory.resolve("methodology." + format.extension());
+        AtomicFiles.writeString(file, text);
+        return new Written(text, file);
+    }
+
+    /**
+     * Profile artifacts that exist: every file under {@code <outputDirectory>/profiles/}, and JFR recordings
+     * or collapsed stacks anywhere in the output directory (where JMH's profilers put them when told to).
+     * Sorted, shown relative to {@code basedir} when inside it.
+     */
+    static List<String> profiles(Path outputDirectory, Path basedir) throws IOException {
+        List<Path> found = new ArrayList<>();
+        if (Files.isDirectory(outputDirectory)) {
+            try (Stream<Path> files = Files.walk(outputDirectory)) {
+                files.filter(Files::isRegularFile)
+                        .filter(p -> isUnder(p, outputDirectory.resolve(PROFILES_DIRECTORY)) || isProfile(p))
+                        .filter(p -> !p.getFileName().toString().startsWith("."))
+                        .forEach(found::add);
+            }
+        }
+        Path base = basedir == null ? null : basedir.toAbsolutePath().normalize();
+        return found.stream().map(p -> {
+            Path abs = p.toAbsolutePath().normalize();
+            Path shown = base != null && abs.startsWith(base) ? base.relativize(abs) : abs;
+            return shown.toString().replace('\\', '/');
+        }).sorted().collect(Collectors.toList());
+    }
+
+    private static boolean isUnder(Path file, Path dir) {
+        return file.toAbsolutePath().normalize().startsWith(dir.toAbsolutePath().normalize());
+    }
+
+    private static boolean isProfile(Path file) {
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.endsWith(".jfr") || name.endsWith(".collapsed") || name.endsWith(".jfr.gz");
+    }
+}

@@ -1,0 +1,159 @@
+package io.perfgate.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.testing.Golden;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+    @TempDir
+    Path project;
+
+    @Test
+    void pageMatchesGoldenFile() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        Path file = HtmlReport.write(f.outputDirectory, project);
+        assertEquals(f.outputDirectory.resolve("report.html"), file);
+        Golden.assertMatches("io/perfgate/report/html/expected-report.html", Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void siteExampleIsTheGoldenReport() throws Exception {
+        // src/site/resources/examples/report.html is linked from html-report.md; keep it what the renderer makes
+        Path golden = Path.of("src/test/resources/io/perfgate/report/html/expected-report.html");
+        Path example = Path.of("../src/site/resources/examples/report.html");
+        if (Boolean.getBoolean("perf.updateGolden")) {
+            Files.copy(golden, example, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        assertEquals(Files.readString(golden), Files.readString(example),
+                "copy the golden report to the site example (-Dperf.updateGolden=true does it)");
+    }
+
+    @Test
+    void onePicturePerBenchmarkWithBothSidesForks() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        String html = HtmlReport.page(CheckArtifacts.load(f.reportFile, project));
+        assertEquals(4, count(html, "<svg "), "ParserBench, CodecBench, LookupBench, CacheBench");
+        assertTrue(html.contains("data-benchmarks=\"4\""), html);
+        // ParserBench: one median panel, 10 + 10 fork dots
+        String parser = section(html, "b-com.acme.bench.ParserBench.parse_size_1000__avgt_");
+        assertEquals(20, count(parser, "<circle ") - 1, "20 fork dots and one ratio estimate");
+        assertTrue(parser.contains("baseline fork 1: 12.10 us/op"), parser);
+        assertTrue(parser.contains("candidate fork 4: 15.10 us/op"), parser);
+        // LookupBench is in SampleTime mode: a median and a p95 panel, and two ratio rows
+        String lookup = section(html, "b-com.acme.bench.LookupBench.get__sample_");
+        assertTrue(lookup.contains("median of each fork (ns/op)"), lookup);
+        assertTrue(lookup.contains("p95 of each fork (us/op)"), lookup);
+        assertTrue(lookup.contains("p95 fork 3") || lookup.contains("baseline fork 3: 2.250 us/op"), lookup);
+        // CacheBench: 3 baseline forks, INCONCLUSIVE, no interval to draw
+        String cache = section(html, "b-com.acme.bench.CacheBench.evict__avgt_");
+        assertTrue(cache.contains("baseline (3)") && cache.contains("candidate (10)"), cache);
+        assertTrue(cache.contains("no interval"), cache);
+    }
+
+    @Test
+    void everySvgIsWellFormedXml() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        String html = HtmlReport.page(CheckArtifacts.load(f.reportFile, project));
+        Matcher m = Pattern.compile("<svg .*?</svg>", Pattern.DOTALL).matcher(html);
+        int n = 0;
+        while (m.find()) {
+            DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(new java.io.ByteArrayInputStream(m.group().getBytes(StandardCharsets.UTF_8)));
+            n++;
+        }
+        assertEquals(4, n);
+    }
+
+    @Test
+    void pageNeedsNothingFromTheNetworkAndRunsNoScript() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        String html = HtmlReport.page(CheckArtifacts.load(f.reportFile, project));
+        assertFalse(html.contains("<script"), "no JavaScript");
+        assertFalse(html.contains("<link"), "no external style sheet");
+        assertFalse(html.contains("@import") || html.contains("url("), "no external CSS resource or font");
+        String withoutNamespace = html.replace("http://www.w3.org/2000/svg", "");
+        assertFalse(withoutNamespace.contains("http://") || withoutNamespace.contains("https://"), "no remote URL");
+    }
+
+    @Test
+    void benchmarkAndReasonTextIsEscaped() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        String json = Files.readString(f.reportFile).replace("ParserBench.parse (size=1000)",
+                "ParserBench.parse (size=<b>&1000</b>)");
+        Files.writeString(f.reportFile, json);
+        String html = HtmlReport.page(CheckArtifacts.load(f.reportFile, project));
+        assertFalse(html.contains("<b>&1000"), "markup in names must not reach the page");
+        assertTrue(html.contains("size=&lt;b&gt;&amp;1000&lt;/b&gt;"), html);
+    }
+
+    @Test
+    void goneResultsFileStillGivesTheTableAndSaysWhy() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        Files.delete(project.resolve("src/perf/baseline.json"));
+        String html = HtmlReport.page(CheckArtifacts.load(f.reportFile, project));
+        assertTrue(html.contains("Per-fork values unavailable for the baseline: src/perf/baseline.json no longer exists"),
+                html);
+        assertTrue(html.contains("baseline (0)"), html);
+        assertEquals(4, count(html, "<svg "));
+    }
+
+    @Test
+    void missingReportSaysToRunTheCheck() {
+        ReportFormatException e = assertThrows(ReportFormatException.class,
+                () -> HtmlReport.write(project.resolve("target/perf"), project));
+        assertTrue(e.getMessage().contains("report.json") && e.getMessage().contains("perf:check"), e.getMessage());
+    }
+
+    @Test
+    void checkWritesReportHtmlWithTheForksOfBothFiles() throws Exception {
+        // as perf:check does: the report in memory, file names relative to the project, no basedir at hand
+        CheckFixture f = CheckFixture.write(project);
+        Files.delete(f.outputDirectory.resolve("report.html").toFile().exists() ? f.outputDirectory.resolve("report.html")
+                : f.reportFile);
+        java.util.List<Path> written = ReportWriter.write(CheckFixture.report(), f.outputDirectory,
+                java.util.EnumSet.of(ReportWriter.Format.HTML));
+        assertEquals(java.util.List.of(f.outputDirectory.resolve("report.html")), written);
+        String html = Files.readString(written.get(0), StandardCharsets.UTF_8);
+        assertFalse(html.contains("Per-fork values unavailable"), "src/perf/baseline.json found from target/perf");
+        assertTrue(html.contains("baseline fork 10: 12.20 us/op"), "baseline forks drawn");
+        assertTrue(html.contains("candidate fork 10: 14.60 us/op"), "candidate forks drawn");
+        assertEquals(java.util.EnumSet.allOf(ReportWriter.Format.class),
+                ReportWriter.parseFormats("perf.reportFormats", "json,md,junit,html"));
+    }
+
+    @Test
+    void unreadableResultsFileDoesNotStopTheCheckFromWritingTheReport() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        Files.writeString(project.resolve("src/perf/baseline.json"), "{ truncated");
+        CheckArtifacts in = CheckArtifacts.lenient(CheckFixture.report(), f.reportFile, null);
+        assertEquals(1, in.unavailable().size());
+        assertTrue(in.unavailable().get(0).startsWith("baseline: ") && in.unavailable().get(0).contains("baseline.json"),
+                in.unavailable().get(0));
+        assertTrue(HtmlReport.page(in).contains("Per-fork values unavailable for the baseline"));
+    }
+
+    private static int count(String text, String needle) {
+        int n = 0;
+        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static String section(String html, String id) {
+        int start = html.indexOf("<section id=\"" + id + "\"");
+        assertTrue(start >= 0, "no section " + id);
+        return html.substring(start, html.indexOf("</section>", start));
+    }
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# Checks perf-maven-plugin's HTML report in a real headless browser (Chromium), offline.
+#
+# For every report page it
+#   1. loads the page on its own with --dump-dom and console logging, and fails on any console message
+#      (the page has no script, so any message means a broken page) or on an empty DOM;
+#   2. loads it again inside a small harness page (the only script involved) that counts the pictures and
+#      measures each one: there must be exactly one <figure data-benchmark> holding one visible <svg>
+#      (width and height > 0) per benchmark, as announced by data-benchmarks="N" on the report;
+#   3. takes a screenshot, target/report-html-check/<name>.png, for a person to look at.
+#
+# Usage: src/site/scripts/check-report-html.sh [--install] [report.html ...]
+#   Without files it checks the golden report of the unit tests
+#   (perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html, which HtmlReportTest
+#   keeps equal to the renderer's output) and every report.html / perf-report.html the invoker ITs left
+#   under perf-maven-plugin-it/target/it/.
+#   --install  installs Debian's chromium with apt-get when no browser is found (needs root).
+#
+# Exit status: 0 all pages pass; 1 a page failed; 2 no browser, or bad usage.
+set -euo pipefail
+
+cd "$(dirname "$0")/../../.."
+root=$(pwd)
+out_dir="$root/target/report-html-check"
+
+install=false
+files=()
+for arg in "$@"; do
+    case "$arg" in
+        --install) install=true ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        *) files+=("$arg") ;;
+    esac
+done
+
+find_browser() {
+    for b in chromium chromium-browser google-chrome google-chrome-stable; do
+        if command -v "$b" >/dev/null 2>&1; then
+            command -v "$b"
+            return 0
+        fi
+    done
+    return 1
+}
+
+browser=$(find_browser || true)
+if [ -z "$browser" ] && $install; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "check-report-html: --install needs root (apt-get install -y chromium)" >&2
+        exit 2
+    fi
+    echo "check-report-html: installing chromium with apt-get"
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    browser=$(find_browser || true)
+fi
+if [ -z "$browser" ]; then
+    echo "check-report-html: no Chromium found; install it (Debian: apt-get install -y chromium) or pass --install" >&2
+    exit 2
+fi
+
+if [ ${#files[@]} -eq 0 ]; then
+    files+=("perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html")
+    shopt -s nullglob
+    for f in perf-maven-plugin-it/target/it/*/target/perf/report.html \
+             perf-maven-plugin-it/target/it/*/perf-check/report.html \
+             perf-maven-plugin-it/target/it/*/target/site/perf-report.html; do
+        files+=("$f")
+    done
+    shopt -u nullglob
+fi
+
+mkdir -p "$out_dir"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Flags that keep the browser offline and quiet; each run gets a fresh profile directory.
+run_browser() {
+    local profile
+    profile=$(mktemp -d "$work/profile.XXXXXX")
+    timeout 90 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync --disable-default-apps \
+        --disable-extensions --hide-scrollbars --user-data-dir="$profile" "$@"
+}
+
+failures=0
+fail() {
+    echo "FAIL $1: $2" >&2
+    failures=$((failures + 1))
+}
+
+for file in "${files[@]}"; do
+    if [ ! -f "$file" ]; then
+        fail "$file" "no such file"
+        continue
+    fi
+    failures_before=$failures
+    abs=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
+    name=$(echo "$file" | sed 's#[^A-Za-z0-9._-]#_#g')
+    expected=$(grep -o 'data-benchmarks="[0-9]*"' "$abs" | head -1 | grep -o '[0-9]*' || true)
+    if [ -z "$expected" ]; then
+        fail "$file" "no perf-maven-plugin report in it (no data-benchmarks attribute)"
+        continue
+    fi
+
+    # 1. the page alone: DOM and console
+    if ! run_browser --enable-logging=stderr --v=0 --virtual-time-budget=3000 --dump-dom "file://$abs" \
+            >"$work/$name.dom" 2>"$work/$name.log"; then
+        fail "$file" "the browser did not load the page (see $out_dir/$name.log)"
+        cp "$work/$name.log" "$out_dir/$name.log"
+        continue
+    fi
+    cp "$work/$name.log" "$out_dir/$name.log"
+    if grep -q ':CONSOLE' "$work/$name.log"; then
+        fail "$file" "console messages: $(grep ':CONSOLE' "$work/$name.log" | sed 's/^.*CONSOLE[^]]*\] //' | head -5 | tr '\n' ' ')"
+    fi
+    if ! grep -q 'class="perfgate-report"' "$work/$name.dom"; then
+        fail "$file" "the rendered DOM holds no report"
+        continue
+    fi
+    svg_in_dom=$(grep -o '<svg ' "$work/$name.dom" | wc -l)
+    if [ "$svg_in_dom" -lt "$expected" ]; then
+        fail "$file" "$svg_in_dom <svg> elements in the rendered DOM for $expected benchmarks"
+    fi
+
+    # 2. the harness: count and measure the pictures as laid out by the browser
+    copy="$work/$name.page.html"
+    cp "$abs" "$copy"
+    cat >"$work/$name.harness.html" <<HTML
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"></head>
+<body>
+<iframe id="report" src="$name.page.html" style="width:1280px;height:2000px"></iframe>
+<pre id="result">not measured</pre>
+<script>
+window.addEventListener('load', function () {
+  var out = document.getElementById('result');
+  try {
+    var doc = document.getElementById('report').contentDocument;
+    var report = doc.querySelector('.perfgate-report');
+    var figures = doc.querySelectorAll('figure[data-benchmark]');
+    var visible = 0, problems = [];
+    figures.forEach(function (f) {
+      var svgs = f.querySelectorAll('svg');
+      if (svgs.length !== 1) { problems.push(f.getAttribute('data-benchmark') + ': ' + svgs.length + ' svg'); return; }
+      var box = svgs[0].getBoundingClientRect();
+      if (box.width > 100 && box.height > 50) { visible++; }
+      else { problems.push(f.getAttribute('data-benchmark') + ': svg is ' + box.width + 'x' + box.height); }
+    });
+    out.textContent = 'announced=' + (report ? report.getAttribute('data-benchmarks') : 'none')
+      + ' figures=' + figures.length + ' visible=' + visible + ' problems=' + JSON.stringify(problems);
+  } catch (e) {
+    out.textContent = 'harness error: ' + e;
+  }
+});
+</script>
+</body></html>
+HTML
+    run_browser --allow-file-access-from-files --virtual-time-budget=5000 --dump-dom \
+        "file://$work/$name.harness.html" >"$work/$name.harness.dom" 2>/dev/null || true
+    measured=$(grep -o 'announced=[^<]*' "$work/$name.harness.dom" | head -1 || true)
+    if [ "$measured" != "announced=$expected figures=$expected visible=$expected problems=[]" ]; then
+        fail "$file" "expected $expected visible pictures, measured: ${measured:-nothing (harness did not run)}"
+    fi
+
+    # 3. a screenshot to look at
+    run_browser --window-size=1280,4000 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
+    if [ ! -s "$out_dir/$name.png" ]; then
+        fail "$file" "no screenshot"
+    fi
+    if [ "$failures" -ne "$failures_before" ]; then
+        continue
+    fi
+    echo "ok   $file: $expected benchmarks, $svg_in_dom svg in the DOM, $measured; screenshot $out_dir/$name.png"
+done
+
+if [ "$failures" -gt 0 ]; then
+    echo "check-report-html: $failures problem(s)" >&2
+    exit 1
+fi
+echo "check-report-html: ${#files[@]} page(s) passed"
