@@ -488,9 +488,9 @@ public final class Gate {
      * would stop at could still FAIL at a later, larger level.
      */
     private static double guardedP(ShiftComparison t) {
-        double level = DecisionRule.failLevel(1, t.candidateCount(), t.baselineCount(),
-                DecisionRule.DEFAULT_FULL_LEVEL_FORKS);
-        return Math.min(1, t.pSlower() / level);
+        // The small-sample guard is not a plain scaling of p (it has a complete-separation floor), so take the
+        // stats package's guarded p-value rather than dividing by a level.
+        return DecisionRule.failPValue(t);
     }
 
     private Comparison.Builder row(Pending p, Decision d, double level) {

@@ -215,9 +215,10 @@ class GateTest {
         assertEquals(Verdict.INCONCLUSIVE, only(check(base, cur), Metric.MEDIAN).verdict());
         GateReport r = check(GateSettings.builder().minForks(3).build(), base, cur);
         Comparison c = only(r, Metric.MEDIAN);
-        // Judged now; 4 vs 4 forks cannot reach the small-sample level (p >= 1/70), so "run more forks".
-        assertEquals(Verdict.WARN, c.verdict(), c.reason());
-        assertTrue(c.reason().contains("4 vs 4 forks; below 10 forks per side a FAIL needs p <= 0.01"), c.reason());
+        // Judged now. 4 vs 4 forks cannot reach the small-sample level alpha / 5 (the smallest p is 1/70), so the
+        // guard asks for complete separation instead, which a 1.5x slowdown gives.
+        assertEquals(Verdict.FAIL, c.verdict(), c.reason());
+        assertTrue(c.reason().contains("(p = 0.014, 4 vs 4 forks"), c.reason());
         assertEquals(1, r.tested());
     }
 
@@ -366,19 +367,19 @@ class GateTest {
     void holmWithTooFewForksWarnsThatNothingCanFail() throws Exception {
         GateSettings s = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
         double[] five = Arrays.copyOf(BASE, 5);
-        // Below 10 forks a FAIL needs p <= alpha / 5 (the stats package's small-sample guard); with Holm over
-        // K = 3 that is 0.0033, below the smallest p of 5 vs 5 forks, 1 / C(10, 5) = 0.004.
-        GateReport r = check(s, slowdowns(3, five, 1), slowdowns(3, five, 2));
-        assertEquals(3, r.tested());
+        // statistics.md section 4: Holm can reject only when 1 / C(2n, n) <= alpha / K; at n = 5 that allows
+        // K <= 12 (1/252 = 0.00397 against 0.05 / 12 = 0.00417), so K = 13 cannot fail.
+        GateReport r = check(s, slowdowns(13, five, 1), slowdowns(13, five, 2));
+        assertEquals(13, r.tested());
         assertFalse(r.holmCanFail());
         assertEquals(0, r.count(Verdict.FAIL));
         assertTrue(r.notes().stream().anyMatch(n -> n.startsWith(
-                "No comparisons can fail with perf.multiplicity=holm and K = 3: ")), r.notes().toString());
+                "No comparisons can fail with perf.multiplicity=holm and K = 13: ")), r.notes().toString());
         assertFalse(Double.isNaN(r.comparisons().get(0).adjustedP()));
 
-        GateReport two = check(s, slowdowns(2, five, 1), slowdowns(2, five, 2));
-        assertTrue(two.holmCanFail());
-        assertEquals(2, two.count(Verdict.FAIL));
+        GateReport twelve = check(s, slowdowns(12, five, 1), slowdowns(12, five, 2));
+        assertTrue(twelve.holmCanFail());
+        assertEquals(12, twelve.count(Verdict.FAIL));
 
         GateReport none = check(slowdowns(3, five, 1), slowdowns(3, five, 2));
         assertEquals(3, none.count(Verdict.FAIL));
