@@ -126,6 +126,8 @@ public final class Gate {
         Set<String> seen = new LinkedHashSet<>();
         List<Pending> pending = new ArrayList<>();
         List<String> untested = new ArrayList<>();
+        List<BenchmarkRef> added = new ArrayList<>();
+        List<BenchmarkRef> missing = new ArrayList<>();
         for (BenchmarkResult cur : current.benchmarks()) {
             String id = id(cur);
             if (!seen.add(id)) {
@@ -140,14 +142,14 @@ public final class Gate {
             }
             BenchmarkResult base = baselineByKey.get(id);
             if (base == null) {
-                report.addNewBenchmark(BenchmarkRef.of(cur));
+                added.add(BenchmarkRef.of(cur));
                 continue;
             }
             compareBenchmark(base, cur, bs, refusal, pending, untested, report);
         }
         for (BenchmarkResult base : baseline.benchmarks()) {
             if (!seen.contains(id(base)) && !settings.forBenchmark(base.key()).ignored()) {
-                report.addMissingBenchmark(BenchmarkRef.of(base));
+                missing.add(BenchmarkRef.of(base));
                 seen.add(id(base));
             }
         }
@@ -158,7 +160,9 @@ public final class Gate {
         }
         checkRules(baseline, current, report);
         decide(pending, report, baseline.calibration());
-        listMembershipFailures(report.build(), report);
+        added.forEach(report::addNewBenchmark);
+        missing.forEach(report::addMissingBenchmark);
+        listMembershipFailures(added, missing, report);
         return report.build();
     }
 
@@ -306,7 +310,7 @@ public final class Gate {
     /** Why a side's data cannot be judged, or null. */
     private static String dataProblem(BenchmarkResult b, String side) {
         if (!b.warnings().isEmpty()) {
-            return "raw data missing in the " + side + ": " + String.join("; ", b.warnings());
+            return "incomplete data in the " + side + ": " + String.join("; ", b.warnings());
         }
         if (b.forks().isEmpty()) {
             return "the " + side + " hold no forks for it (raw data missing; JMH's -Djmh.json.rawData=false?)";
@@ -555,16 +559,17 @@ public final class Gate {
         return side.benchmarks().isEmpty() ? "com.acme.MyBench.method:size=10" : side.benchmarks().get(0).key();
     }
 
-    private void listMembershipFailures(GateReport sofar, GateReport.Builder report) {
-        if (settings.failOnNewBenchmarks() && !sofar.newBenchmarks().isEmpty()) {
-            report.addOtherFailure(count(sofar.newBenchmarks().size()) + " new since the baseline and"
-                    + " perf.failOnNewBenchmarks=true: " + names(sofar.newBenchmarks())
+    private void listMembershipFailures(List<BenchmarkRef> added, List<BenchmarkRef> missing,
+            GateReport.Builder report) {
+        if (settings.failOnNewBenchmarks() && !added.isEmpty()) {
+            report.addOtherFailure(count(added.size()) + " new since the baseline and"
+                    + " perf.failOnNewBenchmarks=true: " + names(added)
                     + ". Record a new baseline with: " + baselineCommand);
         }
-        if (settings.failOnMissingBenchmarks() && !sofar.missingBenchmarks().isEmpty()) {
-            int n = sofar.missingBenchmarks().size();
+        if (settings.failOnMissingBenchmarks() && !missing.isEmpty()) {
+            int n = missing.size();
             report.addOtherFailure((n == 1 ? "1 benchmark" : n + " benchmarks") + " of the baseline did not run and"
-                    + " perf.failOnMissingBenchmarks=true: " + names(sofar.missingBenchmarks())
+                    + " perf.failOnMissingBenchmarks=true: " + names(missing)
                     + ". Run them, or record a new baseline with: " + baselineCommand);
         }
     }

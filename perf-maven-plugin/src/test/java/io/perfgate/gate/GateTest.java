@@ -229,7 +229,7 @@ class GateTest {
         GateReport r = check(results(avgt(BENCH, BASE)), results(noRaw));
         Comparison c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
-        assertTrue(c.reason().contains("raw data missing in the current results: JMH wrote no rawData"), c.reason());
+        assertTrue(c.reason().contains("incomplete data in the current results: JMH wrote no rawData"), c.reason());
 
         BenchmarkResult empty = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op").build();
         Comparison e = only(check(results(empty), results(avgt(BENCH, BASE))), Metric.MEDIAN);
