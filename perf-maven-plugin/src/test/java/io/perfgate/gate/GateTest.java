@@ -215,9 +215,9 @@ class GateTest {
         assertEquals(Verdict.INCONCLUSIVE, only(check(base, cur), Metric.MEDIAN).verdict());
         GateReport r = check(GateSettings.builder().minForks(3).build(), base, cur);
         Comparison c = only(r, Metric.MEDIAN);
-        // Judged now; 4 vs 4 forks cannot reach the small-sample level (p >= 1/70), so "run more forks".
-        assertEquals(Verdict.WARN, c.verdict(), c.reason());
-        assertTrue(c.reason().contains("4 vs 4 forks; below 10 forks per side a FAIL needs p <= 0.01"), c.reason());
+        // Judged now: a complete separation of 4 vs 4 forks (p = 1/70) fails.
+        assertEquals(Verdict.FAIL, c.verdict(), c.reason());
+        assertTrue(c.reason().endsWith("(p = 0.014, 4 vs 4 forks)"), c.reason());
         assertEquals(1, r.tested());
     }
 
@@ -366,23 +366,40 @@ class GateTest {
     void holmWithTooFewForksWarnsThatNothingCanFail() throws Exception {
         GateSettings s = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
         double[] five = Arrays.copyOf(BASE, 5);
-        // Below 10 forks a FAIL needs p <= alpha / 5 (the stats package's small-sample guard); with Holm over
-        // K = 3 that is 0.0033, below the smallest p of 5 vs 5 forks, 1 / C(10, 5) = 0.004.
-        GateReport r = check(s, slowdowns(3, five, 1), slowdowns(3, five, 2));
-        assertEquals(3, r.tested());
+        // Holm over K = 13 needs p <= 0.05 / 13 = 0.0038, below the smallest p of 5 vs 5 forks, 1 / C(10, 5).
+        GateReport r = check(s, slowdowns(13, five, 1), slowdowns(13, five, 2));
+        assertEquals(13, r.tested());
         assertFalse(r.holmCanFail());
         assertEquals(0, r.count(Verdict.FAIL));
         assertTrue(r.notes().stream().anyMatch(n -> n.startsWith(
-                "No comparisons can fail with perf.multiplicity=holm and K = 3: ")), r.notes().toString());
+                "No comparisons can fail with perf.multiplicity=holm and K = 13: ")), r.notes().toString());
         assertFalse(Double.isNaN(r.comparisons().get(0).adjustedP()));
 
-        GateReport two = check(s, slowdowns(2, five, 1), slowdowns(2, five, 2));
-        assertTrue(two.holmCanFail());
-        assertEquals(2, two.count(Verdict.FAIL));
+        GateReport twelve = check(s, slowdowns(12, five, 1), slowdowns(12, five, 2));
+        assertTrue(twelve.holmCanFail());
+        assertEquals(12, twelve.count(Verdict.FAIL));
 
-        GateReport none = check(slowdowns(3, five, 1), slowdowns(3, five, 2));
-        assertEquals(3, none.count(Verdict.FAIL));
+        GateReport none = check(slowdowns(13, five, 1), slowdowns(13, five, 2));
+        assertEquals(13, none.count(Verdict.FAIL));
         assertTrue(Double.isNaN(none.comparisons().get(0).adjustedP()));
+    }
+
+    @Test
+    void holmStepsThroughTheGuardedPValues() throws Exception {
+        // Five forks a side, shifted but overlapping: each p is above the guarded level, so Holm's first step
+        // stops and no later, larger level may let a comparison through.
+        GateSettings s = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
+        double[] base = {100, 101, 102, 103, 104};
+        double[] cur = {103.5, 125, 126, 127, 128};
+        PerfResults.Builder b = results().toBuilder();
+        PerfResults.Builder c = results().toBuilder();
+        for (int i = 0; i < 3; i++) {
+            b.addBenchmark(avgt("a.B.m" + i, base));
+            c.addBenchmark(avgt("a.B.m" + i, cur));
+        }
+        GateReport r = check(s, b.build(), c.build());
+        assertEquals(0, r.count(Verdict.FAIL), r.comparisons().toString());
+        assertEquals(3, r.count(Verdict.WARN));
     }
 
     private static PerfResults slowdowns(int benchmarks, double[] forks, double factor) {
