@@ -386,20 +386,26 @@ class GateTest {
 
     @Test
     void holmStepsThroughTheGuardedPValues() throws Exception {
-        // Five forks a side, shifted but overlapping: each p is above the guarded level, so Holm's first step
-        // stops and no later, larger level may let a comparison through.
-        GateSettings s = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
+        // 5 vs 5 forks with one pair short of the 5 % shift (109 / 104): p = 2 / 252 = 0.0079 for each of two
+        // benchmarks. The rule's small-sample guard asks p <= 0.01 at alpha 0.05 (so each FAILs alone), and
+        // p <= 0.005 at Holm's first level 0.025, where Holm must stop: neither may FAIL, although the plain
+        // p-values would let Holm go on to the level 0.05 for the second.
         double[] base = {100, 101, 102, 103, 104};
-        double[] cur = {103.5, 125, 126, 127, 128};
+        double[] cur = {109, 125, 126, 127, 128};
         PerfResults.Builder b = results().toBuilder();
         PerfResults.Builder c = results().toBuilder();
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 2; i++) {
             b.addBenchmark(avgt("a.B.m" + i, base));
             c.addBenchmark(avgt("a.B.m" + i, cur));
         }
-        GateReport r = check(s, b.build(), c.build());
+        GateReport plain = check(b.build(), c.build());
+        assertEquals(2, plain.count(Verdict.FAIL), plain.comparisons().toString());
+        assertEquals(0.0079, plain.comparisons().get(0).pValue(), 1e-4);
+
+        GateSettings holm = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
+        GateReport r = check(holm, b.build(), c.build());
         assertEquals(0, r.count(Verdict.FAIL), r.comparisons().toString());
-        assertEquals(3, r.count(Verdict.WARN));
+        assertEquals(2, r.count(Verdict.WARN));
     }
 
     private static PerfResults slowdowns(int benchmarks, double[] forks, double factor) {
