@@ -458,7 +458,8 @@ public final class Gate {
         Multiplicity.Mode mode = settings.multiplicity();
         double[] pValues = new double[tested.size()];
         for (int i = 0; i < pValues.length; i++) {
-            pValues[i] = guardedP(tested.get(i).test);
+            // The guarded p-values: Holm's and BH's steps must see the evidence the rule will demand.
+            pValues[i] = DecisionRule.failPValue(tested.get(i).test);
         }
         double[] levels = Multiplicity.effectiveAlphas(pValues, settings.alpha(), mode);
         double[] adjusted = mode == Multiplicity.Mode.NONE ? null : Multiplicity.adjust(pValues, mode);
@@ -483,18 +484,6 @@ public final class Gate {
                 report.addRegression(p.decided.displayName() + ": " + p.decided.reason());
             }
         }
-    }
-
-    /**
-     * The p-value of the test as the decision rule applies it: below {@link DecisionRule#DEFAULT_FULL_LEVEL_FORKS}
-     * forks a side, FAIL needs p &lt;= level / {@link DecisionRule#SMALL_SAMPLE_ALPHA_DIVISOR}, which is
-     * min(1, divisor x p) &lt;= level. Holm and BH must step through these, or a comparison that Holm's step-down
-     * would stop at could still FAIL at a later, larger level.
-     */
-    private static double guardedP(ShiftComparison t) {
-        // The small-sample guard is not a plain scaling of p (it has a complete-separation floor), so take the
-        // stats package's guarded p-value rather than dividing by a level.
-        return DecisionRule.failPValue(t);
     }
 
     private Comparison.Builder row(Pending p, Decision d, double level) {
