@@ -39,6 +39,13 @@ import java.util.zip.ZipFile;
  * itself. Each side has its own classpath and its own run plan (the base may carry other annotations).
  */
 public final class JmhLauncher implements BenchmarkLauncher {
+    /**
+     * How long a fork waits for another JMH run on the machine to release JMH's lock. A comparison is many short
+     * launches, each of which can land behind someone else's whole run on a shared machine; waiting is right (two
+     * benchmarks at once disturb each other), giving up after the usual few minutes loses the comparison.
+     */
+    static final Duration LOCK_WAIT = Duration.ofMinutes(30);
+
     private final JmhOptions options;
     private final Path java;
     private final Path workDirectory;
@@ -146,7 +153,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 .includes(Collections.singletonList(JmhInvocation.exactly(benchmark)))
                 .arguments(singleFork(planned.jmhArguments())).resultFile(workDirectory.resolve(stem + ".json"))
                 .outputLog(workDirectory.resolve("jmh-output.log")).timeout(singleForkTimeout(planned))
-                .expectedForks(1).expectedResults(planned.runs()).build();
+                .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
         try {
             Files.createDirectories(workDirectory);
             JmhResults results = JmhRunner.run(invocation, JmhProgressListener.NONE);

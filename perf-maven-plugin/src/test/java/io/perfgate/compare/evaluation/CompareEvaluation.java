@@ -184,14 +184,38 @@ public final class CompareEvaluation {
 
     /** The gate's median verdict on the first {@code rounds} rounds, at {@code alpha}. */
     private static Comparison judge(String name, JsonNode b, int rounds, double alpha) {
-        GateReport report = new Gate(GateSettings.defaults().withAlpha(alpha))
-                .check(results(result(name, b.get("base"), rounds)), results(result(name, b.get("candidate"), rounds)));
+        return judge(result(name, b.get("base"), rounds), result(name, b.get("candidate"), rounds), alpha);
+    }
+
+    /** The gate's median comparison of two results, at {@code alpha}. */
+    static Comparison judge(BenchmarkResult base, BenchmarkResult candidate, double alpha) {
+        GateReport report = new Gate(GateSettings.defaults().withAlpha(alpha)).check(results(base), results(candidate));
         for (Comparison c : report.comparisons()) {
             if (c.metric() == Metric.MEDIAN) {
                 return c;
             }
         }
-        throw new IllegalStateException("no median comparison for " + name);
+        throw new IllegalStateException("no median comparison for " + base.benchmark());
+    }
+
+    /** The first k forks of a result. */
+    static BenchmarkResult prefix(BenchmarkResult r, int k) {
+        return r.toBuilder().forks(r.forks().subList(0, Math.min(k, r.forks().size()))).build();
+    }
+
+    /**
+     * The round at which adaptive stopping would have stopped, replayed on the prefixes of a fixed-maximum run:
+     * the look after round k sees rounds 1..k only, as in a run that stopped there.
+     */
+    static int adaptiveStop(StopRule adaptive, BenchmarkResult base, BenchmarkResult candidate, int maxRounds) {
+        for (int k = 1; k <= maxRounds; k++) {
+            StopRule.Look look = adaptive.look(k, Collections.singletonList(prefix(base, k)),
+                    Collections.singletonList(prefix(candidate, k)));
+            if (look.status().stops()) {
+                return k;
+            }
+        }
+        return maxRounds;
     }
 
     static void summarize(Path file, int maxRounds) throws IOException {
@@ -224,15 +248,8 @@ public final class CompareEvaluation {
                     rows.append(String.format(Locale.ROOT, "skipped %s (only %d rounds)%n", name, rounds));
                     continue;
                 }
-                int stop = maxRounds;
-                for (int k = 1; k <= maxRounds; k++) {
-                    StopRule.Look look = adaptive.look(k, Collections.singletonList(result(name, b.get("base"), k)),
-                            Collections.singletonList(result(name, b.get("candidate"), k)));
-                    if (look.status().stops()) {
-                        stop = k;
-                        break;
-                    }
-                }
+                int stop = adaptiveStop(adaptive, result(name, b.get("base"), maxRounds),
+                        result(name, b.get("candidate"), maxRounds), maxRounds);
                 Comparison adaptiveVerdict = judge(name, b, stop, adaptive.decisionAlpha());
                 Comparison fixedVerdict = judge(name, b, maxRounds, settings.alpha());
                 String condition = String.format(Locale.ROOT, "%s x%.1f", shortName(name), factor);

@@ -1,0 +1,98 @@
+package io.perfgate.compare.evaluation;
+
+import io.perfgate.compare.InterleavedOutcome;
+import io.perfgate.compare.InterleavedRun;
+import io.perfgate.compare.InterleavedSchedule;
+import io.perfgate.compare.Side;
+import io.perfgate.compare.StopRule;
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import io.perfgate.stats.Verdict;
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * The same study as {@link CompareEvaluation}, on simulated forks instead of real ones: perf:compare's rounds
+ * ({@link InterleavedRun}, its seeded schedule), its stop rule and the gate, fed by a noise model. It shows what the
+ * adaptive rule does where a real machine cannot be measured quietly enough, and is labelled as a simulation
+ * wherever it is quoted.
+ *
+ * <p>Noise model (statistics.md): each fork's level is the true value times a lognormal factor (SD
+ * {@code forkSd}); its 5 measurement iterations add 5 % lognormal noise, and 3 % of iterations are outliers 1.5
+ * times slower; each fork summarised by its median, as the gate does. With {@code drift}, the machine becomes 10 %
+ * slower from a random fork of the session on (both sides alike, since they are interleaved).
+ *
+ * <pre>java -cp ... io.perfgate.compare.evaluation.CompareSimulation [comparisons per cell, default 1000]</pre>
+ */
+public final class CompareSimulation {
+    private static final int MAX_ROUNDS = 15;
+    private static final int ITERATIONS = 5;
+
+    private CompareSimulation() {
+    }
+
+    public static void main(String[] args) {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        System.out.printf(Locale.ROOT, "%d simulated comparisons per row; max %d rounds; default thresholds%n", n,
+                MAX_ROUNDS);
+        System.out.printf(Locale.ROOT, "%-34s %9s %9s %9s %9s %12s %7s%n", "cell", "FAIL adp", "FAIL fix",
+                "WARN adp", "WARN fix", "rounds adp", "same");
+        for (double sd : new double[] {0.03, 0.08}) {
+            for (boolean drift : new boolean[] {false, true}) {
+                for (double ratio : new double[] {1.0, 1.05, 1.10, 1.2}) {
+                    cell(sd, drift, ratio, n);
+                }
+            }
+        }
+    }
+
+    static void cell(double forkSd, boolean drift, double ratio, int n) {
+        GateSettings settings = GateSettings.defaults();
+        StopRule adaptive = new StopRule(true, MAX_ROUNDS, settings);
+        StopRule fixed = new StopRule(false, MAX_ROUNDS, settings);
+        int failAdaptive = 0;
+        int failFixed = 0;
+        int warnAdaptive = 0;
+        int warnFixed = 0;
+        int rounds = 0;
+        int same = 0;
+        for (int t = 0; t < n; t++) {
+            Random random = new Random(1_000_003L * t + Math.round(forkSd * 1000) + (drift ? 7 : 0)
+                    + Math.round(ratio * 100_000));
+            int driftFrom = drift ? random.nextInt(2 * MAX_ROUNDS) : Integer.MAX_VALUE;
+            int[] forkIndex = {0};
+            InterleavedRun.ForkRunner runner = (side, benchmark, round) -> {
+                double level = 100 * (side == Side.CANDIDATE ? ratio : 1.0)
+                        * (forkIndex[0]++ >= driftFrom ? 1.10 : 1.0) * Math.exp(forkSd * random.nextGaussian());
+                double[] it = new double[ITERATIONS];
+                for (int i = 0; i < ITERATIONS; i++) {
+                    it[i] = level * Math.exp(0.05 * random.nextGaussian()) * (random.nextDouble() < 0.03 ? 1.5 : 1);
+                }
+                return Collections.singletonList(BenchmarkResult.builder(benchmark).mode("avgt").unit("ns/op")
+                        .addFork(new Fork(it, Collections.emptyMap(), Collections.emptyMap())).build());
+            };
+            InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(t), fixed, line -> { })
+                    .run(Collections.singletonList("sim.Bench.run"), runner);
+            BenchmarkResult base = outcome.results(Side.BASE).get(0);
+            BenchmarkResult cand = outcome.results(Side.CANDIDATE).get(0);
+            int stop = CompareEvaluation.adaptiveStop(adaptive, base, cand, MAX_ROUNDS);
+            Comparison a = CompareEvaluation.judge(CompareEvaluation.prefix(base, stop),
+                    CompareEvaluation.prefix(cand, stop), adaptive.decisionAlpha());
+            Comparison f = CompareEvaluation.judge(base, cand, fixed.decisionAlpha());
+            failAdaptive += a.verdict() == Verdict.FAIL ? 1 : 0;
+            failFixed += f.verdict() == Verdict.FAIL ? 1 : 0;
+            warnAdaptive += a.verdict() == Verdict.WARN ? 1 : 0;
+            warnFixed += f.verdict() == Verdict.WARN ? 1 : 0;
+            same += (a.verdict() == Verdict.FAIL) == (f.verdict() == Verdict.FAIL) ? 1 : 0;
+            rounds += stop;
+        }
+        System.out.printf(Locale.ROOT, "%-34s %8.1f%% %8.1f%% %8.1f%% %8.1f%% %6.1f (%2.0f%%) %6.1f%%%n",
+                String.format(Locale.ROOT, "fork SD %.0f %%%s, true ratio %.2f", forkSd * 100,
+                        drift ? ", drift" : "", ratio),
+                100.0 * failAdaptive / n, 100.0 * failFixed / n, 100.0 * warnAdaptive / n, 100.0 * warnFixed / n,
+                rounds / (double) n, 100 * (1 - rounds / (double) n / MAX_ROUNDS), 100.0 * same / n);
+    }
+}
