@@ -187,6 +187,23 @@ class ScenarioGateTest {
     }
 
     @Test
+    void reportJsonKeepsTheSecondaryMetricsName() throws Exception {
+        MetricInfo declared = new MetricInfo("count", Direction.LOWER_IS_BETTER, true);
+        double[] retries = around(120, 0.02, 10, 14);
+        double[] errors = times(retries, 1.0);
+        errors[0] = 0;
+        GateReport r = check(new Side().metric("retries", declared, retries).metric("errors", declared, errors)
+                .results(), new Side().metric("retries", declared, times(retries, 1.5))
+                .metric("errors", declared, errors).results());
+        String json = io.perfgate.report.ReportJson.toJson(r);
+        assertTrue(json.contains("\"name\" : \"retries\""), json);
+        GateReport back = io.perfgate.report.ReportJson.parse(java.nio.file.Paths.get("report.json"), json);
+        assertEquals("retries", rows(back, Metric.SECONDARY).get(0).metricName());
+        assertEquals("errors", notGated(back, Metric.SECONDARY).get(0).metricName());
+        assertEquals(json, io.perfgate.report.ReportJson.toJson(back));
+    }
+
+    @Test
     void unusableRunIsCalledARun() {
         double[] wall = WALL.clone();
         wall[2] = 0;
