@@ -21,6 +21,7 @@ public final class Comparison {
     private final String mode;
     private final String displayName;
     private final Metric metric;
+    private final String secondaryName;
     private final String unit;
     private final Direction direction;
     private final int baselineForks;
@@ -54,6 +55,8 @@ public final class Comparison {
         this.mode = Objects.requireNonNull(b.mode, "mode");
         this.displayName = b.displayName != null ? b.displayName : b.benchmark;
         this.metric = Objects.requireNonNull(b.metric, "metric");
+        this.secondaryName = b.metric == Metric.SECONDARY ? Objects.requireNonNull(b.secondaryName, "secondaryName")
+                : null;
         this.unit = Objects.requireNonNull(b.unit, "unit");
         this.direction = Objects.requireNonNull(b.direction, "direction");
         this.baselineForks = b.baselineForks;
@@ -148,6 +151,16 @@ public final class Comparison {
 
     public Metric metric() {
         return metric;
+    }
+
+    /** As a sentence names the metric: {@code median time}, {@code allocation}, or a secondary metric's name. */
+    public String label() {
+        return secondaryName != null ? secondaryName : metric.label(direction);
+    }
+
+    /** The metric as rows name it: {@code median}, {@code p95}, {@code alloc}, or a secondary metric's own name. */
+    public String metricName() {
+        return secondaryName != null ? secondaryName : metric.id();
     }
 
     /** The measured unit, e.g. {@code ns/op}, {@code ops/s}, {@code B/op}. */
@@ -299,7 +312,7 @@ public final class Comparison {
 
     @Override
     public String toString() {
-        return key() + " " + metric.id() + " " + verdict + (reason.isEmpty() ? "" : ": " + reason);
+        return key() + " " + metricName() + " " + verdict + (reason.isEmpty() ? "" : ": " + reason);
     }
 
     public static final class Builder {
@@ -308,6 +321,7 @@ public final class Comparison {
         private String mode;
         private String displayName;
         private Metric metric;
+        private String secondaryName;
         private String unit;
         private Direction direction;
         private int baselineForks;
@@ -360,6 +374,12 @@ public final class Comparison {
             this.unit = unit;
             this.direction = direction;
             return this;
+        }
+
+        /** A secondary metric (e.g. {@code cpu}) of the given unit and direction. */
+        public Builder secondaryMetric(String name, String unit, Direction direction) {
+            this.secondaryName = name;
+            return metric(Metric.SECONDARY, unit, direction);
         }
 
         public Builder forks(int baseline, int current) {

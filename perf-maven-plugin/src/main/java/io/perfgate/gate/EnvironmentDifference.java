@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.env.EnvironmentFingerprint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,6 +15,14 @@ public final class EnvironmentDifference {
     /** Fields that differ between any two runs by nature, so comparing them says nothing. */
     public static final Set<String> ALWAYS_DIFFERENT = Collections.unmodifiableSet(
             new LinkedHashSet<>(Arrays.asList("timestamp", "git.commit", "git.dirty", "command")));
+    /**
+     * Fields a run without JMH (scenarios only) cannot know and records as {@link #UNKNOWN}; such a value differs
+     * from a known one without saying anything about the machine.
+     */
+    public static final Set<String> UNKNOWN_WITHOUT_JMH = Collections.unmodifiableSet(
+            new LinkedHashSet<>(Arrays.asList(EnvironmentFingerprint.JVM_ARGS, EnvironmentFingerprint.JMH_VERSION)));
+    /** The value a fingerprint records for a field it could not find out. */
+    public static final String UNKNOWN = EnvironmentFingerprint.UNKNOWN;
 
     private final String field;
     private final String baseline;
@@ -51,7 +60,8 @@ public final class EnvironmentDifference {
 
     /**
      * The fields that differ, in the baseline's field order, then fields only the current results have.
-     * Fields in {@link #ALWAYS_DIFFERENT} are skipped.
+     * Fields in {@link #ALWAYS_DIFFERENT} are skipped, and so are those of {@link #UNKNOWN_WITHOUT_JMH} when either
+     * side's value is {@link #UNKNOWN}.
      */
     public static List<EnvironmentDifference> between(Map<String, String> baseline, Map<String, String> current) {
         Set<String> fields = new LinkedHashSet<>(baseline.keySet());
@@ -63,6 +73,9 @@ public final class EnvironmentDifference {
             }
             String b = baseline.get(f);
             String c = current.get(f);
+            if (UNKNOWN_WITHOUT_JMH.contains(f) && (UNKNOWN.equals(b) || UNKNOWN.equals(c))) {
+                continue;
+            }
             if (!Objects.equals(b, c)) {
                 diffs.add(new EnvironmentDifference(f, b, c));
             }

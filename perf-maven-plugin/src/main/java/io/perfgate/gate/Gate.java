@@ -54,6 +54,8 @@ public final class Gate {
     static final String SAMPLE_MODE = "sample";
     /** The per-fork median latency in {@link Fork#percentiles()} (SampleTime). */
     public static final String P50_KEY = "p0.50";
+    /** A scenario run records its p95 only from this many latencies on (0.95^72 &lt; 0.025). */
+    static final int SCENARIO_MIN_LATENCIES_FOR_P95 = 72;
 
     private final GateSettings settings;
     private String toolVersion = "unknown";
@@ -210,6 +212,8 @@ public final class Gate {
         final ShiftComparison test;
         final String refusal;
         final int minForks;
+        /** How the reason names the metric, when not {@link Metric#label} (a secondary metric's own name). */
+        String label;
         Comparison decided;
 
         Pending(Comparison.Builder row, Metric metric, Direction direction, ShiftComparison test, String refusal,
@@ -231,9 +235,10 @@ public final class Gate {
     private void compareBenchmark(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
             String envRefusal, List<Pending> pending, List<String> untested, GateReport.Builder report) {
         Direction direction = bs.directionOverride() != null ? bs.directionOverride() : cur.direction();
-        String dataProblem = dataProblem(base, "baseline");
+        boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(cur.kind());
+        String dataProblem = dataProblem(base, "baseline", scenario);
         if (dataProblem == null) {
-            dataProblem = dataProblem(cur, "current results");
+            dataProblem = dataProblem(cur, "current results", scenario);
         }
         String refusal = envRefusal != null ? envRefusal : dataProblem;
         String unstable = refusal == null ? unstableForks(base, cur, untested) : null;
@@ -250,12 +255,19 @@ public final class Gate {
         // p95
         double[] baseP95 = summaries(base, f -> percentile(f, P95_KEY));
         double[] curP95 = summaries(cur, f -> percentile(f, P95_KEY));
-        String p95Missing = p95Missing(base, cur, baseP95, curP95);
+        String p95Missing = scenario ? scenarioP95Missing(base, cur) : p95Missing(base, cur, baseP95, curP95);
         if (p95Missing != null) {
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing));
         } else {
             pending.add(prepare(base, cur, bs, Metric.P95, cur.unit(), direction, bs.p95(), baseP95, curP95,
                     refusal != null ? refusal : unstable));
+        }
+
+        if (scenario) {
+            // gc.alloc.rate.norm is JMH's; a scenario's "alloc" is a secondary metric like the others, judged by
+            // the test when declared, never by the B/op tolerance
+            compareSecondaryMetrics(base, cur, bs, refusal != null ? refusal : unstable, pending, report);
+            return;
         }
 
         // allocation
@@ -276,6 +288,91 @@ public final class Gate {
                     "only the " + (baseAlloc.length > 0 ? "baseline" : "current results") + " measured "
                             + ALLOC_METRIC + "; run both with the gc profiler (-prof gc)"));
         }
+    }
+
+    /**
+     * Gates each secondary metric the current results declare as gated ({@link MetricInfo#gated()}) by the same
+     * test and median thresholds as the primary score, on one value per run. Ungated metrics get no row: they must
+     * never fail the build.
+     */
+    private void compareSecondaryMetrics(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
+            String refusal, List<Pending> pending, GateReport.Builder report) {
+        for (Map.Entry<String, MetricInfo> e : cur.secondaryMetrics().entrySet()) {
+            String name = e.getKey();
+            MetricInfo info = e.getValue();
+            if (!info.gated() || base.forks().isEmpty() || cur.forks().isEmpty()) {
+                // ungated: reported only; no runs: the median row already says why nothing is judged
+                continue;
+            }
+            String problem = secondaryProblem(base, cur, name);
+            if (problem != null) {
+                report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.SECONDARY, name,
+                        problem));
+                continue;
+            }
+            double[] baseValues = runValues(base, name);
+            double[] curValues = runValues(cur, name);
+            Pending p = prepare(base, cur, bs, Metric.SECONDARY, info.unit(), info.direction(), bs.median(),
+                    baseValues, curValues, refusal);
+            p.row.secondaryMetric(name, info.unit(), info.direction());
+            p.label = name;
+            pending.add(p);
+        }
+    }
+
+    /** Why a declared secondary metric cannot be tested, or null. */
+    private static String secondaryProblem(BenchmarkResult base, BenchmarkResult cur, String name) {
+        if (!base.secondaryMetrics().containsKey(name)) {
+            return "only the current results recorded " + name + "; record a new baseline to gate it";
+        }
+        for (BenchmarkResult b : new BenchmarkResult[] {base, cur}) {
+            String side = b == base ? "baseline" : "current results";
+            int missing = 0;
+            for (Fork f : b.forks()) {
+                double v = f.secondaryMedian(name);
+                if (Double.isNaN(v)) {
+                    missing++;
+                } else if (!(v > 0) || Double.isInfinite(v)) {
+                    // the test works on log ratios
+                    return "a run of the " + side + " recorded " + name + " = " + formatNumber(v)
+                            + "; the test needs values above 0";
+                }
+            }
+            if (missing > 0) {
+                return missing + " of " + b.forks().size() + " runs of the " + side + " did not record " + name;
+            }
+        }
+        return null;
+    }
+
+    private static double[] runValues(BenchmarkResult b, String name) {
+        double[] values = new double[b.forks().size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = b.forks().get(i).secondaryMedian(name);
+        }
+        return values;
+    }
+
+    /**
+     * For a scenario, null when every run on both sides recorded its p95; otherwise why the p95 is not gated. A p95
+     * from some runs only would compare different sets of runs, so the gate takes all or none.
+     */
+    private static String scenarioP95Missing(BenchmarkResult base, BenchmarkResult cur) {
+        int missing = 0;
+        int runs = 0;
+        for (BenchmarkResult b : new BenchmarkResult[] {base, cur}) {
+            for (Fork f : b.forks()) {
+                runs++;
+                if (!f.percentiles().containsKey(P95_KEY)) {
+                    missing++;
+                }
+            }
+        }
+        if (missing == 0) {
+            return null;
+        }
+        return missing + " of " + runs + " runs recorded fewer than " + SCENARIO_MIN_LATENCIES_FOR_P95
+                + " latencies; record more latencies per run to gate the p95";
     }
 
     private interface ForkValue {
@@ -308,17 +405,18 @@ public final class Gate {
     }
 
     /** Why a side's data cannot be judged, or null. */
-    private static String dataProblem(BenchmarkResult b, String side) {
+    private static String dataProblem(BenchmarkResult b, String side, boolean scenario) {
         if (!b.warnings().isEmpty()) {
             return "incomplete data in the " + side + ": " + String.join("; ", b.warnings());
         }
         if (b.forks().isEmpty()) {
-            return "the " + side + " hold no forks for it (raw data missing; JMH's -Djmh.json.rawData=false?)";
+            return scenario ? "the " + side + " hold no runs for it; raise <coldRuns>/<warmRuns>"
+                    : "the " + side + " hold no forks for it (raw data missing; JMH's -Djmh.json.rawData=false?)";
         }
         for (int i = 0; i < b.forks().size(); i++) {
             double m = b.forks().get(i).primaryMedian();
             if (!(m > 0) || !Double.isFinite(m)) {
-                return "fork " + (i + 1) + " of the " + side + " has no usable measurement ("
+                return (scenario ? "run " : "fork ") + (i + 1) + " of the " + side + " has no usable measurement ("
                         + (b.forks().get(i).primary().length == 0 ? "no iterations" : "median " + m) + ")";
             }
         }
@@ -491,7 +589,11 @@ public final class Gate {
         return p.row.ratio(t.ratio(), t.lowerBound(level), t.upperBound(level), t.ciLower(), t.ciUpper())
                 .ratioOfMedians(t.orientedMedianRatio()).pValue(t.pSlower())
                 .thresholds(t.thresholds().fail(), t.thresholds().minEffect(), level)
-                .verdict(d.verdict(), d.describe(p.metric.label(p.direction))).confident(d.confidentPass());
+                .verdict(d.verdict(), d.describe(label(p))).confident(d.confidentPass());
+    }
+
+    private static String label(Pending p) {
+        return p.label != null ? p.label : p.metric.label(p.direction);
     }
 
     /** "+2.0 % [-1.0 %, +5.1 %]" in the metric's own direction. */

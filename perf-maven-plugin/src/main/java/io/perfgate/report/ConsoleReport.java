@@ -224,7 +224,7 @@ public final class ConsoleReport {
         double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
         return new String[] {
             name(c.displayName(), c.key(), c.mode(), report),
-            c.metric().id(),
+            c.metricName(),
             Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
             Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
             Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()),
@@ -234,7 +234,7 @@ public final class ConsoleReport {
     }
 
     private static String[] cells(NotGated n, GateReport report) {
-        return new String[] {name(n.displayName(), n.benchmark(), n.mode(), report), n.metric().id(), "-", "-", "-",
+        return new String[] {name(n.displayName(), n.benchmark(), n.mode(), report), n.metricName(), "-", "-", "-",
             "-", "not gated"};
     }
 
@@ -254,14 +254,14 @@ public final class ConsoleReport {
         Map<String, List<String>> byReason = new LinkedHashMap<>();
         Map<String, NotGated> first = new LinkedHashMap<>();
         for (NotGated n : report.notGated()) {
-            String key = n.metric().id() + "\u0000" + n.reason();
+            String key = n.metricName() + "\u0000" + n.reason();
             byReason.computeIfAbsent(key, k -> new ArrayList<>()).add(n.displayName());
             first.putIfAbsent(key, n);
         }
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, List<String>> e : byReason.entrySet()) {
             NotGated n = first.get(e.getKey());
-            lines.add(n.metric().id() + " not gated for " + String.join(", ", e.getValue()) + ": " + n.reason());
+            lines.add(n.metricName() + " not gated for " + String.join(", ", e.getValue()) + ": " + n.reason());
         }
         return lines;
     }

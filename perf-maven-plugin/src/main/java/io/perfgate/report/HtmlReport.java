@@ -156,7 +156,7 @@ public final class HtmlReport {
                 double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
                 h.append("<tr><td><a href=\"#").append(anchor(id(c))).append("\">")
                         .append(Html.escape(ConsoleReport.name(c.displayName(), c.key(), c.mode(), r))).append("</a></td>")
-                        .append("<td class=\"metric\">").append(Html.escape(c.metric().label(c.direction())))
+                        .append("<td class=\"metric\">").append(Html.escape(c.label()))
                         .append("</td>")
                         .append(num(Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(),
                                 c.unit())))
@@ -169,7 +169,7 @@ public final class HtmlReport {
             } else {
                 NotGated n = (NotGated) row;
                 h.append("<tr><td>").append(Html.escape(n.displayName())).append("</td><td>")
-                        .append(Html.escape(n.metric().id())).append("</td><td colspan=\"4\" class=\"muted\">")
+                        .append(Html.escape(n.metricName())).append("</td><td colspan=\"4\" class=\"muted\">")
                         .append(Html.escape(n.reason())).append("</td><td><span class=\"verdict v-none\">not gated")
                         .append("</span></td></tr>\n");
             }
@@ -231,7 +231,7 @@ public final class HtmlReport {
                 .append(isScenario(in, first) ? "runs" : "forks").append("</p>\n");
         for (Comparison c : cs) {
             if (!c.reason().isEmpty()) {
-                h.append("<p class=\"reason\">").append(Html.escape(c.metric().id())).append(": ")
+                h.append("<p class=\"reason\">").append(Html.escape(c.metricName())).append(": ")
                         .append(Html.escape(c.reason())).append("</p>\n");
             }
         }
@@ -243,12 +243,13 @@ public final class HtmlReport {
             }
             BenchmarkResult base = in.baselineBenchmark(c).orElse(null);
             BenchmarkResult cur = in.currentBenchmark(c).orElse(null);
-            if (base != null || cur != null) {
+            // a secondary metric keeps its ratio row; the per-run panels plot the primary score and the p95 only
+            if (c.metric() != Metric.SECONDARY && (base != null || cur != null)) {
                 panels.add(new ForkPlotSvg.SamplePanel(panelLabel(c.metric(), isScenario(in, c)), unit(base, cur, c),
                         base == null ? new double[0] : CheckArtifacts.forkValues(base, c.metric()),
                         cur == null ? new double[0] : CheckArtifacts.forkValues(cur, c.metric())));
             }
-            rows.add(new ForkPlotSvg.RatioRow(c.metric().id(), c.ratio(), c.lowerBound(), c.upperBound(), c.ciLow(),
+            rows.add(new ForkPlotSvg.RatioRow(c.metricName(), c.ratio(), c.lowerBound(), c.upperBound(), c.ciLow(),
                     c.ciHigh(), c.failThreshold(), c.minEffect(), c.verdict()));
         }
         h.append("<figure data-benchmark=\"").append(Html.escape(id)).append("\">\n");

@@ -111,7 +111,7 @@ public final class JUnitXmlReport {
 
     /** {@code parse(size=10) median [avgt]}. */
     static String testName(Comparison c) {
-        return methodName(c.key()) + " " + c.metric().id() + " [" + c.mode() + "]";
+        return methodName(c.key()) + " " + c.metricName() + " [" + c.mode() + "]";
     }
 
     private static String details(Comparison c) {

@@ -44,14 +44,14 @@ public final class MarkdownReport {
                 double p = !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
                 String verdict = c.verdict() == Verdict.FAIL || c.verdict() == Verdict.WARN
                         ? "**" + c.verdict() + "**" : c.verdict().name();
-                cells(md, ConsoleReport.name(c.displayName(), c.key(), c.mode(), r), c.metric().id(),
+                cells(md, ConsoleReport.name(c.displayName(), c.key(), c.mode(), r), c.metricName(),
                         Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
                         Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
                         Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()), Units.pValue(p),
                         verdict);
             } else {
                 NotGated n = (NotGated) row;
-                cells(md, ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r), n.metric().id(), "-", "-",
+                cells(md, ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r), n.metricName(), "-", "-",
                         "-", "-", "not gated");
             }
         }

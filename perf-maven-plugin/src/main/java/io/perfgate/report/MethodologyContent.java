@@ -68,7 +68,7 @@ public final class MethodologyContent {
         for (Comparison c : r.comparisons()) {
             boolean test = c.metric() != Metric.ALLOCATION;
             double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
-            m.row(new Methodology.Row(name(c, r), c.metric().label(c.direction()),
+            m.row(new Methodology.Row(name(c, r), c.label(),
                     Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
                     Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
                     Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()),
@@ -454,7 +454,7 @@ public final class MethodologyContent {
         for (Comparison c : r.comparisons()) {
             // FAIL lines are the regressions above; the reasons of the open verdicts say what to do next
             if ((c.verdict() == Verdict.INCONCLUSIVE || c.verdict() == Verdict.WARN) && !c.reason().isEmpty()) {
-                m.note(name(c, r) + " " + c.metric().id() + " " + c.verdict().name() + ": " + c.reason());
+                m.note(name(c, r) + " " + c.metricName() + " " + c.verdict().name() + ": " + c.reason());
             }
         }
         r.otherFailures().forEach(m::note);

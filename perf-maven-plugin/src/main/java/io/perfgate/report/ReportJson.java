@@ -87,6 +87,9 @@ public final class ReportJson {
             o.put("displayName", n.displayName());
             o.put("mode", n.mode());
             o.put("metric", n.metric().id());
+            if (n.metric() == Metric.SECONDARY) {
+                o.put("name", n.metricName());
+            }
             o.put("reason", n.reason());
         }
         refs(root.putArray("newBenchmarks"), r.newBenchmarks());
@@ -129,6 +132,9 @@ public final class ReportJson {
         n.put("displayName", c.displayName());
         n.put("mode", c.mode());
         n.put("metric", c.metric().id());
+        if (c.metric() == Metric.SECONDARY) {
+            n.put("name", c.metricName());
+        }
         n.put("unit", c.unit());
         n.put("direction", c.direction().json());
         putText(n, "rule", c.rule());
@@ -276,9 +282,11 @@ public final class ReportJson {
         for (int i = 0; i < notGated.size(); i++) {
             String p = "notGated[" + i + "]";
             JsonNode n = notGated.get(i);
+            Metric metric = r.metric(n, p);
             b.addNotGated(new NotGated(r.text(n, "benchmark", p + ".benchmark"),
-                    r.text(n, "displayName", p + ".displayName"), r.text(n, "mode", p + ".mode"),
-                    r.metric(n, p), r.text(n, "reason", p + ".reason")));
+                    r.text(n, "displayName", p + ".displayName"), r.text(n, "mode", p + ".mode"), metric,
+                    metric == Metric.SECONDARY ? r.text(n, "name", p + ".name") : metric.id(),
+                    r.text(n, "reason", p + ".reason")));
         }
         for (BenchmarkRef ref : r.refs(root, "newBenchmarks")) {
             b.addNewBenchmark(ref);
@@ -349,6 +357,9 @@ public final class ReportJson {
                 b.thresholds(number(t, "fail", path + ".thresholds.fail"),
                         number(t, "minEffect", path + ".thresholds.minEffect"),
                         number(t, "alpha", path + ".thresholds.alpha"));
+            }
+            if (metric == Metric.SECONDARY) {
+                b.secondaryMetric(text(n, "name", path + ".name"), text(n, "unit", path + ".unit"), direction);
             }
             return b.build();
         }
