@@ -101,7 +101,8 @@ public final class AaCalibration {
             throw new CompareException("perf.forks is " + forks + ", but the gate judges no fewer than "
                     + Math.max(StopRule.FIRST_LOOK, settings.minForks()) + " forks per side (perf.minForks)", e);
         }
-        InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log).run(benchmarks,
+        InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log)
+                .sides("the working tree against itself (A/A)").run(benchmarks,
                 (side, benchmark, round) -> launcher.runFork(classpath, benchmark, side == Side.BASE ? "A" : "A'",
                         round));
         if (!outcome.failures().isEmpty()) {

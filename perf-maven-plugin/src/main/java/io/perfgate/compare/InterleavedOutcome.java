@@ -81,7 +81,7 @@ public final class InterleavedOutcome {
      * (33 %) saved".
      */
     public String summary() {
-        StringBuilder sb = new StringBuilder("Rounds per benchmark (each round is one fork of base and candidate):");
+        StringBuilder sb = new StringBuilder("Rounds per benchmark (each round is one fork of each side):");
         for (InterleavedRun.BenchmarkProgress p : benchmarks) {
             sb.append("\n  ").append(p.benchmark()).append(": ").append(p.rounds());
             if (p.failed()) {

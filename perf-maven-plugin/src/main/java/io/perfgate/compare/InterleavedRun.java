@@ -46,9 +46,16 @@ public final class InterleavedRun {
     private final StopRule rule;
     private final Consumer<String> log;
     private final LongSupplier nanoTime;
+    private String sides = "base and candidate";
 
     public InterleavedRun(InterleavedSchedule schedule, StopRule rule, Consumer<String> log) {
         this(schedule, rule, log, System::nanoTime);
+    }
+
+    /** How the log names the two sides, e.g. "two halves of the working tree (A/A)". */
+    public InterleavedRun sides(String description) {
+        this.sides = Objects.requireNonNull(description);
+        return this;
     }
 
     InterleavedRun(InterleavedSchedule schedule, StopRule rule, Consumer<String> log, LongSupplier nanoTime) {
@@ -63,8 +70,9 @@ public final class InterleavedRun {
         for (String b : benchmarks) {
             progress.put(b, new BenchmarkProgress(b));
         }
-        log.accept(String.format(Locale.ROOT, "Interleaving %d benchmark%s, base and candidate, %s; seed %d"
+        log.accept(String.format(Locale.ROOT, "Interleaving %d benchmark%s, %s, %s; seed %d"
                 + " (repeat this order with -Dperf.seed=%d)", benchmarks.size(), benchmarks.size() == 1 ? "" : "s",
+                sides,
                 rule.adaptive() ? StopRule.FIRST_LOOK + " to " + rule.maxRounds() + " rounds (adaptive)"
                         : rule.maxRounds() + " rounds",
                 schedule.seed(), schedule.seed()));

@@ -71,6 +71,12 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
             getLog().info("perf:calibrate skipped: " + skipReason);
             return;
         }
+        if (save && !baseline.isFile()) {
+            // before an A/A run of several minutes, not after it
+            throw new MojoExecutionException("There is no baseline at " + display(baseline.toPath()) + " to save the"
+                    + " calibration into. Record one first (mvn verify perf:baseline), or run perf:calibrate without"
+                    + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
+        }
         int forksPerHalf = forksPerHalf();
         GateSettings settings = gateSettings();
         long seedValue = seedValue();
