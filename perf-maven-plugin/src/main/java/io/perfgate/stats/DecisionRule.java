@@ -25,8 +25,9 @@ import java.util.Objects;
  *
  * <h2>Small-sample guard (a deviation from statistics.md)</h2>
  * With fewer than {@value #DEFAULT_FULL_LEVEL_FORKS} forks on a side (benchstat's minimum; JMH's default is 5),
- * FAIL and IMPROVED need p &lt;= a / {@value #SMALL_SAMPLE_ALPHA_DIVISOR}; otherwise the verdict is WARN
- * ("run more forks"). Without it, a true slowdown of exactly T_min (5 %) failed 2.3 % of 5-fork builds in
+ * FAIL and IMPROVED need p &lt;= a / {@value #SMALL_SAMPLE_ALPHA_DIVISOR}, or, when the fork counts cannot give
+ * so small a p-value (4 vs 4: at least 1/70), the smallest they can give (complete separation), never more
+ * than a; otherwise the verdict is WARN ("run more forks"). Without it, a true slowdown of exactly T_min (5 %) failed 2.3 % of 5-fork builds in
  * the project's simulation (1.2 % at 8 forks, 0.7 % at 10); with it, at most 0.5 % at any fork count. The
  * cost is power at few forks only (8 % fork noise, 5 forks, true +20 %: 33 % FAIL instead of 70 %, the rest
  * WARN). Pass {@code fullLevelForks = minForks} to turn it off.
@@ -69,8 +70,8 @@ public final class DecisionRule {
     /**
      * Decides one comparison, with an explicit small-sample guard.
      *
-     * @param fullLevelForks with fewer forks than this on a side, FAIL and IMPROVED need
-     *        p &lt;= effectiveAlpha / {@value #SMALL_SAMPLE_ALPHA_DIVISOR}; {@code minForks} or less turns the guard off
+     * @param fullLevelForks with fewer forks than this on a side, FAIL and IMPROVED are tested at
+     *        {@link #failLevel}; {@code minForks} or less turns the guard off
      * @see #decide(ShiftComparison, double, int)
      */
     public static Decision decide(ShiftComparison comparison, double effectiveAlpha, int minForks,
@@ -127,7 +128,9 @@ public final class DecisionRule {
         }
         if (comparison.pSlowerThanBaseline() <= effectiveAlpha) {
             return new Decision(Verdict.WARN, false,
-                    estimate + slowdown(comparison) + " is a real slowdown, below the " + limit + " ("
+                    estimate + " is a real " + (comparison.direction() == Direction.HIGHER_IS_BETTER
+                            ? StatsText.percentChange(comparison.ratio()).substring(1) + " " : "")
+                            + "slowdown, below the " + limit + " ("
                             + StatsText.pClause(comparison.pSlowerThanBaseline(), effectiveAlpha)
                             + " against no change, " + forks + ")",
                     comparison, effectiveAlpha);
@@ -142,13 +145,46 @@ public final class DecisionRule {
     }
 
     /**
-     * The level FAIL and IMPROVED are tested at: the effective alpha, divided by
-     * {@value #SMALL_SAMPLE_ALPHA_DIVISOR} when a side has fewer than {@code fullLevelForks} forks.
+     * The level FAIL and IMPROVED are tested at. With at least {@code fullLevelForks} forks per side, the
+     * effective alpha a. With fewer, min(a, max(a / {@value #SMALL_SAMPLE_ALPHA_DIVISOR}, 1 / C(n + m, n))):
+     * a fifth of a, but never below the smallest p-value the fork counts can give, so a complete separation
+     * can still fail whenever it could without the guard (and Holm's feasibility is unchanged).
      */
     public static double failLevel(double effectiveAlpha, int candidateForks, int baselineForks, int fullLevelForks) {
-        return Math.min(candidateForks, baselineForks) < fullLevelForks
-                ? effectiveAlpha / SMALL_SAMPLE_ALPHA_DIVISOR
-                : effectiveAlpha;
+        if (Math.min(candidateForks, baselineForks) >= fullLevelForks) {
+            return effectiveAlpha;
+        }
+        double smallest = MannWhitneyDistribution.of(candidateForks, baselineForks).smallestPValue();
+        return Math.min(effectiveAlpha, Math.max(effectiveAlpha / SMALL_SAMPLE_ALPHA_DIVISOR, smallest));
+    }
+
+    /**
+     * The p-value of the FAIL test as the rule applies it, small-sample guard included: the smallest level a
+     * at which {@code pSlower() <= failLevel(a, ...)}. That is pSlower with at least
+     * {@value #DEFAULT_FULL_LEVEL_FORKS} forks per side; below, pSlower itself for a complete separation (the
+     * smallest p-value the fork counts can give) and min(1, {@value #SMALL_SAMPLE_ALPHA_DIVISOR} pSlower)
+     * otherwise. Give these to {@link Multiplicity} so that Holm's and Benjamini-Hochberg's steps see the
+     * evidence the rule will demand: {@code failPValue(c) <= a} exactly when
+     * {@code c.pSlower() <= failLevel(a, n, m, DEFAULT_FULL_LEVEL_FORKS)}.
+     */
+    public static double failPValue(ShiftComparison comparison) {
+        return guardedPValue(comparison.pSlower(), comparison.candidateCount(), comparison.baselineCount(),
+                DEFAULT_FULL_LEVEL_FORKS);
+    }
+
+    /** The mirror of {@link #failPValue(ShiftComparison)} for IMPROVED. */
+    public static double improvedPValue(ShiftComparison comparison) {
+        return guardedPValue(comparison.pFaster(), comparison.candidateCount(), comparison.baselineCount(),
+                DEFAULT_FULL_LEVEL_FORKS);
+    }
+
+    /** See {@link #failPValue(ShiftComparison)}; {@code p} is pSlower or pFaster of n vs m forks. */
+    public static double guardedPValue(double p, int candidateForks, int baselineForks, int fullLevelForks) {
+        if (Math.min(candidateForks, baselineForks) >= fullLevelForks) {
+            return p;
+        }
+        double smallest = MannWhitneyDistribution.of(candidateForks, baselineForks).smallestPValue();
+        return p <= smallest ? p : Math.min(1, SMALL_SAMPLE_ALPHA_DIVISOR * p);
     }
 
     /** "+23.4 % [+18.1 %, +29.0 %]" in the metric's own direction. */

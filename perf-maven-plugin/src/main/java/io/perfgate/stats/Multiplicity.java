@@ -133,10 +133,10 @@ public final class Multiplicity {
      * Whether a regression can be found at all among {@code comparisons} comparisons of n vs m forks: the
      * smallest exact one-sided p-value 1 / C(n + m, n) must not exceed the FAIL level, alpha (NONE) or
      * alpha / K (HOLM, and BENJAMINI_HOCHBERG when one comparison regresses alone), further divided by
-     * {@value DecisionRule#SMALL_SAMPLE_ALPHA_DIVISOR} below {@code fullLevelForks} forks per side
-     * ({@link DecisionRule#failLevel}). Without the guard, 5 forks a side let Holm fail among K &lt;= 12
-     * comparisons, 8 forks K &lt;= 643, 10 forks K &lt;= 9,237 (statistics.md section 4); with it, 5 forks
-     * allow K &lt;= 2 and 8 forks K &lt;= 128.
+     * {@value DecisionRule#SMALL_SAMPLE_ALPHA_DIVISOR} below {@code fullLevelForks} forks per side but never below
+     * 1 / C(n + m, n) ({@link DecisionRule#failLevel}), so the guard does not change feasibility: 5 forks a
+     * side let Holm fail among K &lt;= 12 comparisons, 8 forks K &lt;= 643, 10 forks K &lt;= 9,237
+     * (statistics.md section 4).
      *
      * @param fullLevelForks as in {@link DecisionRule#decide(ShiftComparison, double, int, int)}
      */

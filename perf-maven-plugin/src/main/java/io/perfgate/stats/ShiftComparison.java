@@ -268,7 +268,7 @@ public final class ShiftComparison {
 
     @Override
     public String toString() {
-        return "ShiftComparison[" + candidate.length + " vs " + baseline.length + " forks, R = " + ratio()
+        return "ShiftComparison[" + baseline.length + " vs " + candidate.length + " forks, R = " + ratio()
                 + " [" + ciLower() + ", " + ciUpper() + "], pSlower = " + pSlower + ", pFaster = " + pFaster + "]";
     }
 }

@@ -66,6 +66,7 @@ public final class ShiftTest {
         Objects.requireNonNull(thresholds, "thresholds");
         double[] base = orientedLogs("baseline", baseline, direction);
         double[] cand = orientedLogs("candidate", candidate, direction);
+        MannWhitneyDistribution distribution = MannWhitneyDistribution.of(cand.length, base.length);
         double[] differences = new double[base.length * cand.length];
         int index = 0;
         for (double x : cand) {
@@ -75,7 +76,7 @@ public final class ShiftTest {
         }
         Arrays.sort(differences);
         return new ShiftComparison(baseline.clone(), candidate.clone(), direction, thresholds, differences,
-                MannWhitneyDistribution.of(cand.length, base.length));
+                distribution);
     }
 
     private static double[] orientedLogs(String side, double[] values, Direction direction) {

@@ -83,6 +83,15 @@ class DecisionRuleTest {
     }
 
     @Test
+    void smallRealThroughputDropWarnsAsASlowdown() {
+        Decision d = decide(BASE, candidate(1 / 1.03), Direction.HIGHER_IS_BETTER);
+        assertEquals(Verdict.WARN, d.verdict());
+        assertTrue(d.reason().startsWith("-2.9 % ["), d.reason());
+        assertTrue(d.reason().contains("] is a real 3.0 % slowdown, below the 10 % limit (p < 0.0001 against no change,"
+                + " 10 vs 10 forks)"), d.reason());
+    }
+
+    @Test
     void largeButUncertainSlowdownWarnsAndAsksForForks() {
         double[] base = {100, 80, 125, 95, 110};
         double[] cand = {118, 90, 140, 102, 128};
@@ -144,6 +153,41 @@ class DecisionRuleTest {
         assertEquals(Verdict.FAIL, DecisionRule.decide(c, 0.05, 5, 5).verdict(), "guard off");
         assertEquals(0.01, DecisionRule.failLevel(0.05, 9, 10, 10), 1e-15);
         assertEquals(0.05, DecisionRule.failLevel(0.05, 10, 10, 10), 0);
+        assertEquals(1.0 / 70, DecisionRule.failLevel(0.05, 4, 4, 10), 1e-15, "complete separation at 4 vs 4");
+        assertEquals(0.001, DecisionRule.failLevel(0.001, 4, 4, 10), 0, "never above the effective alpha");
+    }
+
+    @Test
+    void guardedPValueIsWhatMultiplicityProceduresMustSee() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        double[] levels = {0.05, 0.025, 0.01, 0.05 / 3, 0.05 / 12, 0.004, 1.0 / 70, 0.001, 0.3};
+        for (int trial = 0; trial < 1500; trial++) {
+            int m = 3 + random.nextInt(10);
+            int n = 3 + random.nextInt(10);
+            double ratio = 1 + 0.4 * random.nextDouble();
+            ShiftComparison c = ShiftTest.compare(ShiftTestTest.sample(random, m, 100, 0.05, false),
+                    ShiftTestTest.sample(random, n, 100 * ratio, 0.05, false), Direction.LOWER_IS_BETTER, DEFAULTS);
+            for (double a : levels) {
+                double failLevel = DecisionRule.failLevel(a, n, m, DecisionRule.DEFAULT_FULL_LEVEL_FORKS);
+                assertEquals(c.pSlower() <= failLevel, DecisionRule.failPValue(c) <= a, c + " at " + a);
+                assertEquals(c.pFaster() <= failLevel, DecisionRule.improvedPValue(c) <= a, c + " at " + a);
+                if (c.ratio() >= 1.10 + 1e-9) {
+                    assertEquals(DecisionRule.failPValue(c) <= a, DecisionRule.decide(c, a, 3).verdict() == Verdict.FAIL,
+                            c + " at " + a);
+                }
+            }
+        }
+    }
+
+    @Test
+    void completeSeparationOfFourForksStillFails() {
+        ShiftComparison c = ShiftTest.compare(new double[] {100, 101, 99, 100.5}, new double[] {150, 152, 148, 151},
+                Direction.LOWER_IS_BETTER, DEFAULTS);
+        assertEquals(1.0 / 70, c.pSlower(), 1e-15);
+        assertEquals(Verdict.FAIL, DecisionRule.decide(c, 0.05, 4).verdict());
+        ShiftComparison overlap = ShiftTest.compare(new double[] {100, 101, 99, 100.5}, new double[] {150, 152, 148, 100.7},
+                Direction.LOWER_IS_BETTER, DEFAULTS);
+        assertEquals(Verdict.WARN, DecisionRule.decide(overlap, 0.05, 4).verdict());
     }
 
     @Test

@@ -8,16 +8,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A reduced run of {@link GateSimulation} with a fixed seed that asserts the required error rates of the whole
- * rule. The full study (10,000 trials per cell) is in the site's statistics page.
+ * rule (2,000 trials per cell, 6,000 for the cells at a true ratio of 1.05). The full study (10,000 trials per
+ * cell) is in the site's statistics page.
  */
 class GateSimulationTest {
-    private static final int TRIALS = 3000;
+    private static final int TRIALS = 2000;
+    /** The 1.05 cells sit closest to their 1 % bound (true rate about 0.6 %): more trials, less Monte-Carlo noise. */
+    private static final int BOUNDARY_TRIALS = 6000;
 
     @Test
     void tenForksASide() {
         GateSimulation simulation = new GateSimulation(11);
         GateSimulation.Rates noChange = simulation.run(10, 0.03, 1.00, TRIALS);
-        GateSimulation.Rates belowLimit = simulation.run(10, 0.03, 1.05, TRIALS);
+        GateSimulation.Rates belowLimit = simulation.run(10, 0.03, 1.05, BOUNDARY_TRIALS);
         GateSimulation.Rates twentyPercent = simulation.run(10, 0.03, 1.20, TRIALS);
         assertTrue(noChange.failRate() <= 0.01, "false FAIL at 1.00: " + noChange.failRate());
         assertTrue(belowLimit.failRate() <= 0.01, "false FAIL at 1.05: " + belowLimit.failRate());
@@ -31,7 +34,7 @@ class GateSimulationTest {
     void fiveForksASide() {
         GateSimulation simulation = new GateSimulation(12);
         GateSimulation.Rates noChange = simulation.run(5, 0.03, 1.00, TRIALS);
-        GateSimulation.Rates belowLimit = simulation.run(5, 0.03, 1.05, TRIALS);
+        GateSimulation.Rates belowLimit = simulation.run(5, 0.03, 1.05, BOUNDARY_TRIALS);
         assertTrue(noChange.failRate() <= 0.01, "false FAIL at 1.00: " + noChange.failRate());
         assertTrue(belowLimit.failRate() <= 0.01, "false FAIL at 1.05: " + belowLimit.failRate());
         // without the small-sample guard the spec rule fails about 2 % of these builds

@@ -81,17 +81,21 @@ class MultiplicityTest {
 
     @Test
     void feasibilityWithTheSmallSampleGuard() {
-        assertTrue(Multiplicity.feasibility(5, 5, 2, 0.05, Mode.HOLM).isPossible());
-        Feasibility f = Multiplicity.feasibility(5, 5, 3, 0.05, Mode.HOLM);
+        // the guard never lowers the level below the smallest p-value, so the limits stay the same
+        assertTrue(Multiplicity.feasibility(5, 5, 12, 0.05, Mode.HOLM).isPossible());
+        Feasibility f = Multiplicity.feasibility(5, 5, 13, 0.05, Mode.HOLM);
         assertFalse(f.isPossible());
         assertEquals(1.0 / 252, f.smallestPValue(), 1e-15);
-        assertEquals(0.05 / 3 / 5, f.requiredPValue(), 1e-15);
+        assertEquals(0.05 / 13, f.requiredPValue(), 1e-15);
         assertEquals(6, f.forksPerSideNeeded());
-        assertEquals("no comparison can fail: the smallest p-value of these fork counts is 0.004 but 0.0033 is needed;"
+        assertEquals("no comparison can fail: the smallest p-value of these fork counts is 0.004 but 0.0038 is needed;"
                 + " use at least 6 forks per side", f.warning());
-        assertTrue(Multiplicity.feasibility(8, 8, 128, 0.05, Mode.HOLM).isPossible());
-        assertFalse(Multiplicity.feasibility(8, 8, 129, 0.05, Mode.HOLM).isPossible());
+        assertTrue(Multiplicity.feasibility(8, 8, 643, 0.05, Mode.HOLM).isPossible());
+        assertFalse(Multiplicity.feasibility(8, 8, 644, 0.05, Mode.HOLM).isPossible());
         assertEquals("", Multiplicity.feasibility(10, 10, 50, 0.05, Mode.BENJAMINI_HOCHBERG).warning());
+        // without multiplicity, 4 vs 4 can still fail on complete separation (p = 1/70 <= 0.05)
+        assertTrue(Multiplicity.feasibility(4, 4, 1, 0.05, Mode.NONE).isPossible());
+        assertEquals(1.0 / 70, Multiplicity.feasibility(4, 4, 1, 0.05, Mode.NONE).requiredPValue(), 1e-15);
         // unequal sides: 1 / C(3 + 20, 3) = 1 / 1771
         assertEquals(1.0 / 1771, Multiplicity.feasibility(3, 20, 1, 0.05, Mode.NONE, 0).smallestPValue(), 1e-15);
     }

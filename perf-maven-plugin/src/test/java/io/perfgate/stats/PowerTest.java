@@ -52,9 +52,11 @@ class PowerTest {
 
     @Test
     void impossibleForkCountsNeverFail() {
-        // 3 vs 3 below the guard: the smallest p (0.05) is above 0.05 / 5
-        assertEquals(Double.POSITIVE_INFINITY, Power.detectableSlowdown(3, 3, 0.03, DEFAULTS, 0.8), 0);
-        assertEquals(0, Power.failProbability(3, 3, 0.03, DEFAULTS, 2.0), 0);
+        // 3 vs 3: the smallest p-value, 1/20, is above alpha = 0.025
+        Thresholds strict = new Thresholds(0.10, 0.05, 0.025);
+        assertEquals(Double.POSITIVE_INFINITY, Power.detectableSlowdown(3, 3, 0.03, strict, 0.8), 0);
+        assertEquals(0, Power.failProbability(3, 3, 0.03, strict, 2.0), 0);
+        assertTrue(Power.detectableSlowdown(3, 3, 0.03, DEFAULTS, 0.8) < 1.2, "complete separation suffices at 0.05");
         assertThrows(IllegalArgumentException.class, () -> Power.detectableSlowdown(10, 10, 0, DEFAULTS, 0.8));
         assertThrows(IllegalArgumentException.class, () -> Power.detectableSlowdown(10, 10, 0.03, DEFAULTS, 0.4));
     }
