@@ -109,6 +109,7 @@ public final class EnvironmentProbe {
             reader.setDaemon(true);
             reader.start();
             if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
                 return null;
             }

@@ -55,15 +55,15 @@ public final class BaselineRecorder {
      * @param resultsFile where the results were read from, recorded in the provenance (may be null)
      * @param force write even when {@link #problems(PerfResults)} finds some; they are recorded in the provenance
      * @return the baseline as written
-     * @throws BaselineRefusedException when the results are unfit and {@code force} is false; nothing is written
+     * @throws BaselineRefusedException when the results are unfit and {@code force} is false; nothing is written.
+     *     Its message lists the problems and what to do, without the file names, which the caller knows
      * @throws IOException when the lock cannot be taken or the file cannot be written; the old file is intact
      */
     public PerfResults record(PerfResults results, String resultsFile, Path baselineFile, boolean force)
             throws BaselineRefusedException, IOException {
         List<String> problems = problems(results);
         if (!problems.isEmpty() && !force) {
-            throw new BaselineRefusedException("Refusing to write the baseline " + baselineFile + " from "
-                    + (resultsFile == null ? "these results" : resultsFile) + ": " + String.join("; ", problems)
+            throw new BaselineRefusedException(String.join("; ", problems)
                     + ". Fix the run and record again, or pass -Dperf.force=true to record it anyway.", problems);
         }
         PerfResults baseline = results.toBuilder().provenance(provenance(results, resultsFile, problems)).build();

@@ -23,8 +23,6 @@ public final class GateSettings {
     public static final double DEFAULT_ALLOC_PERCENT = 0.02;
     public static final double DEFAULT_ALLOC_BYTES = 16;
     public static final int DEFAULT_MIN_FORKS = 5;
-    /** More than this share of unstable forks on one side makes a comparison INCONCLUSIVE. */
-    public static final double MAX_UNSTABLE_FORK_SHARE = 0.20;
     /** The fewest forks the exact test can work with at all (n = 2 gives p >= 1/6). */
     public static final int LEAST_MIN_FORKS = 2;
 

@@ -66,8 +66,8 @@ public final class BenchmarkDiscovery {
                     + " 'mvn test-compile io.perfgate:perf-maven-plugin:<version>:run', or bind perf:run to the"
                     + " verify phase.");
         }
-        throw new IOException("No JMH benchmarks found: " + join(looked) + (looked.size() == 1 ? " does" : " do")
-                + " not exist or list nothing. JMH's annotation processor writes it when it compiles classes with"
+        throw new IOException("No JMH benchmarks found: " + join(looked) + (looked.size() == 1
+                ? " does not exist or lists nothing." : " do not exist or list nothing.") + " JMH's annotation processor writes it when it compiles classes with"
                 + " @Benchmark methods. Add the processor to the test compilation in the POM's <build><plugins>:"
                 + System.lineSeparator() + PROCESSOR_SNIPPET + System.lineSeparator()
                 + "or add org.openjdk.jmh:jmh-generator-annprocess:1.37 as a dependency with <scope>test</scope>"

@@ -17,6 +17,11 @@ import java.util.regex.Pattern;
 public final class JmhInvocation {
     /** JMH's entry point. */
     public static final String JMH_MAIN = "org.openjdk.jmh.Main";
+    /**
+     * How long to wait by default for another JMH run on the machine (JMH allows one at a time): long enough for
+     * a concurrent build on a shared CI agent to finish its benchmarks, whatever this run's own timeout.
+     */
+    public static final Duration DEFAULT_LOCK_WAIT = Duration.ofMinutes(30);
 
     private final Path java;
     private final List<Path> classpath;
@@ -45,7 +50,7 @@ public final class JmhInvocation {
         this.resultFile = Objects.requireNonNull(b.resultFile, "resultFile");
         this.outputLog = b.outputLog;
         this.timeout = Objects.requireNonNull(b.timeout, "timeout");
-        this.lockWait = b.lockWait != null ? b.lockWait : b.timeout;
+        this.lockWait = b.lockWait != null ? b.lockWait : DEFAULT_LOCK_WAIT;
         this.expectedForks = b.expectedForks;
         this.expectedResults = b.expectedResults;
     }

@@ -573,7 +573,8 @@ public final class JmhOptions {
 
         private List<String> jmhArgs() {
             List<String> args = arguments(PerfProperties.JMH_ARGS, "\"-wf 1 -gc true\"");
-            for (String arg : args) {
+            for (String token : args) {
+                String arg = token.split("=", 2)[0]; // jopt-simple also reads -f=3
                 if (RESERVED_FLAGS.contains(arg)) {
                     problems.add(PerfProperties.JMH_ARGS + " sets " + arg + ", which perf:run controls itself (it"
                             + " writes JMH's JSON to target/perf and reads it back); remove it");

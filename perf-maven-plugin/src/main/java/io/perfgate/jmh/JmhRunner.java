@@ -32,6 +32,8 @@ import java.util.stream.Collectors;
 public final class JmhRunner {
     /** Lines of output quoted when a run fails. */
     static final int TAIL_LINES = 30;
+    /** Lines before the first failure line that are quoted with it. */
+    static final int FAILURE_CONTEXT_LINES = 3;
     /** How long JMH may take to finish printing a failure before it is stopped anyway. */
     static final Duration FAILURE_GRACE = Duration.ofSeconds(5);
     private static final Duration LOCK_RETRY = Duration.ofSeconds(3);
@@ -229,6 +231,12 @@ public final class JmhRunner {
                         }
                     }
                     synchronized (recent) {
+                        if (failureReport.isEmpty() && JmhOutputParser.isFailure(line)) {
+                            // The lines just before a failure often name it ("Java heap space").
+                            List<String> before = new ArrayList<>(recent);
+                            failureReport.addAll(before.subList(Math.max(0, before.size() - FAILURE_CONTEXT_LINES),
+                                    before.size()));
+                        }
                         recent.addLast(line);
                         if (recent.size() > TAIL_LINES) {
                             recent.removeFirst();

@@ -118,6 +118,19 @@ public final class RunPlan {
         return benchmarks;
     }
 
+    /**
+     * The benchmarks grouped into JMH launches: those with equal JMH arguments, forks and timeout share one
+     * launch (one JVM start less each, and JMH's own order inside); the groups keep the plan's order.
+     */
+    public List<List<PlannedBenchmark>> launches() {
+        Map<List<Object>, List<PlannedBenchmark>> groups = new LinkedHashMap<>();
+        for (PlannedBenchmark b : benchmarks) {
+            List<Object> key = java.util.Arrays.asList(b.jmhArguments(), b.forks().value(), b.timeout());
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(b);
+        }
+        return new ArrayList<>(groups.values());
+    }
+
     /** Every fork of the run, warmup forks included. */
     public int totalForks() {
         int forks = 0;
@@ -141,8 +154,9 @@ public final class RunPlan {
      */
     public Map<String, String> settings() {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put(PerfProperties.INCLUDES, String.join(",", options.includes()));
-        s.put(PerfProperties.EXCLUDES, String.join(",", options.excludes()));
+        s.put(PerfProperties.INCLUDES, options.includes().isEmpty() ? JmhOptions.ALL
+                : String.join(",", options.includes()));
+        s.put(PerfProperties.EXCLUDES, orNone(String.join(",", options.excludes())));
         s.put(PerfProperties.FORKS, effective(b -> b.forks().value().toString()));
         s.put(PerfProperties.WARMUP_ITERATIONS, effective(b -> b.warmupIterations().value().toString()));
         s.put(PerfProperties.WARMUP_TIME, effective(b -> b.warmupTime().value().toString()));
@@ -154,13 +168,17 @@ public final class RunPlan {
         StringBuilder params = new StringBuilder();
         options.params().forEach((k, v) -> params.append(params.length() == 0 ? "" : ";").append(k).append('=')
                 .append(String.join(",", v)));
-        s.put(PerfProperties.PARAMS, params.toString());
-        s.put(PerfProperties.JVM_ARGS, CommandLines.join(options.jvmArgs()));
+        s.put(PerfProperties.PARAMS, orNone(params.toString()));
+        s.put(PerfProperties.JVM_ARGS, orNone(CommandLines.join(options.jvmArgs())));
         s.put(PerfProperties.PROFILERS, options.profilers().isEmpty() ? JmhOptions.NONE
                 : String.join(",", options.profilers()));
         s.put(PerfProperties.TIMEOUT, options.userSettings().getOrDefault(PerfProperties.TIMEOUT, JmhOptions.AUTO));
-        s.put(PerfProperties.JMH_ARGS, CommandLines.join(options.jmhArgs()));
+        s.put(PerfProperties.JMH_ARGS, orNone(CommandLines.join(options.jmhArgs())));
         return s;
+    }
+
+    private static String orNone(String value) {
+        return value.isEmpty() ? JmhOptions.NONE : value;
     }
 
     private String effective(Function<PlannedBenchmark, String> value) {

@@ -8,44 +8,33 @@ import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.run.PerfRun;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
+import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * Records the current results as the baseline that {@code perf:check} compares against, with their provenance
- * (date, git commit, environment, settings). Run it after the benchmarks, e.g.
- * {@code mvn verify -Pperf perf:baseline}, then commit the baseline file. It refuses results from a partial or
- * failed run, so a bad run never replaces a good baseline; the file is written atomically under a lock.
+ * (date, git commit, environment, settings), then commit the file. Usually run after the benchmarks:
+ * {@code mvn verify -Pperf perf:baseline}. When there are no results yet it runs the benchmarks first, with the
+ * options of {@code perf:run}.
+ *
+ * <p>A bad run never replaces a good baseline: results of a partial or failed run, or with a benchmark that
+ * has no forks, are refused unless {@code perf.force=true}; the text is read back by the strict reader before
+ * it is written, atomically and under a file lock.
  *
  * @since 0.1.0
  */
-@Mojo(name = "baseline", threadSafe = true)
-public class BaselineMojo extends AbstractMojo {
-    /**
-     * Skips the goal.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = "false")
-    private boolean skip;
-
-    /**
-     * The results to record, as {@code perf:run} writes them.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.RESULTS, defaultValue = PerfProperties.DEFAULT_RESULTS)
-    private File results;
-
+@Mojo(name = "baseline", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+public class BaselineMojo extends RunMojo {
     /**
      * The baseline file to write; commit it with the module.
      *
@@ -55,23 +44,22 @@ public class BaselineMojo extends AbstractMojo {
     private File baseline;
 
     /**
-     * Records the results even from a partial run or with benchmarks that have no forks; the reasons are
-     * kept in the baseline's provenance.
+     * Records the results even from a partial or failed run, or with benchmarks that have no forks; the reasons
+     * are kept in the baseline's provenance.
      *
      * @since 0.1.0
      */
     @Parameter(property = PerfProperties.FORCE, defaultValue = "false")
     private String force;
 
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
-
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
+    @Inject
+    public BaselineMojo(ToolchainManager toolchainManager) {
+        super(toolchainManager);
+    }
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (skip) {
+        if (skipRequested()) {
             getLog().info("Skipping perf:baseline: " + PerfProperties.SKIP + "=true");
             return;
         }
@@ -81,27 +69,43 @@ public class BaselineMojo extends AbstractMojo {
         } catch (InvalidSettingException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
-        Path resultsPath = results.toPath();
+        Path resultsPath = resultsFile().toPath();
+        Path partialPath = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
         Path baselinePath = baseline.toPath();
-        String resultsName = MavenCommands.relative(project, resultsPath);
-        String baselineName = MavenCommands.relative(project, baselinePath);
-        if (!Files.exists(resultsPath)) {
-            throw new MojoExecutionException("No results at " + resultsName + "; run perf:run first, e.g. "
-                    + MavenCommands.recordBaseline(session, project, false) + ". The baseline "
-                    + baselineName + " was not touched.");
+        String baselineName = display(baselinePath);
+        if (!Files.exists(resultsPath) && Files.exists(partialPath)) {
+            if (!forced) {
+                throw new MojoExecutionException("Refusing to write the baseline " + baselineName + ": the last perf:run"
+                        + " failed and left only " + display(partialPath) + " (status partial). Fix the failure and run"
+                        + " again, or pass -Dperf.force=true to record the partial results.");
+            }
+            resultsPath = partialPath;
+        } else if (!Files.exists(resultsPath)) {
+            getLog().info("No results at " + display(resultsPath) + ": running the benchmarks first");
+            super.execute();
+            if (!Files.exists(resultsPath)) {
+                // perf:run skipped itself (pom packaging, maven.test.skip) and said why.
+                throw new MojoExecutionException("No results at " + display(resultsPath) + " to record; the baseline "
+                        + baselineName + " was not touched.");
+            }
         }
+        String resultsName = display(resultsPath);
         PerfResults current;
         try {
             current = ResultsJson.read(resultsPath);
         } catch (ResultsFormatException e) {
-            throw new MojoExecutionException(e.getMessage() + ". The baseline " + baselineName + " was not touched.", e);
+            getLog().debug(e);
+            // Without the cause: Maven would append the JSON parser's own message, location noise included.
+            throw new MojoExecutionException(e.getMessage() + ". The baseline " + baselineName + " was not touched.");
         }
+        getLog().info("Recording " + resultsName + " (measured " + current.createdAt() + ") as the baseline");
         PerfResults written;
         try {
             written = new BaselineRecorder(PluginVersion.get(), Clock.systemUTC())
                     .record(current, resultsName, baselinePath, forced);
         } catch (BaselineRefusedException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            throw new MojoExecutionException("Refusing to write the baseline " + baselineName + " from " + resultsName
+                    + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write the baseline " + baselineName + ": " + e.getMessage(), e);
         }
@@ -117,5 +121,9 @@ public class BaselineMojo extends AbstractMojo {
         getLog().info("Recorded baseline " + baselineName + " from " + resultsName + ": "
                 + written.benchmarks().size() + " benchmarks, " + forks + " forks"
                 + (commit == null ? "" : ", commit " + commit) + ". Commit it so perf:check gates later builds.");
+    }
+
+    private String display(Path path) {
+        return MavenCommands.relative(project(), path);
     }
 }

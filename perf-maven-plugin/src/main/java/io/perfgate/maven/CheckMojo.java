@@ -10,6 +10,7 @@ import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.run.PerfRun;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -271,6 +272,12 @@ public class CheckMojo extends AbstractMojo {
                 log.info("Skipping perf:check: no results at " + display(resultsPath) + " in a pom module");
                 return;
             }
+            Path partial = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
+            if (Files.exists(partial)) {
+                throw new MojoExecutionException("No results at " + display(resultsPath) + ": the last perf:run failed"
+                        + " and left only " + display(partial) + " (status partial), which is not checked. Fix the"
+                        + " failure and run again.");
+            }
             throw new MojoExecutionException("No results at " + display(resultsPath) + "; run perf:run first (bind it"
                     + " in the same profile as perf:check), or set " + PerfProperties.RESULTS
                     + " to a results.json made elsewhere");
@@ -288,7 +295,8 @@ public class CheckMojo extends AbstractMojo {
                 report = gate.noBaseline(current, display(resultsPath), display(baselinePath));
             }
         } catch (ResultsFormatException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            getLog().debug(e);
+            throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot clear old reports in " + display(outputPath) + ": "
                     + e.getMessage(), e);
@@ -329,9 +337,11 @@ public class CheckMojo extends AbstractMojo {
         try {
             return ResultsJson.read(path);
         } catch (ResultsFormatException e) {
+            getLog().debug(e);
+            // Without the cause: Maven would append the JSON parser's own message, location noise included.
             throw new MojoExecutionException("The baseline cannot be read: " + e.getMessage()
                     + ". It was left as it is: restore it from version control, or record a new one with: "
-                    + baselineCommand, e);
+                    + baselineCommand);
         }
     }
 

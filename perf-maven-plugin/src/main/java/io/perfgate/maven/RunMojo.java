@@ -366,4 +366,24 @@ public class RunMojo extends AbstractMojo {
             log.warn(message);
         }
     }
+
+    // ---- for perf:baseline, which extends this goal to run the benchmarks when there are no results yet
+
+    /** Whether {@code perf.skip} is set. */
+    protected boolean skipRequested() {
+        return skip;
+    }
+
+    /** The results file this goal writes. */
+    protected File resultsFile() {
+        return results;
+    }
+
+    protected MavenProject project() {
+        return project;
+    }
+
+    protected MavenSession session() {
+        return session;
+    }
 }

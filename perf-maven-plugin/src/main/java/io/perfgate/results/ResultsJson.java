@@ -181,7 +181,7 @@ public final class ResultsJson {
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
             throw new ResultsFormatException(source, "", "is not valid JSON" + where
-                    + " (truncated or hand-edited?): " + e.getOriginalMessage(), e);
+                    + " (truncated or hand-edited?): " + withoutSourceNoise(e.getOriginalMessage()), e);
         }
         Reader r = new Reader(source);
         if (root == null || !root.isObject()) {
@@ -222,6 +222,11 @@ public final class ResultsJson {
             b.calibration(r.calibration(calibration, "calibration"));
         }
         return b.build();
+    }
+
+    /** Jackson names the source as "[Source: REDACTED (...); line: 71, ...]"; keep only the line and column. */
+    static String withoutSourceNoise(String message) {
+        return message == null ? "" : message.replaceAll("\\[Source: [^;\\]]*; ", "[");
     }
 
     private static final class Reader {

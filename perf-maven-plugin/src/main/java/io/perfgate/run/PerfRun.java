@@ -12,6 +12,7 @@ import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.Durations;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
+import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
@@ -84,9 +85,10 @@ public final class PerfRun {
         log.info("Expected time: " + progress.estimate(plan.expected()) + " for " + plan.totalForks() + " forks.");
         JmhResults results = JmhResults.empty();
         ArrayNode raw = MAPPER.createArrayNode();
-        for (PlannedBenchmark b : plan.benchmarks()) {
-            progress.benchmarkStarting(b);
-            JmhInvocation invocation = invocation(b);
+        List<List<PlannedBenchmark>> launches = plan.launches();
+        for (int i = 0; i < launches.size(); i++) {
+            progress.benchmarkStarting(launches.get(i).get(0));
+            JmhInvocation invocation = invocation(launches.get(i), i + 1);
             try {
                 results = results.plus(JmhRunner.run(invocation, progress));
                 raw.addAll(readArray(invocation.resultFile()));
@@ -155,32 +157,47 @@ public final class PerfRun {
     }
 
     private void logPlan(RunPlan plan) {
+        int launches = plan.launches().size();
         log.info("Running " + plan.benchmarks().size() + (plan.benchmarks().size() == 1 ? " JMH benchmark" :
-                " JMH benchmarks") + " with " + request.java() + ":");
+                " JMH benchmarks") + " in " + launches + (launches == 1 ? " JMH launch" : " JMH launches") + " with "
+                + request.java() + ":");
+        List<String> few = new ArrayList<>();
+        boolean fromAnnotation = false;
         for (PlannedBenchmark b : plan.benchmarks()) {
             log.info("  " + b.describe());
             if (b.forks().value() < GATE_MIN_FORKS) {
-                log.warn(b.name() + " runs " + b.forks().value() + (b.forks().value() == 1 ? " fork" : " forks") + " ("
-                        + b.forks().origin().description() + "); the gate needs at least " + GATE_MIN_FORKS
-                        + " per side and is designed for " + io.perfgate.jmh.JmhOptions.DEFAULT_FORKS
-                        + ". Set -Dperf.forks=" + io.perfgate.jmh.JmhOptions.DEFAULT_FORKS
-                        + " to override @Fork.");
+                few.add(b.name() + " (" + b.forks().value() + ", " + b.forks().origin().description() + ")");
+                fromAnnotation |= b.forks().origin() == PlannedBenchmark.Origin.ANNOTATION;
             }
+        }
+        if (!few.isEmpty()) {
+            log.warn("Fewer than " + GATE_MIN_FORKS + " forks: " + String.join(", ", few) + ". The gate needs at"
+                    + " least " + GATE_MIN_FORKS + " per side to reach a verdict and is designed for "
+                    + JmhOptions.DEFAULT_FORKS + "." + (fromAnnotation ? " -Dperf.forks=" + JmhOptions.DEFAULT_FORKS
+                            + " overrides @Fork." : ""));
         }
     }
 
-    private JmhInvocation invocation(PlannedBenchmark b) {
+    /** One JMH launch for benchmarks that share their arguments, forks and timeout (see RunPlan.launches). */
+    private JmhInvocation invocation(List<PlannedBenchmark> launch, int number) {
+        PlannedBenchmark first = launch.get(0);
+        List<String> includes = new ArrayList<>();
+        int runs = 0;
+        for (PlannedBenchmark b : launch) {
+            includes.add(JmhInvocation.exactly(b.name()));
+            runs += b.runs();
+        }
         return JmhInvocation.builder()
                 .java(request.java())
                 .classpath(request.classpath())
                 .workingDirectory(request.projectDirectory())
-                .benchmark(b.name())
-                .arguments(b.jmhArguments())
-                .resultFile(outputDirectory.resolve("jmh").resolve(b.name() + ".json"))
+                .includes(includes)
+                .arguments(first.jmhArguments())
+                .resultFile(outputDirectory.resolve("jmh").resolve("launch-" + number + ".json"))
                 .outputLog(outputDirectory.resolve(JMH_OUTPUT))
-                .timeout(b.timeout())
-                .expectedForks(b.forks().value())
-                .expectedResults(b.runs())
+                .timeout(first.timeout())
+                .expectedForks(first.forks().value())
+                .expectedResults(runs)
                 .build();
     }
 

@@ -32,7 +32,9 @@ final class ProgressLog implements JmhProgressListener {
     private final List<PlannedBenchmark> benchmarks;
     private final int totalForks;
 
-    private int benchmarkIndex = -1;
+    private final long totalExpectedNanos;
+
+    private PlannedBenchmark current;
     private int forksDone;
     private long expectedDoneNanos;
     private long actualDoneNanos;
@@ -44,6 +46,7 @@ final class ProgressLog implements JmhProgressListener {
         this.nanoTime = nanoTime;
         this.benchmarks = plan.benchmarks();
         this.totalForks = plan.totalForks();
+        this.totalExpectedNanos = plan.expected().toNanos();
     }
 
     /** The estimate before anything ran, e.g. {@code 7 min 20 s (ends about 14:32)}. */
@@ -51,9 +54,18 @@ final class ProgressLog implements JmhProgressListener {
         return Durations.format(expected) + " (ends about " + endsAt(expected) + ")";
     }
 
-    /** Called before the runs of each benchmark, in plan order. */
+    /** Called before each JMH launch with its first benchmark; JMH's run headers then say which one runs. */
     void benchmarkStarting(PlannedBenchmark b) {
-        benchmarkIndex = benchmarks.indexOf(b);
+        current = b;
+    }
+
+    @Override
+    public void runStarted(JmhRunHeader run) {
+        for (PlannedBenchmark b : benchmarks) {
+            if (b.name().equals(run.benchmark())) {
+                current = b;
+            }
+        }
     }
 
     @Override
@@ -65,21 +77,22 @@ final class ProgressLog implements JmhProgressListener {
     @Override
     public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores, String unit) {
         long elapsed = nanoTime.getAsLong() - forkStartedAt;
+        String prefix = prefix(run);
         forksDone++;
-        PlannedBenchmark current = current();
         if (current != null) {
             expectedDoneNanos += current.expectedFork().toNanos();
         }
         actualDoneNanos += elapsed;
-        StringBuilder line = new StringBuilder(prefix(run)).append(warmup ? "warmup fork " : "fork ").append(fork)
+        StringBuilder line = new StringBuilder(prefix).append(warmup ? "warmup fork " : "fork ").append(fork)
                 .append(" of ").append(forks).append(" done in ").append(Durations.format(Duration.ofNanos(elapsed)));
         if (!warmup && scores.length > 0) {
             line.append(": ").append(score(scores)).append(' ').append(unit).append(" (median of ")
                     .append(scores.length).append(scores.length == 1 ? " iteration)" : " iterations)");
         }
-        Duration left = left();
-        line.append("; ").append(totalForks - forksDone).append(" forks left, ETA ").append(Durations.format(left))
-                .append(" (about ").append(endsAt(left)).append(')');
+        int forksLeft = totalForks - forksDone;
+        Duration timeLeft = left();
+        line.append("; ").append(forksLeft).append(forksLeft == 1 ? " fork left, ETA " : " forks left, ETA ")
+                .append(Durations.format(timeLeft)).append(" (about ").append(endsAt(timeLeft)).append(')');
         log.info(line.toString());
     }
 
@@ -93,33 +106,11 @@ final class ProgressLog implements JmhProgressListener {
         log.info("Waiting: " + reason);
     }
 
-    /** Time left: the expected time of what is still to run, scaled by the ratio of actual to expected so far. */
+    /** Time left: the expected time of the forks still to run, scaled by the ratio of actual to expected so far. */
     Duration left() {
-        long remaining = 0;
-        for (int i = Math.max(0, benchmarkIndex); i < benchmarks.size(); i++) {
-            remaining += benchmarks.get(i).expected().toNanos();
-        }
-        remaining -= currentExpectedDone();
+        long remaining = Math.max(0, totalExpectedNanos - expectedDoneNanos);
         double ratio = expectedDoneNanos > 0 ? (double) actualDoneNanos / expectedDoneNanos : 1.0;
-        return Duration.ofNanos((long) (Math.max(0, remaining) * ratio));
-    }
-
-    /** Expected time of the current benchmark's forks already done. */
-    private long currentExpectedDone() {
-        PlannedBenchmark current = current();
-        if (current == null) {
-            return 0;
-        }
-        int before = 0;
-        for (int i = 0; i < benchmarkIndex; i++) {
-            before += benchmarks.get(i).runs() * benchmarks.get(i).forksPerRun();
-        }
-        int doneHere = Math.max(0, Math.min(forksDone - before, current.runs() * current.forksPerRun()));
-        return current.expectedFork().toNanos() * doneHere;
-    }
-
-    private PlannedBenchmark current() {
-        return benchmarkIndex >= 0 && benchmarkIndex < benchmarks.size() ? benchmarks.get(benchmarkIndex) : null;
+        return Duration.ofNanos((long) (remaining * ratio));
     }
 
     private String prefix(JmhRunHeader run) {
@@ -159,6 +150,6 @@ final class ProgressLog implements JmhProgressListener {
         if (Math.abs(median) >= 10_000) {
             return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(median);
         }
-        return new BigDecimal(median).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(median).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
 }

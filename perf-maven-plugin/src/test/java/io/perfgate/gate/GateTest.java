@@ -159,7 +159,9 @@ class GateTest {
         GateSettings s = GateSettings.builder()
                 .rules(Collections.singletonList(new BenchmarkRule().pattern("Nope").medianFail("20%"))).build();
         GateReport r = check(s, results(avgt(BENCH, BASE)), results(avgt(BENCH, BASE)));
-        assertTrue(r.notes().get(0).startsWith("rule 1 'Nope' matches no benchmark"), r.notes().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("rule 1 'Nope' matches no benchmark; check its"
+                + " <pattern> (a regular expression searched in names like com.acme.ParserBench.parse)")),
+                r.notes().toString());
     }
 
     @Test
@@ -207,10 +209,16 @@ class GateTest {
 
     @Test
     void minForksIsConfigurable() throws Exception {
-        GateSettings s = GateSettings.builder().minForks(3).build();
-        GateReport r = check(s, results(avgt(BENCH, Arrays.copyOf(BASE, 4))),
-                results(avgt(BENCH, times(Arrays.copyOf(BASE, 4), 1.5))));
-        assertEquals(Verdict.FAIL, only(r, Metric.MEDIAN).verdict(), only(r, Metric.MEDIAN).reason());
+        double[] four = Arrays.copyOf(BASE, 4);
+        PerfResults base = results(avgt(BENCH, four));
+        PerfResults cur = results(avgt(BENCH, times(four, 1.5)));
+        assertEquals(Verdict.INCONCLUSIVE, only(check(base, cur), Metric.MEDIAN).verdict());
+        GateReport r = check(GateSettings.builder().minForks(3).build(), base, cur);
+        Comparison c = only(r, Metric.MEDIAN);
+        // Judged now: a complete separation of 4 vs 4 forks (p = 1/70) fails.
+        assertEquals(Verdict.FAIL, c.verdict(), c.reason());
+        assertTrue(c.reason().endsWith("(p = 0.014, 4 vs 4 forks)"), c.reason());
+        assertEquals(1, r.tested());
     }
 
     @Test
@@ -220,7 +228,7 @@ class GateTest {
         GateReport r = check(results(avgt(BENCH, BASE)), results(noRaw));
         Comparison c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
-        assertTrue(c.reason().contains("raw data missing in the current results: JMH wrote no rawData"), c.reason());
+        assertTrue(c.reason().contains("incomplete data in the current results: JMH wrote no rawData"), c.reason());
 
         BenchmarkResult empty = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op").build();
         Comparison e = only(check(results(empty), results(avgt(BENCH, BASE))), Metric.MEDIAN);
@@ -252,6 +260,45 @@ class GateTest {
         assertEquals(0.20, tail.failThreshold(), 1e-12);
         assertEquals(2, r.tested());
         assertTrue(r.notGated().isEmpty());
+    }
+
+    @Test
+    void sampleTimeMedianIsTheForksOwnP50NotTheMeanOfIterations() {
+        double[] p50 = around(10, 0.02, 8, 5);
+        double[] p95 = around(30, 0.03, 8, 6);
+        BenchmarkResult base = Results.sample(BENCH, p50, p95);
+        // The same latencies, but a few descheduled operations lifted every iteration's mean by half.
+        BenchmarkResult.Builder cur = BenchmarkResult.builder(BENCH).mode("sample").unit("us/op");
+        for (io.perfgate.results.Fork f : base.forks()) {
+            cur.addFork(new io.perfgate.results.Fork(times(f.primary(), 1.5), f.percentiles(), Collections.emptyMap()));
+        }
+        GateReport r = check(results(base), results(cur.build()));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.PASS, c.verdict(), c.reason());
+        assertEquals(io.perfgate.stats.Quantiles.median(p50), c.baselineMedian(), 1e-12);
+    }
+
+    @Test
+    void allocationIsNotGatedInSampleMode() {
+        double[] t = around(10, 0.02, 8, 5);
+        double[] bytes = new double[8];
+        Arrays.fill(bytes, 37);
+        BenchmarkResult.Builder base = BenchmarkResult.builder(BENCH).mode("sample").unit("us/op");
+        BenchmarkResult.Builder cur = BenchmarkResult.builder(BENCH).mode("sample").unit("us/op");
+        for (int i = 0; i < t.length; i++) {
+            java.util.Map<String, Double> pct = new java.util.LinkedHashMap<>();
+            pct.put("p0.50", t[i]);
+            pct.put("p0.95", 3 * t[i]);
+            base.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
+                    Collections.singletonMap(Gate.ALLOC_METRIC, new double[] {37})));
+            cur.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
+                    Collections.singletonMap(Gate.ALLOC_METRIC, new double[] {59})));
+        }
+        GateReport r = check(results(base.build()), results(cur.build()));
+        assertTrue(r.comparisons().stream().noneMatch(c -> c.metric() == Metric.ALLOCATION));
+        assertTrue(r.notGated().stream().anyMatch(n -> n.metric() == Metric.ALLOCATION
+                && n.reason().startsWith("in sample mode gc.alloc.rate.norm includes JMH's own sampling")));
+        assertFalse(r.failsBuild());
     }
 
     @Test
@@ -318,31 +365,76 @@ class GateTest {
     @Test
     void holmWithTooFewForksWarnsThatNothingCanFail() throws Exception {
         GateSettings s = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
-        PerfResults.Builder base = results().toBuilder();
-        PerfResults.Builder cur = results().toBuilder();
         double[] five = Arrays.copyOf(BASE, 5);
-        for (int i = 0; i < 13; i++) {
-            base.addBenchmark(avgt("a.B.m" + i, five));
-            cur.addBenchmark(avgt("a.B.m" + i, times(five, 2)));
-        }
-        GateReport r = check(s, base.build(), cur.build());
+        // Holm over K = 13 needs p <= 0.05 / 13 = 0.0038, below the smallest p of 5 vs 5 forks, 1 / C(10, 5).
+        GateReport r = check(s, slowdowns(13, five, 1), slowdowns(13, five, 2));
         assertEquals(13, r.tested());
         assertFalse(r.holmCanFail());
         assertEquals(0, r.count(Verdict.FAIL));
-        assertTrue(r.notes().get(0).startsWith("No comparisons can fail with perf.multiplicity=holm and K = 13: "),
-                r.notes().get(0));
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith(
+                "No comparisons can fail with perf.multiplicity=holm and K = 13: ")), r.notes().toString());
         assertFalse(Double.isNaN(r.comparisons().get(0).adjustedP()));
 
-        // The same data at 12 comparisons can fail: 1 / C(10, 5) = 0.004 <= 0.05 / 12.
-        PerfResults.Builder base12 = results().toBuilder();
-        PerfResults.Builder cur12 = results().toBuilder();
-        for (int i = 0; i < 12; i++) {
-            base12.addBenchmark(avgt("a.B.m" + i, five));
-            cur12.addBenchmark(avgt("a.B.m" + i, times(five, 2)));
+        GateReport twelve = check(s, slowdowns(12, five, 1), slowdowns(12, five, 2));
+        assertTrue(twelve.holmCanFail());
+        assertEquals(12, twelve.count(Verdict.FAIL));
+
+        GateReport none = check(slowdowns(13, five, 1), slowdowns(13, five, 2));
+        assertEquals(13, none.count(Verdict.FAIL));
+        assertTrue(Double.isNaN(none.comparisons().get(0).adjustedP()));
+    }
+
+    @Test
+    void holmStepsThroughTheGuardedPValues() throws Exception {
+        // 5 vs 5 forks with one pair short of the 5 % shift (109 / 104): p = 2 / 252 = 0.0079 for each of two
+        // benchmarks. The rule's small-sample guard asks p <= 0.01 at alpha 0.05 (so each FAILs alone), and
+        // p <= 0.005 at Holm's first level 0.025, where Holm must stop: neither may FAIL, although the plain
+        // p-values would let Holm go on to the level 0.05 for the second.
+        double[] base = {100, 101, 102, 103, 104};
+        double[] cur = {109, 125, 126, 127, 128};
+        PerfResults.Builder b = results().toBuilder();
+        PerfResults.Builder c = results().toBuilder();
+        for (int i = 0; i < 2; i++) {
+            b.addBenchmark(avgt("a.B.m" + i, base));
+            c.addBenchmark(avgt("a.B.m" + i, cur));
         }
-        GateReport ok = check(s, base12.build(), cur12.build());
-        assertTrue(ok.holmCanFail());
-        assertEquals(12, ok.count(Verdict.FAIL));
+        GateReport plain = check(b.build(), c.build());
+        assertEquals(2, plain.count(Verdict.FAIL), plain.comparisons().toString());
+        assertEquals(0.0079, plain.comparisons().get(0).pValue(), 1e-4);
+
+        GateSettings holm = GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build();
+        GateReport r = check(holm, b.build(), c.build());
+        assertEquals(0, r.count(Verdict.FAIL), r.comparisons().toString());
+        assertEquals(2, r.count(Verdict.WARN));
+    }
+
+    private static PerfResults slowdowns(int benchmarks, double[] forks, double factor) {
+        PerfResults.Builder b = results().toBuilder();
+        for (int i = 0; i < benchmarks; i++) {
+            b.addBenchmark(avgt("a.B.m" + i, times(forks, factor)));
+        }
+        return b.build();
+    }
+
+    @Test
+    void unstableForksMakeTheComparisonInconclusive() {
+        BenchmarkResult.Builder drifting = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op");
+        for (int f = 0; f < 10; f++) {
+            double[] iterations = new double[10];
+            for (int i = 0; i < 10; i++) {
+                iterations[i] = 1000 + f + 10 * i;
+            }
+            drifting.addFork(new io.perfgate.results.Fork(iterations, Collections.emptyMap(), Collections.emptyMap()));
+        }
+        GateReport r = check(results(avgt(BENCH, BASE)), results(drifting.build()));
+        Comparison c = only(r, Metric.MEDIAN);
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+        assertTrue(c.reason().contains("is not judged: in the current results, 10 of 10 forks trend across their"
+                + " measurement iterations"), c.reason());
+        assertEquals(0, r.tested());
+        // The baseline's three iterations per fork are too few for the trend test: said once.
+        assertTrue(r.notes().get(0).startsWith("1 benchmark side has no fork long enough for the trend test"),
+                r.notes().toString());
     }
 
     @Test

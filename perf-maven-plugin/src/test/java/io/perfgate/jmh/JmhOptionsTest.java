@@ -90,6 +90,7 @@ class JmhOptionsTest {
         "jvmArgs|-Dx=\"a|perf.jvmArgs=-Dx=\"a is not a list of arguments separated by spaces (unclosed \" quote); example: -Dperf.jvmArgs=\"-Xmx1g -XX:+UseParallelGC\"",
         "profilers|gc,,stack|perf.profilers=gc,,stack is not a comma-separated list of JMH profilers, each name or name:options (or none); example: -Dperf.profilers=gc,stack",
         "jmhArgs|-f 3|perf.jmhArgs sets -f, which perf.forks controls; use -Dperf.forks=... instead, so that the plugin knows the value",
+        "jmhArgs|-f=3|perf.jmhArgs sets -f, which perf.forks controls; use -Dperf.forks=... instead, so that the plugin knows the value",
         "jmhArgs|-rff x.json|perf.jmhArgs sets -rff, which perf:run controls itself (it writes JMH's JSON to target/perf and reads it back); remove it",
     })
     void invalidValueNamesThePropertyAndTheAcceptedForm(String option, String value, String message) {

@@ -79,6 +79,18 @@ class JmhRunnerTest {
 
     @Test
     @DisabledOnOs(OS.WINDOWS)
+    void outOfMemoryIsAFailureQuotedWithTheLineThatNamesIt() throws Exception {
+        Path java = script("cat '" + fixture("output/failure-oom.txt") + "'\necho '[' > \"$RESULT\"; echo ']' >> \"$RESULT\"\n");
+        JmhRunException e = assertThrows(JmhRunException.class,
+                () -> JmhRunner.run(invocation(java).build(), JmhProgressListener.NONE));
+        assertEquals(JmhRunException.Kind.BENCHMARK_FAILED, e.kind());
+        assertEquals("crash.Crash.oom", e.benchmark());
+        assertEquals(Arrays.asList("# Fork: 1 of 1", "# Warmup Iteration   1: Java heap space",
+                "<forked VM failed with exit code 1>"), e.outputTail().subList(1, 4));
+    }
+
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
     void timeoutKillsTheWholeProcessTree() throws Exception {
         Path childPid = dir.resolve("child.pid");
         Path java = script("echo '# Benchmark: com.acme.Slow.hangs'\n"

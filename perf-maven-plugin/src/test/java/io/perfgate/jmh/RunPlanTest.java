@@ -123,6 +123,19 @@ class RunPlanTest {
     }
 
     @Test
+    void benchmarksWithEqualArgumentsForksAndTimeoutShareALaunch() throws Exception {
+        RunPlan plan = RunPlan.create(JmhOptions.defaults(), entries);
+        List<List<String>> launches = plan.launches().stream()
+                .map(l -> l.stream().map(PlannedBenchmark::name).collect(Collectors.toList()))
+                .collect(Collectors.toList());
+        // AverageTimeFixture's annotations give it other arguments and forks; the other two take the defaults.
+        assertEquals(Arrays.asList(Arrays.asList(AVGT), Arrays.asList(SAMPLE, THRPT)), launches);
+        RunPlan forced = RunPlan.create(JmhOptions.builder().forks("3").warmupIterations("1").warmupTime("100ms")
+                .measurementIterations("3").measurementTime("100ms").timeout("5min").build(), entries);
+        assertEquals(1, forced.launches().size());
+    }
+
+    @Test
     void includesUseFindOnTheFullNameAndExcludesWin() throws Exception {
         RunPlan plan = RunPlan.create(JmhOptions.builder().includes("fixtures\\.(Average|Sample)").excludes("burn$")
                 .build(), entries);
@@ -154,6 +167,11 @@ class RunPlanTest {
         assertEquals("2 for " + AVGT + "; 10 for " + SAMPLE + ", " + THRPT, s.get("perf.forks"));
         assertEquals("gc", s.get("perf.profilers"));
         assertEquals("auto", s.get("perf.timeout"));
+        assertEquals(".*", s.get("perf.includes"), "the default, as a value perf.includes takes");
+        assertEquals("none", s.get("perf.excludes"));
+        assertEquals("none", s.get("perf.params"));
+        assertEquals("none", s.get("perf.jvmArgs"));
+        assertEquals("none", s.get("perf.jmhArgs"));
         Map<String, String> one = RunPlan.create(JmhOptions.builder().includes("Throughput").forks("7").build(),
                 entries).settings();
         assertEquals("7", one.get("perf.forks"));

@@ -104,8 +104,10 @@ class PerfRunTest {
         assertTrue(log.any("ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.lines.toString());
         assertTrue(log.any("(median of 2 iterations); 0 forks left, ETA"), log.lines.toString());
         assertTrue(log.any("Expected time: "), log.lines.toString());
-        assertTrue(log.any("[WARNING] io.perfgate.jmh.fixtures.ThroughputFixture.concat runs 2 forks (set by you);"
-                + " the gate needs at least 5"), log.lines.toString());
+        assertTrue(log.lines.contains("[WARNING] Fewer than 5 forks: io.perfgate.jmh.fixtures.ThroughputFixture.concat"
+                + " (2, set by you). The gate needs at least 5 per side to reach a verdict and is designed for 10."),
+                log.lines.toString());
+        assertTrue(log.any("[2/2] ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.lines.toString());
     }
 
     @Test
@@ -116,6 +118,7 @@ class PerfRunTest {
         Files.write(results, "{\"stale\": true}".getBytes(StandardCharsets.UTF_8));
         // AverageTimeFixture "succeeds" with recorded JMH output; SampleTimeFixture replays a real failure.
         Path java = script("case \"$*\" in\n"
+                + "  *-version*) exit 1 ;;\n"
                 + "  *AverageTimeFixture*) cat '" + fixture("output/avgt-params-gc.txt") + "'; cp '"
                 + fixture("avgt-params-gc.json") + "' \"$RESULT\" ;;\n"
                 + "  *) cat '" + fixture("output/failure-throwsLater.txt") + "'; sleep 300 ;;\n"
@@ -142,7 +145,7 @@ class PerfRunTest {
                 .classDirectories(Collections.singletonList(classes)).build();
         RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new Lines()));
         assertTrue(e.getMessage().startsWith("No JMH benchmarks found: " + classes.resolve("META-INF/BenchmarkList")
-                + " does not exist"), e.getMessage());
+                + " does not exist or lists nothing."), e.getMessage());
         assertTrue(e.getMessage().contains("<artifactId>jmh-generator-annprocess</artifactId>"), e.getMessage());
         assertTrue(e.getMessage().contains("<annotationProcessorPaths>"), e.getMessage());
         assertTrue(e.getMessage().contains("<scope>test</scope>"), e.getMessage());

@@ -1,0 +1,18 @@
+import groovy.json.JsonSlurper
+import groovy.xml.XmlSlurper
+
+def log = new File(basedir, 'build.log').text
+assert log.contains('BUILD FAILURE')
+// The command must get past this very check, so it switches the flag off for the recording build.
+assert log.contains('[ERROR] No baseline at src/perf/baseline.json and perf.failOnMissingBaseline=true. Record one'
+        + ' with: mvn verify -Dperf.failOnMissingBaseline=false perf:baseline, then commit src/perf/baseline.json')
+// A gate failure (MojoFailureException), not a crash.
+assert log.contains('MojoFailureException')
+assert !log.contains('MojoExecutionException')
+def report = new JsonSlurper().parse(new File(basedir, 'target/perf/report.json'))
+assert report.outcome == 'FAIL'
+assert report.failsBuild
+assert report.otherFailures.size() == 1
+def xml = new XmlSlurper().parse(new File(basedir, 'target/perf/TEST-perf.xml'))
+assert xml.@failures.text() == '1'
+return true

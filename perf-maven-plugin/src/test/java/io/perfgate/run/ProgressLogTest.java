@@ -1,0 +1,59 @@
+package io.perfgate.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.perfgate.jmh.BenchmarkListReader;
+import io.perfgate.jmh.JmhOptions;
+import io.perfgate.jmh.JmhRunHeader;
+import io.perfgate.jmh.RunPlan;
+import java.nio.file.Paths;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class ProgressLogTest {
+
+    @Test
+    void logsEachForkAndScalesTheEstimateByMeasuredForks() throws Exception {
+        // ThroughputFixture with 2 forks and the plugin's defaults: 0.8 s start + 3 x 1 s + 5 x 1 s = 8.8 s a fork.
+        RunPlan plan = RunPlan.create(JmhOptions.builder().includes("ThroughputFixture").forks("2").build(),
+                BenchmarkListReader.read(Paths.get("target", "test-classes", "META-INF", "BenchmarkList")));
+        AtomicLong now = new AtomicLong();
+        Clock clock = Clock.fixed(Instant.parse("2025-01-01T12:00:00Z"), ZoneOffset.UTC);
+        PerfRunTest.Lines log = new PerfRunTest.Lines();
+        ProgressLog progress = new ProgressLog(plan, log, clock, now::get);
+        assertEquals("18 s (ends about 12:00)", progress.estimate(plan.expected()));
+
+        JmhRunHeader run = new JmhRunHeader("io.perfgate.jmh.fixtures.ThroughputFixture.concat", "Throughput, ops/time",
+                Collections.emptyMap());
+        progress.benchmarkStarting(plan.benchmarks().get(0));
+        progress.forkStarted(run, 1, 2, false);
+        now.addAndGet(Duration.ofMillis(17_600).toNanos()); // twice as slow as expected
+        progress.forkFinished(run, 1, 2, false, new double[] {2_000_000.4, 2_640_073.6, 2_500_000}, "ops/s");
+        progress.forkStarted(run, 2, 2, false);
+        now.addAndGet(Duration.ofMillis(8_800).toNanos());
+        progress.forkFinished(run, 2, 2, false, new double[] {42.125}, "ops/s");
+
+        assertEquals(Arrays.asList(
+                "[INFO] [1/2] ThroughputFixture.concat thrpt: fork 1 of 2 started",
+                "[INFO] [1/2] ThroughputFixture.concat thrpt: fork 1 of 2 done in 18 s: 2,500,000 ops/s (median of 3"
+                        + " iterations); 1 fork left, ETA 18 s (about 12:00)",
+                "[INFO] [2/2] ThroughputFixture.concat thrpt: fork 2 of 2 started",
+                "[INFO] [2/2] ThroughputFixture.concat thrpt: fork 2 of 2 done in 8.8 s: 42.13 ops/s (median of 1"
+                        + " iteration); 0 forks left, ETA 0 s (about 12:00)"), log.lines);
+    }
+
+    @Test
+    void scoresAreMediansToFourSignificantDigits() {
+        assertEquals("12.35", ProgressLog.score(new double[] {12.3456}));
+        assertEquals("0.001235", ProgressLog.score(new double[] {0.0012345}));
+        assertEquals("3", ProgressLog.score(new double[] {1, 5, 3}));
+        assertEquals("12,346", ProgressLog.score(new double[] {12_345.6}));
+        assertEquals("n/a", ProgressLog.score(new double[] {Double.NaN}));
+    }
+}
