@@ -39,6 +39,8 @@ public final class JmhRunner {
     private static final Duration LOCK_RETRY = Duration.ofSeconds(3);
     private static final String LOCK_MESSAGE = "Unable to acquire the JMH lock";
     private static final long POLL_MILLIS = 50;
+    /** How often the forks of a running JMH are listed (listing reads every process of the machine). */
+    private static final long FORK_SNAPSHOT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private JmhRunner() {
     }
@@ -261,6 +263,9 @@ public final class JmhRunner {
 
         /** Waits for JMH to end, killing it on timeout or once a reported failure is complete. */
         private void watch(Process process, Thread reader) throws JmhRunException {
+            // The forks JMH started, as last seen: once JMH is gone they are nobody's children any more.
+            List<ProcessHandle> forks = new ArrayList<>();
+            long forksSeenAt = 0;
             try {
                 while (process.isAlive()) {
                     long now = System.nanoTime();
@@ -271,15 +276,19 @@ public final class JmhRunner {
                             && (parser.failureReportComplete() || now - failureSeenAt > FAILURE_GRACE.toNanos())) {
                         stoppedBecause = "failure";
                         killTree(process.toHandle());
+                    } else if (now - forksSeenAt > FORK_SNAPSHOT_NANOS) {
+                        forks = process.descendants().collect(Collectors.toList());
+                        forksSeenAt = now;
                     }
                     process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 }
-                // Forks of a host that crashed would otherwise live on and disturb the next run.
-                killTree(process.toHandle());
+                // A JMH that crashed leaves its forks running, and they would disturb the next measurement.
+                forks.forEach(ProcessHandle::destroyForcibly);
                 exitCode = process.exitValue();
                 reader.join(TimeUnit.SECONDS.toMillis(5));
             } catch (InterruptedException e) {
                 killTree(process.toHandle());
+                forks.forEach(ProcessHandle::destroyForcibly);
                 Thread.currentThread().interrupt();
                 throw new JmhRunException(JmhRunException.Kind.INTERRUPTED, parser.currentRun().displayName(),
                         "Interrupted: JMH was stopped with all its JVMs", tail());

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Measures the overhead of perf:run: its wall time against running the same benchmarks with the same options
+# through org.openjdk.jmh.Main directly, on examples/quickstart, in alternated runs A B A B ... (A = perf:run,
+# B = JMH), and prints each pair's ratio A/B and the median ratio as a Markdown table. After each pair it also
+# times S, the same Maven command with -Dperf.skip=true: Maven's own start, so that (A - S) / B is the part
+# of the overhead that is the plugin's work.
+#
+# Usage: perf-maven-plugin-it/scripts/measure-overhead.sh [pairs] [extra Maven arguments...]
+#   pairs                  number of A/B pairs (default 5)
+#   extra Maven arguments  e.g. -Dmaven.repo.local=... -s settings.xml, so that Maven finds the plugin
+#                          version named in examples/quickstart/pom.xml
+#
+# Both sides get the same JMH options (those of the example's "perf" profile) and the same test classpath;
+# A is "mvn <plugin>:run" on already compiled classes, so Maven's start, the plugin's work (BenchmarkList,
+# launches, output parsing, fingerprint, results.json) and its extra JVM starts are what it measures.
+# Another JMH run on the machine would distort a run (perf:run waits for JMH's lock, JMH itself exits): such a
+# run is detected, logged and repeated.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+example="$root/examples/quickstart"
+pairs=${1:-5}
+shift || true
+mvn=("$root/mvnw" -B -f "$example/pom.xml" "$@")
+version=$(sed -n 's:.*<perf-maven-plugin.version>\(.*\)</perf-maven-plugin.version>.*:\1:p' "$example/pom.xml")
+goal="io.perfgate:perf-maven-plugin:$version:run"
+perf_options=(-Dperf.forks=5 -Dperf.warmupIterations=2 -Dperf.warmupTime=500ms
+              -Dperf.measurementIterations=3 -Dperf.measurementTime=500ms)
+jmh_options=(-f 5 -wi 2 -w 500ms -i 3 -r 500ms -prof gc)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+now() { date +%s.%N; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'; }
+
+echo "Compiling the example and a first, short perf:run to learn its classpath ..." >&2
+"${mvn[@]}" -q test-compile
+"${mvn[@]}" -q "$goal" -Dperf.includes=HashingBenchmark -Dperf.forks=1 -Dperf.warmupIterations=0 \
+    -Dperf.measurementIterations=1 -Dperf.measurementTime=100ms
+launch=$(grep -m1 '^# perf:run ' "$example/target/perf/jmh-output.log")
+java=$(sed -E 's/^# perf:run [^ ]+: ([^ ]+) -cp .*/\1/' <<<"$launch")
+classpath=$(sed -E 's/.* -cp ([^ ]+) org\.openjdk\.jmh\.Main .*/\1/' <<<"$launch")
+
+run_a() {
+  local start end
+  start=$(now)
+  "${mvn[@]}" "$goal" "${perf_options[@]}" > "$work/a.log" 2>&1 || { cat "$work/a.log" >&2; return 2; }
+  end=$(now)
+  if grep -q "another JMH run holds JMH's lock" "$work/a.log"; then return 1; fi
+  minus "$end" "$start"
+}
+
+run_s() {
+  local start end
+  start=$(now)
+  "${mvn[@]}" -q "$goal" "${perf_options[@]}" -Dperf.skip=true > "$work/s.log" 2>&1 || { cat "$work/s.log" >&2; return 2; }
+  end=$(now)
+  minus "$end" "$start"
+}
+
+run_b() {
+  local start end
+  start=$(now)
+  if ! "$java" -cp "$classpath" org.openjdk.jmh.Main 'com\.example\.quickstart\.' "${jmh_options[@]}" \
+      -rf json -rff "$work/b.json" > "$work/b.log" 2>&1; then
+    if grep -q 'Unable to acquire the JMH lock' "$work/b.log"; then return 1; fi
+    cat "$work/b.log" >&2
+    return 2
+  fi
+  end=$(now)
+  minus "$end" "$start"
+}
+
+# Runs one side until it ran without another JMH run in the way; exits on any other failure.
+timed() {
+  local side=$1 seconds status
+  while true; do
+    status=0
+    seconds=$("run_$side") || status=$?
+    if [ "$status" -eq 0 ]; then
+      echo "$seconds"
+      return
+    elif [ "$status" -eq 2 ]; then
+      echo "run $side failed; see the output above" >&2
+      exit 1
+    fi
+    echo "run $side met another JMH run (JMH's lock); repeating it in 10 s" >&2
+    sleep 10
+  done
+}
+
+ratios=()
+plugin_ratios=()
+echo "| pair | perf:run (A) | JMH directly (B) | A / B | Maven alone (S) | (A - S) / B |"
+echo "|---|---|---|---|---|---|"
+for pair in $(seq 1 "$pairs"); do
+  a=$(timed a)
+  b=$(timed b)
+  s=$(timed s)
+  ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f", a / b }')
+  plugin_ratio=$(awk -v a="$a" -v b="$b" -v s="$s" 'BEGIN { printf "%.4f", (a - s) / b }')
+  ratios+=("$ratio")
+  plugin_ratios+=("$plugin_ratio")
+  printf '| %d | %.1f s | %.1f s | %.3f | %.1f s | %.3f |\n' "$pair" "$a" "$b" "$ratio" "$s" "$plugin_ratio"
+done
+
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+m=$(median "${ratios[@]}")
+p=$(median "${plugin_ratios[@]}")
+printf '\nMedian A / B over %d pairs: %.3f (overhead %+.1f %%); without Maven'"'"'s start, (A - S) / B: %.3f (%+.1f %%)\n' \
+    "$pairs" "$m" "$(awk -v m="$m" 'BEGIN { print (m - 1) * 100 }')" "$p" "$(awk -v m="$p" 'BEGIN { print (m - 1) * 100 }')"

@@ -1,0 +1,67 @@
+package io.perfgate.results;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.testing.Golden;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** What perf:run writes, the gate reads back unchanged: every golden results file survives read + write. */
+class ResultsJsonRoundTripTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"avgt-params-gc", "sample-and-ss", "thrpt-threads", "raw-data-off", "nonfinite-values",
+        "jmh136-middot-names", "fewer-forks-than-asked"})
+    void goldenResultsReadAndWriteBackIdentically(String name) throws Exception {
+        String text = Golden.resource("jmh/golden/" + name + ".results.json");
+        PerfResults read = ResultsJson.parse(Paths.get(name), text);
+        assertEquals(text, ResultsJson.toJson(read));
+    }
+
+    @Test
+    void writtenFileReadsBackWithEveryField(@TempDir Path dir) throws Exception {
+        PerfResults original = ResultsJson.parse(Paths.get("x"),
+                Golden.resource("jmh/golden/sample-and-ss.results.json"));
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("cpu.model", "Intel(R) Xeon(R) Processor");
+        environment.put("git.dirty", "none");
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("perf.forks", "10");
+        PerfResults full = original.toBuilder().command("mvn test-compile io.perfgate:perf-maven-plugin:0.1.0:run")
+                .jmhRawFile("jmh-results.json").environment(environment).settings(settings).build();
+        Path file = dir.resolve("perf").resolve("results.json");
+
+        ResultsJson.write(full, file);
+        PerfResults back = ResultsJson.read(file);
+
+        assertEquals(ResultsJson.toJson(full), ResultsJson.toJson(back));
+        assertEquals("jmh-results.json", back.jmhRawFile());
+        assertEquals(environment, back.environment());
+        assertEquals(settings, back.settings());
+        BenchmarkResult sample = back.benchmarks().get(0);
+        assertEquals(Direction.LOWER_IS_BETTER, sample.direction());
+        assertArrayEquals(original.benchmarks().get(0).forks().get(1).primary(), sample.forks().get(1).primary());
+        assertEquals(original.benchmarks().get(0).forks().get(0).percentiles(), sample.forks().get(0).percentiles());
+        try (java.util.stream.Stream<Path> files = Files.list(file.getParent())) {
+            assertEquals(1, files.count(), "no temporary file is left beside results.json");
+        }
+    }
+
+    @Test
+    void nonFiniteValuesSurvive() throws Exception {
+        PerfResults read = ResultsJson.parse(Paths.get("x"), Golden.resource("jmh/golden/nonfinite-values.results.json"));
+        double[] first = read.benchmarks().get(0).forks().get(0).primary();
+        assertTrue(Double.isNaN(first[0]));
+        assertEquals(Double.POSITIVE_INFINITY, first[2]);
+        assertEquals(Double.NEGATIVE_INFINITY, read.benchmarks().get(0).forks().get(1).primary()[1]);
+    }
+}
