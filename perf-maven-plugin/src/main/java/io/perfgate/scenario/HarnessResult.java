@@ -43,6 +43,8 @@ final class HarnessResult {
     final List<Run> runs = new ArrayList<>();
     /** "name (STATE) at frame" of each non-daemon thread left after tear-down. */
     final List<String> leftoverThreads = new ArrayList<>();
+    /** Pids of children the scenario JVM still had just before it exited. */
+    final List<Long> childProcesses = new ArrayList<>();
     String errorPhase;
     String errorWhere;
     String errorMessage;
@@ -116,6 +118,9 @@ final class HarnessResult {
                         break;
                     case Protocol.REC_LEFTOVER_THREAD:
                         r.leftoverThreads.add(f[1] + " (" + f[2] + (f.length > 3 ? " at " + f[3] : "") + ")");
+                        break;
+                    case Protocol.REC_CHILD_PROCESS:
+                        r.childProcesses.add(Long.parseLong(f[1]));
                         break;
                     case Protocol.REC_ERROR:
                         if (r.errorPhase == null) {

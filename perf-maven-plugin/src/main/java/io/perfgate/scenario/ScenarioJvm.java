@@ -151,8 +151,15 @@ final class ScenarioJvm {
             throw e;
         }
         process.waitFor(killGrace.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+        HarnessResult result = HarnessResult.readIfPresent(resultFile);
         if (outcome.hungPhase == null) {
             outcome.exitCode = process.exitValue();
+            if (result != null) {
+                // Children started and left between two snapshots are known only from the harness's own list.
+                for (long pid : result.childProcesses) {
+                    ProcessHandle.of(pid).ifPresent(seen::add);
+                }
+            }
             collectLeftoverProcesses(seen, outcome);
         }
         reader.join(5000);
@@ -163,7 +170,7 @@ final class ScenarioJvm {
             outcome.lastPhase = phase;
             outcome.lastWhere = where;
         }
-        outcome.result = HarnessResult.readIfPresent(resultFile);
+        outcome.result = result;
         return outcome;
     }
 

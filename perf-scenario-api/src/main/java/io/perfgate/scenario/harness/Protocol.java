@@ -78,6 +78,12 @@ public final class Protocol {
     public static final String REC_METRIC = "metric";
     public static final String REC_TEARDOWN_MS = "teardown-ms";
     public static final String REC_LEFTOVER_THREAD = "leftover-thread";
+    /**
+     * The pid of a child process still alive when the harness is about to exit. The parent cannot find such a
+     * child once the JVM has exited (it is re-parented), and a child that lives only between two of the
+     * parent's snapshots would otherwise go unnoticed.
+     */
+    public static final String REC_CHILD_PROCESS = "child-process";
     public static final String REC_ERROR = "error";
     public static final String REC_END = "end";
 

@@ -232,6 +232,9 @@ public final class ScenarioMain {
     }
 
     private int finish(int status) throws IOException {
+        for (long pid : liveChildProcesses()) {
+            result.add(Protocol.REC_CHILD_PROCESS, Long.toString(pid));
+        }
         result.add(Protocol.REC_END);
         result.write();
         out.flush();
@@ -266,6 +269,33 @@ public final class ScenarioMain {
                 return left;
             }
         }
+    }
+
+    /**
+     * Pids of this JVM's descendants that are alive now. ProcessHandle exists from Java 9 on and this module
+     * is compiled for Java 8, hence reflection; on Java 8 the list is empty and the parent relies on its own
+     * snapshots of the process tree.
+     */
+    static List<Long> liveChildProcesses() {
+        List<Long> pids = new ArrayList<>();
+        try {
+            Class<?> handleClass = Class.forName("java.lang.ProcessHandle");
+            Object self = handleClass.getMethod("current").invoke(null);
+            java.util.stream.Stream<?> descendants =
+                    (java.util.stream.Stream<?>) handleClass.getMethod("descendants").invoke(self);
+            java.lang.reflect.Method pid = handleClass.getMethod("pid");
+            java.lang.reflect.Method isAlive = handleClass.getMethod("isAlive");
+            java.util.Iterator<?> it = descendants.iterator();
+            while (it.hasNext()) {
+                Object h = it.next();
+                if ((Boolean) isAlive.invoke(h)) {
+                    pids.add((Long) pid.invoke(h));
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // Java 8, or a security manager: the parent's snapshots still apply.
+        }
+        return pids;
     }
 
     private void marker(String event, String... fields) {

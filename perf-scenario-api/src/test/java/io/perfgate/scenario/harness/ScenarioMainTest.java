@@ -87,6 +87,23 @@ class ScenarioMainTest {
         }
     }
 
+    public static class LeavesProcess implements Scenario {
+        static Process child;
+
+        @Override
+        public void setUp(ScenarioContext ctx) throws IOException {
+            child = new ProcessBuilder("sleep", "60").start();
+        }
+
+        @Override
+        public void run(ScenarioContext ctx) {
+        }
+
+        @Override
+        public void tearDown(ScenarioContext ctx) {
+        }
+    }
+
     public static class LeavesThread implements Scenario {
         static final CountDownLatch STOP = new CountDownLatch(1);
 
@@ -233,6 +250,21 @@ class ScenarioMainTest {
             assertEquals(1, records("run").size(), "the runs themselves completed");
         } finally {
             LeavesThread.STOP.countDown();
+        }
+    }
+
+    @Test
+    void childProcessesAliveAtExitAreRecordedSoTheParentCanKillThem() throws Exception {
+        assertEquals(0, execute(Counting.class, 0, 1, "size", "1"));
+        assertTrue(records("child-process").isEmpty(), "a tidy scenario leaves none");
+        try {
+            int status = execute(LeavesProcess.class, 0, 1);
+            assertEquals(0, status, "a left child is the parent's to judge: " + out());
+            List<String> children = records("child-process");
+            assertEquals(1, children.size(), children::toString);
+            Long.parseLong(children.get(0).split("\t")[1]);
+        } finally {
+            LeavesProcess.child.destroyForcibly().waitFor();
         }
     }
 
