@@ -21,7 +21,7 @@ def process = pb.start()
 def output = process.inputStream.text
 process.waitFor()
 new File(basedir, 'bisect.out').text = output
-git(basedir, ['bisect', 'reset', '-q'])
+git(basedir, ['bisect', 'reset'])
 println output.readLines().findAll { it.contains('first bad commit') || it.contains('could be any of') || it =~ /^[0-9a-f]{40}/ }.join('\n')
 assert output.contains("${culprit} is the first bad commit") ||
         (output.contains('could be any of') && output.contains(culprit)) : output
