@@ -130,6 +130,7 @@ public final class Gate {
         List<String> untested = new ArrayList<>();
         List<BenchmarkRef> added = new ArrayList<>();
         List<BenchmarkRef> missing = new ArrayList<>();
+        List<String> warmScenarios = new ArrayList<>();
         for (BenchmarkResult cur : current.benchmarks()) {
             String id = id(cur);
             if (!seen.add(id)) {
@@ -148,6 +149,9 @@ public final class Gate {
                 continue;
             }
             compareBenchmark(base, cur, bs, refusal, pending, untested, report);
+            if (BenchmarkResult.KIND_SCENARIO.equals(cur.kind()) && "warm".equals(cur.params().get("runs"))) {
+                warmScenarios.add(cur.displayName());
+            }
         }
         for (BenchmarkResult base : baseline.benchmarks()) {
             if (!seen.contains(id(base)) && !settings.forBenchmark(base.key()).ignored()) {
@@ -159,6 +163,14 @@ public final class Gate {
             // One note for all: with JMH's default 5 iterations this holds for every benchmark.
             report.addNote(untested.size() + (untested.size() == 1 ? " benchmark side has" : " benchmark sides have")
                     + " no fork long enough for the trend test (" + untested.get(0) + ")");
+        }
+        if (!warmScenarios.isEmpty()) {
+            // Warm runs share one JVM and cluster per side: the test sees run-to-run noise only, so users must
+            // know that their limit has to cover the JVM-to-JVM difference (scenarios.md measured +44 % A/A).
+            report.addNote(String.join(", ", warmScenarios) + ": the warm runs of each side come from one JVM,"
+                    + " so the test does not see how one warm JVM differs from the next; keep the warm-run limits"
+                    + " above what an unchanged A/A invocation shows, or gate on cold runs (see the scenarios"
+                    + " page, \"What warm runs cannot tell you\")");
         }
         checkRules(baseline, current, report);
         decide(pending, report, baseline.calibration());

@@ -92,6 +92,16 @@ class ScenarioGateTest {
     }
 
     @Test
+    void warmRunsCarryANoteThatTheyShareOneJvm() {
+        GateReport r = check(new Side().results(), new Side().results());
+        List<String> notes = r.notes().stream().filter(n -> n.contains("come from one JVM"))
+                .collect(Collectors.toList());
+        assertEquals(1, notes.size(), r.notes().toString());
+        assertTrue(notes.get(0).startsWith("ingest (runs=warm): the warm runs of each side come from one JVM"),
+                notes.get(0));
+    }
+
+    @Test
     void p95IsGatedWhenEveryRunOnBothSidesRecordedOne() {
         double[] p95 = around(40, 0.02, 10, 12);
         GateReport r = check(new Side().p95(boxed(p95)).results(), new Side().p95(boxed(times(p95, 1.5))).results());
