@@ -31,12 +31,13 @@ assert aa.contains('BUILD SUCCESS')
 // 3 cold runs per side cannot reach p <= 0.05 with 5 needed: reported, not judged
 assert aa =~ /INCONCLUSIVE ordered-wordcount \(runs=cold\)/
 
-// 3: a tokenizer that burns 300 us per line fails the warm median
+// 3: a tokenizer that burns 200 us per line fails the warm median
 assert slowed =~ /\[ERROR\] FAIL ordered-wordcount \(runs=warm\): median time \+[0-9.]+ %/
 assert slowed.contains('BUILD FAILURE')
 
 // 4: without --add-opens the ResourceManager fails and MiniTezCluster's stop waits forever: killed in time
-assert log.contains("Scenario 'ordered-wordcount' (cold JVM 1 of 3) hung in set-up: no progress within <setUpTimeout> 1 min 30 s.")
+// (a healthy set-up takes 12-16 s on a quiet 2-core machine; this one never ends, so 45 s is enough)
+assert log =~ /Scenario 'ordered-wordcount' \(cold JVM 1 of 3\) hung in set-up: no progress within <setUpTimeout> 45(\.0)? s\./
 assert log.contains('does not "opens java.lang"') || log.contains('MiniTezCluster.waitForAppsToFinish')
 
 // The scenario JVMs are gone: no java process still runs from this IT's work directories.

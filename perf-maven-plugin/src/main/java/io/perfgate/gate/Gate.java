@@ -253,7 +253,8 @@ public final class Gate {
             dataProblem = dataProblem(cur, "current results", scenario);
         }
         String refusal = envRefusal != null ? envRefusal : dataProblem;
-        String unstable = refusal == null ? unstableForks(base, cur, untested) : null;
+        // A scenario "fork" is one run with one value: there are no iterations to test for a trend.
+        String unstable = refusal == null && !scenario ? unstableForks(base, cur, untested) : null;
 
         // median: in SampleTime the fork's own p50 of all its samples (statistics.md section 1); JMH's iteration
         // score there is a mean, which one descheduled operation can move
