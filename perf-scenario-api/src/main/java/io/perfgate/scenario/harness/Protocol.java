@@ -21,6 +21,7 @@ import java.util.Set;
  * metric                warmup|measured  &lt;index&gt;  &lt;name&gt;  &lt;value&gt;
  * teardown-ms           &lt;ms&gt;
  * leftover-thread       &lt;name&gt;  &lt;state&gt;  &lt;top stack frame&gt;
+ * child-process         &lt;pid of a descendant still alive just before exit&gt;
  * error                 &lt;phase&gt;  &lt;exception class: message&gt;
  * end
  * </pre>
