@@ -19,6 +19,7 @@ import io.perfgate.jmh.JmhOptions;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.Verdict;
 import java.io.File;
 import java.io.IOException;
@@ -50,6 +51,8 @@ import java.util.TreeMap;
  *
  * <pre>
  * run:        java -cp ... io.perfgate.compare.evaluation.CompareEvaluation --out FILE --aa 14 --slow 7
+ *             [--warmup 2x200ms] [--measurement 5x200ms]   (fork length; the benchmarks' annotations otherwise)
+ *             [--benchmarks cpu|hashing]                     (a subset of the three; all by default)
  * summarize:  java -cp ... io.perfgate.compare.evaluation.CompareEvaluation --out FILE --summarize
  * </pre>
  */
@@ -88,7 +91,8 @@ public final class CompareEvaluation {
             for (int s = 0; s < plan.size(); s++) {
                 long sessionSeed = seed + s;
                 long start = System.nanoTime();
-                ObjectNode record = session(plan.get(s), maxRounds, sessionSeed, out.toAbsolutePath().getParent());
+                ObjectNode record = session(plan.get(s), maxRounds, sessionSeed, out.toAbsolutePath().getParent(),
+                        opts.get("warmup"), opts.get("measurement"), opts.get("benchmarks"));
                 record.put("seconds", (System.nanoTime() - start) / 1e9);
                 Files.createDirectories(out.toAbsolutePath().getParent());
                 Files.write(out, (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8),
@@ -108,17 +112,43 @@ public final class CompareEvaluation {
         return cp;
     }
 
-    private static JmhLauncher launcher(double factor, Path work) throws Exception {
-        JmhOptions options = JmhOptions.builder().includes(EvaluationBenchmarks.class.getName())
-                .jvmArgs("-D" + EvaluationBenchmarks.WORK_FACTOR + "=" + factor).build();
+    /**
+     * A launcher of one side. {@code warmup} and {@code measurement} ("5x200ms", or null for the benchmarks'
+     * annotations) set the fork length, the one thing that differs between the study's sittings.
+     */
+    private static JmhLauncher launcher(double factor, Path work, String warmup, String measurement,
+            String benchmarks) throws Exception {
+        String include = EvaluationBenchmarks.class.getName()
+                + (benchmarks == null ? "" : "\\.(" + benchmarks + ")$");
+        JmhOptions.Builder builder = JmhOptions.builder().includes(include)
+                .jvmArgs("-D" + EvaluationBenchmarks.WORK_FACTOR + "=" + factor);
+        if (warmup != null) {
+            String[] countAndTime = iterations("--warmup", warmup);
+            builder.warmupIterations(countAndTime[0]).warmupTime(countAndTime[1]);
+        }
+        if (measurement != null) {
+            String[] countAndTime = iterations("--measurement", measurement);
+            builder.measurementIterations(countAndTime[0]).measurementTime(countAndTime[1]);
+        }
+        JmhOptions options = builder.build();
         return new JmhLauncher(options, Path.of(System.getProperty("java.home"), "bin", "java"), work);
     }
 
+    /** "5x200ms" as {"5", "200ms"}. */
+    private static String[] iterations(String option, String value) {
+        String[] parts = value.split("x", 2);
+        if (parts.length != 2 || !parts[0].matches("[0-9]+")) {
+            throw new IllegalArgumentException(option + " " + value + ": expected COUNTxTIME, e.g. 5x200ms");
+        }
+        return parts;
+    }
+
     /** One interleaved comparison at the fixed maximum; returns the raw forks of both sides. */
-    private static ObjectNode session(double factor, int maxRounds, long seed, Path dir) throws Exception {
+    private static ObjectNode session(double factor, int maxRounds, long seed, Path dir, String warmup,
+            String measurement, String only) throws Exception {
         Path work = Files.createTempDirectory(dir, "eval-forks");
-        JmhLauncher base = launcher(1.0, work);
-        JmhLauncher candidate = launcher(factor, work);
+        JmhLauncher base = launcher(1.0, work, warmup, measurement, only);
+        JmhLauncher candidate = launcher(factor, work, warmup, measurement, only);
         List<Path> cp = classpath();
         List<String> benchmarks = base.discover(cp, "base");
         candidate.discover(cp, "candidate");
@@ -131,6 +161,8 @@ public final class CompareEvaluation {
         record.put("seed", seed);
         record.put("maxRounds", maxRounds);
         record.put("load", loadAverage());
+        record.put("warmup", warmup == null ? "annotations (1x100ms)" : warmup);
+        record.put("measurement", measurement == null ? "annotations (3x100ms)" : measurement);
         ObjectNode forks = record.putObject("benchmarks");
         for (InterleavedRun.BenchmarkProgress p : outcome.benchmarks()) {
             ObjectNode b = forks.putObject(p.benchmark());
@@ -227,6 +259,8 @@ public final class CompareEvaluation {
         StopRule adaptive = new StopRule(true, maxRounds, settings);
         Map<String, int[]> byCondition = new TreeMap<>();
         Map<String, double[]> ratios = new TreeMap<>();
+        Map<String, List<Double>> forkSpread = new TreeMap<>();
+        String forkLength = null;
         int sessions = 0;
         double seconds = 0;
         StringBuilder rows = new StringBuilder();
@@ -238,6 +272,10 @@ public final class CompareEvaluation {
             sessions++;
             seconds += record.get("seconds").asDouble();
             double factor = record.get("factor").asDouble();
+            if (forkLength == null) {
+                forkLength = "warmup " + record.path("warmup").asText("annotations (1x100ms)") + ", measurement "
+                        + record.path("measurement").asText("annotations (3x100ms)");
+            }
             for (java.util.Iterator<Map.Entry<String, JsonNode>> it = record.get("benchmarks").fields();
                     it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -262,6 +300,8 @@ public final class CompareEvaluation {
                 c[5] += isFail(adaptiveVerdict) == isFail(fixedVerdict) ? 1 : 0;
                 c[6] += adaptiveVerdict.verdict() == Verdict.WARN ? 1 : 0;
                 c[7] += fixedVerdict.verdict() == Verdict.WARN ? 1 : 0;
+                forkSpread.computeIfAbsent(condition, k -> new ArrayList<>())
+                        .add(logSpreadOfForkMedians(result(name, b.get("base"), maxRounds)));
                 double[] r = ratios.computeIfAbsent(condition, k -> new double[2]);
                 r[0] += Math.log(fixedVerdict.ratio());
                 r[1]++;
@@ -271,16 +311,18 @@ public final class CompareEvaluation {
             }
         }
         System.out.print(rows);
-        System.out.printf(Locale.ROOT, "%n%d sessions, %.0f min of measurement%n", sessions, seconds / 60);
+        System.out.printf(Locale.ROOT, "%n%d sessions, %.0f min of measurement; forks: %s%n", sessions,
+                seconds / 60, forkLength);
         System.out.printf(Locale.ROOT, "%-22s %5s %14s %11s %14s %13s %14s %9s%n", "condition", "n",
                 "FAIL adaptive", "FAIL fixed", "WARN adaptive", "WARN fixed", "mean rounds", "same");
         int[] total = new int[8];
         for (Map.Entry<String, int[]> e : byCondition.entrySet()) {
             int[] c = e.getValue();
             double[] r = ratios.get(e.getKey());
-            System.out.printf(Locale.ROOT, "%-22s %5d %14d %11d %14d %13d %8.1f/%-5d %4d/%-4d  mean ratio %.3f%n",
-                    e.getKey(), c[0], c[1], c[2], c[6], c[7], c[3] / (double) c[0], maxRounds, c[4], c[0],
-                    Math.exp(r[0] / r[1]));
+            System.out.printf(Locale.ROOT, "%-22s %5d %14d %11d %14d %13d %8.1f/%-5d %4d/%-4d  mean ratio %.3f"
+                    + "  fork SD %.3f%n", e.getKey(), c[0], c[1], c[2], c[6], c[7], c[3] / (double) c[0], maxRounds,
+                    c[4], c[0], Math.exp(r[0] / r[1]),
+                    Quantiles.median(forkSpread.get(e.getKey()).stream().mapToDouble(Double::doubleValue).toArray()));
             for (int i = 0; i < total.length; i++) {
                 total[i] += c[i];
             }
@@ -291,6 +333,14 @@ public final class CompareEvaluation {
                     maxRounds, 100 * (1 - total[3] / (double) total[0] / maxRounds), total[4], total[0], total[5],
                     total[0]);
         }
+    }
+
+    /** The standard deviation of the logs of a side's fork medians: the fork-to-fork noise the gate sees. */
+    static double logSpreadOfForkMedians(BenchmarkResult r) {
+        double[] logs = r.forks().stream().mapToDouble(f -> Math.log(f.primaryMedian())).toArray();
+        double mean = java.util.Arrays.stream(logs).average().orElse(0);
+        double squares = java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
+        return logs.length < 2 ? 0 : Math.sqrt(squares / (logs.length - 1));
     }
 
     private static boolean isFail(Comparison c) {
