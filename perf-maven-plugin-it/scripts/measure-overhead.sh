@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures the overhead of perf:run: its wall time against running the same benchmarks with the same options
-# through org.openjdk.jmh.Main directly, on examples/quickstart, in alternated runs A B A B ... (A = perf:run,
+# through org.openjdk.jmh.Main directly, on examples/quickstart, in alternated runs A B, B A, A B ... (A = perf:run,
 # B = JMH), and prints each pair's ratio A/B and the median ratio as a Markdown table. From A's own log (Maven's
 # timestamps) it also takes G, the goal's wall time: from Maven's "--- perf:...:run" line, before the plugin's
 # dependencies are resolved, to BUILD SUCCESS. G / B is the cost of the goal inside a build that runs Maven
@@ -32,7 +32,8 @@ includes='com\.example\.quickstart\.'
 while [ $# -gt 0 ]; do
   case $1 in
     --defaults)
-      # The plugin's defaults, spelled out for JMH (the example's pom sets light ones, which -D overrides).
+      # The plugin's defaults, spelled out so that B gets the same (the example's light settings live in its
+      # perf profile, which these runs do not activate).
       perf_options=(-Dperf.forks=10 -Dperf.warmupIterations=3 -Dperf.warmupTime=1s
                     -Dperf.measurementIterations=5 -Dperf.measurementTime=1s)
       jmh_options=(-f 10 -wi 3 -w 1s -i 5 -r 1s -prof gc)
@@ -125,8 +126,14 @@ goal_ratios=()
 echo "| pair | perf:run from the shell (A) | JMH directly (B) | A / B | the goal in Maven (G) | G / B | Maven alone (S) |"
 echo "|---|---|---|---|---|---|---|"
 for pair in $(seq 1 "$pairs"); do
-  read -r a g <<<"$(timed a)"
-  b=$(timed b)
+  # A B, then B A in the next pair: neither side always runs first.
+  if [ $((pair % 2)) -eq 1 ]; then
+    read -r a g <<<"$(timed a)"
+    b=$(timed b)
+  else
+    b=$(timed b)
+    read -r a g <<<"$(timed a)"
+  fi
   s=$(timed s)
   ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f", a / b }')
   goal_ratio=$(awk -v g="$g" -v b="$b" 'BEGIN { printf "%.4f", g / b }')
