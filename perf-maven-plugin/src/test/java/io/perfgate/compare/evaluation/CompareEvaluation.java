@@ -30,9 +30,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -114,12 +116,11 @@ public final class CompareEvaluation {
 
     /**
      * A launcher of one side. {@code warmup} and {@code measurement} ("5x200ms", or null for the benchmarks'
-     * annotations) set the fork length, the one thing that differs between the study's sittings.
+     * annotations) set the fork length; {@code only} ("cpu|hashing", or null for all) picks benchmarks.
      */
     private static JmhLauncher launcher(double factor, Path work, String warmup, String measurement,
-            String benchmarks) throws Exception {
-        String include = EvaluationBenchmarks.class.getName()
-                + (benchmarks == null ? "" : "\\.(" + benchmarks + ")$");
+            String only) throws Exception {
+        String include = EvaluationBenchmarks.class.getName() + (only == null ? "" : "\\.(" + only + ")$");
         JmhOptions.Builder builder = JmhOptions.builder().includes(include)
                 .jvmArgs("-D" + EvaluationBenchmarks.WORK_FACTOR + "=" + factor);
         if (warmup != null) {
@@ -260,7 +261,8 @@ public final class CompareEvaluation {
         Map<String, int[]> byCondition = new TreeMap<>();
         Map<String, double[]> ratios = new TreeMap<>();
         Map<String, List<Double>> forkSpread = new TreeMap<>();
-        String forkLength = null;
+        // A file may hold sittings of different fork lengths: all of them are named.
+        Set<String> forkLengths = new LinkedHashSet<>();
         int sessions = 0;
         double seconds = 0;
         StringBuilder rows = new StringBuilder();
@@ -272,10 +274,8 @@ public final class CompareEvaluation {
             sessions++;
             seconds += record.get("seconds").asDouble();
             double factor = record.get("factor").asDouble();
-            if (forkLength == null) {
-                forkLength = "warmup " + record.path("warmup").asText("annotations (1x100ms)") + ", measurement "
-                        + record.path("measurement").asText("annotations (3x100ms)");
-            }
+            forkLengths.add("warmup " + record.path("warmup").asText("annotations (1x100ms)") + ", measurement "
+                    + record.path("measurement").asText("annotations (3x100ms)"));
             for (java.util.Iterator<Map.Entry<String, JsonNode>> it = record.get("benchmarks").fields();
                     it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -286,8 +286,8 @@ public final class CompareEvaluation {
                     rows.append(String.format(Locale.ROOT, "skipped %s (only %d rounds)%n", name, rounds));
                     continue;
                 }
-                int stop = adaptiveStop(adaptive, result(name, b.get("base"), maxRounds),
-                        result(name, b.get("candidate"), maxRounds), maxRounds);
+                BenchmarkResult base = result(name, b.get("base"), maxRounds);
+                int stop = adaptiveStop(adaptive, base, result(name, b.get("candidate"), maxRounds), maxRounds);
                 Comparison adaptiveVerdict = judge(name, b, stop, adaptive.decisionAlpha());
                 Comparison fixedVerdict = judge(name, b, maxRounds, settings.alpha());
                 String condition = String.format(Locale.ROOT, "%s x%.1f", shortName(name), factor);
@@ -301,7 +301,7 @@ public final class CompareEvaluation {
                 c[6] += adaptiveVerdict.verdict() == Verdict.WARN ? 1 : 0;
                 c[7] += fixedVerdict.verdict() == Verdict.WARN ? 1 : 0;
                 forkSpread.computeIfAbsent(condition, k -> new ArrayList<>())
-                        .add(logSpreadOfForkMedians(result(name, b.get("base"), maxRounds)));
+                        .add(logSpreadOfForkMedians(base));
                 double[] r = ratios.computeIfAbsent(condition, k -> new double[2]);
                 r[0] += Math.log(fixedVerdict.ratio());
                 r[1]++;
@@ -312,7 +312,7 @@ public final class CompareEvaluation {
         }
         System.out.print(rows);
         System.out.printf(Locale.ROOT, "%n%d sessions, %.0f min of measurement; forks: %s%n", sessions,
-                seconds / 60, forkLength);
+                seconds / 60, String.join("; ", forkLengths));
         System.out.printf(Locale.ROOT, "%-22s %5s %14s %11s %14s %13s %14s %9s%n", "condition", "n",
                 "FAIL adaptive", "FAIL fixed", "WARN adaptive", "WARN fixed", "mean rounds", "same");
         int[] total = new int[8];
