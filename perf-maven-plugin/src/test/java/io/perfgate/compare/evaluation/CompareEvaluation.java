@@ -263,6 +263,9 @@ public final class CompareEvaluation {
         Map<String, List<Double>> forkSpread = new TreeMap<>();
         // A file may hold sittings of different fork lengths: all of them are named.
         Set<String> forkLengths = new LinkedHashSet<>();
+        RoundPairedRule paired = new RoundPairedRule(settings.medianFail(), settings.medianMin());
+        Map<String, int[]> pairedByCondition = new TreeMap<>();
+        Map<String, List<Double>> withinRound = new TreeMap<>();
         int sessions = 0;
         double seconds = 0;
         StringBuilder rows = new StringBuilder();
@@ -302,6 +305,20 @@ public final class CompareEvaluation {
                 c[7] += fixedVerdict.verdict() == Verdict.WARN ? 1 : 0;
                 forkSpread.computeIfAbsent(condition, k -> new ArrayList<>())
                         .add(logSpreadOfForkMedians(base));
+                BenchmarkResult candidate = result(name, b.get("candidate"), maxRounds);
+                int pairedStop = paired.adaptiveStop(base, candidate, maxRounds, settings.alpha());
+                boolean pairedAdaptiveFail = paired.fails(RoundPairedRule.logRatios(base, candidate, pairedStop),
+                        settings.alpha() / 2);
+                boolean pairedFixedFail = paired.fails(RoundPairedRule.logRatios(base, candidate, maxRounds),
+                        settings.alpha());
+                int[] pc = pairedByCondition.computeIfAbsent(condition, k -> new int[5]);
+                pc[0]++;
+                pc[1] += pairedAdaptiveFail ? 1 : 0;
+                pc[2] += pairedFixedFail ? 1 : 0;
+                pc[3] += pairedStop;
+                pc[4] += pairedAdaptiveFail == pairedFixedFail ? 1 : 0;
+                withinRound.computeIfAbsent(condition, k -> new ArrayList<>()).add(withinRoundCorrelation(base,
+                        candidate));
                 double[] r = ratios.computeIfAbsent(condition, k -> new double[2]);
                 r[0] += Math.log(fixedVerdict.ratio());
                 r[1]++;
@@ -333,6 +350,50 @@ public final class CompareEvaluation {
                     maxRounds, 100 * (1 - total[3] / (double) total[0] / maxRounds), total[4], total[0], total[5],
                     total[0]);
         }
+        System.out.printf(Locale.ROOT, "%nRound-paired alternative (exact signed-rank on per-round log ratios; not the"
+                + " gate's rule, see RoundPairedRule):%n");
+        System.out.printf(Locale.ROOT, "%-22s %5s %14s %11s %14s %9s %17s%n", "condition", "n", "FAIL adaptive",
+                "FAIL fixed", "mean rounds", "same", "within-round r");
+        int[] pairedTotal = new int[5];
+        for (Map.Entry<String, int[]> e : pairedByCondition.entrySet()) {
+            int[] c = e.getValue();
+            System.out.printf(Locale.ROOT, "%-22s %5d %14d %11d %8.1f/%-5d %4d/%-4d %11.2f%n", e.getKey(), c[0], c[1],
+                    c[2], c[3] / (double) c[0], maxRounds, c[4], c[0],
+                    Quantiles.median(withinRound.get(e.getKey()).stream().mapToDouble(Double::doubleValue).toArray()));
+            for (int i = 0; i < pairedTotal.length; i++) {
+                pairedTotal[i] += c[i];
+            }
+        }
+        if (pairedTotal[0] > 0) {
+            System.out.printf(Locale.ROOT, "all: %.1f rounds on average against %d (%.0f %% fewer); same FAIL/no-FAIL"
+                    + " %d/%d%n", pairedTotal[3] / (double) pairedTotal[0], maxRounds,
+                    100 * (1 - pairedTotal[3] / (double) pairedTotal[0] / maxRounds), pairedTotal[4], pairedTotal[0]);
+        }
+    }
+
+    /**
+     * The Pearson correlation, across rounds, of the logs of the base and candidate fork medians: how much of the
+     * fork-to-fork spread the two forks of a round share (a drift of the machine, a slow spell).
+     */
+    static double withinRoundCorrelation(BenchmarkResult base, BenchmarkResult candidate) {
+        int n = Math.min(base.forks().size(), candidate.forks().size());
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = Math.log(base.forks().get(i).primaryMedian());
+            y[i] = Math.log(candidate.forks().get(i).primaryMedian());
+        }
+        double mx = java.util.Arrays.stream(x).average().orElse(0);
+        double my = java.util.Arrays.stream(y).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        double syy = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+            sxx += (x[i] - mx) * (x[i] - mx);
+            syy += (y[i] - my) * (y[i] - my);
+        }
+        return sxx == 0 || syy == 0 ? 0 : sxy / Math.sqrt(sxx * syy);
     }
 
     /** The standard deviation of the logs of a side's fork medians: the fork-to-fork noise the gate sees. */
