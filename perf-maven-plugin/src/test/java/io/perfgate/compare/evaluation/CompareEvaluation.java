@@ -49,7 +49,9 @@ import java.util.TreeMap;
  * verdict (and its rounds) and the fixed-maximum verdict on one set of measurements.
  *
  * <p>Raw forks are appended to a JSON-lines file after every session, so the study can run in several sittings;
- * {@code --summarize} recomputes every verdict from that file.
+ * {@code --summarize} recomputes every verdict from that file. It also replays {@link RoundPairedRule}, a
+ * round-paired alternative to the gate's two-sample rule, on the same forks, and prints how strongly the two forks
+ * of a round move together.
  *
  * <pre>
  * run:        java -cp ... io.perfgate.compare.evaluation.CompareEvaluation --out FILE --aa 14 --slow 7

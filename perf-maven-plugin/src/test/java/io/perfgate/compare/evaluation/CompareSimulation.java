@@ -23,7 +23,13 @@ import java.util.Random;
  * <p>Noise model (statistics.md): each fork's level is the true value times a lognormal factor (SD
  * {@code forkSd}); its 5 measurement iterations add 5 % lognormal noise, and 3 % of iterations are outliers 1.5
  * times slower; each fork summarised by its median, as the gate does. With {@code drift}, the machine becomes 10 %
- * slower from a random fork of the session on (both sides alike, since they are interleaved).
+ * slower from a random fork of the session on (both sides alike, since they are interleaved). With a
+ * {@code shared} SD, each round also draws a lognormal factor that both forks of that round share: the slow spells
+ * of a busy virtual machine, which the real study at the default fork length showed (within-round correlation of
+ * the fork medians about 0.5 to 0.7).
+ *
+ * <p>Each row also gives the verdicts of {@link RoundPairedRule}, the round-paired alternative to the gate's
+ * two-sample rule, on the same forks.
  *
  * <pre>java -cp ... io.perfgate.compare.evaluation.CompareSimulation [comparisons per cell, default 1000]</pre>
  */
@@ -38,18 +44,21 @@ public final class CompareSimulation {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         System.out.printf(Locale.ROOT, "%d simulated comparisons per row; max %d rounds; default thresholds%n", n,
                 MAX_ROUNDS);
-        System.out.printf(Locale.ROOT, "%-34s %9s %9s %9s %9s %12s %7s%n", "cell", "FAIL adp", "FAIL fix",
-                "WARN adp", "WARN fix", "rounds adp", "same");
+        System.out.printf(Locale.ROOT, "%-46s %9s %9s %9s %9s %12s %7s | %9s %9s %12s%n", "cell", "FAIL adp",
+                "FAIL fix", "WARN adp", "WARN fix", "rounds adp", "same", "pFAIL adp", "pFAIL fix", "prounds adp");
         for (double sd : new double[] {0.03, 0.08}) {
             for (boolean drift : new boolean[] {false, true}) {
                 for (double ratio : new double[] {1.0, 1.05, 1.10, 1.2}) {
-                    cell(sd, drift, ratio, n);
+                    cell(sd, 0, drift, ratio, n);
                 }
             }
         }
+        for (double ratio : new double[] {1.0, 1.05, 1.10, 1.2}) {
+            cell(0.08, 0.10, false, ratio, n);
+        }
     }
 
-    static void cell(double forkSd, boolean drift, double ratio, int n) {
+    static void cell(double forkSd, double sharedSd, boolean drift, double ratio, int n) {
         GateSettings settings = GateSettings.defaults();
         StopRule adaptive = new StopRule(true, MAX_ROUNDS, settings);
         StopRule fixed = new StopRule(false, MAX_ROUNDS, settings);
@@ -59,13 +68,21 @@ public final class CompareSimulation {
         int warnFixed = 0;
         int rounds = 0;
         int same = 0;
+        RoundPairedRule paired = new RoundPairedRule(settings.medianFail(), settings.medianMin());
+        int pairedFailAdaptive = 0;
+        int pairedFailFixed = 0;
+        int pairedRounds = 0;
         for (int t = 0; t < n; t++) {
             Random random = new Random(1_000_003L * t + Math.round(forkSd * 1000) + (drift ? 7 : 0)
                     + Math.round(ratio * 100_000));
             int driftFrom = drift ? random.nextInt(2 * MAX_ROUNDS) : Integer.MAX_VALUE;
             int[] forkIndex = {0};
+            long trial = t;
             InterleavedRun.ForkRunner runner = (side, benchmark, round) -> {
-                double level = 100 * (side == Side.CANDIDATE ? ratio : 1.0)
+                // its own stream, so that both forks of a round get the same factor and the other rows' draws stay
+                double shared = sharedSd == 0 ? 1.0
+                        : Math.exp(sharedSd * new Random(31L * trial + round).nextGaussian());
+                double level = 100 * (side == Side.CANDIDATE ? ratio : 1.0) * shared
                         * (forkIndex[0]++ >= driftFrom ? 1.10 : 1.0) * Math.exp(forkSd * random.nextGaussian());
                 double[] it = new double[ITERATIONS];
                 for (int i = 0; i < ITERATIONS; i++) {
@@ -88,11 +105,21 @@ public final class CompareSimulation {
             warnFixed += f.verdict() == Verdict.WARN ? 1 : 0;
             same += (a.verdict() == Verdict.FAIL) == (f.verdict() == Verdict.FAIL) ? 1 : 0;
             rounds += stop;
+            int pairedStop = paired.adaptiveStop(base, cand, MAX_ROUNDS, settings.alpha());
+            pairedRounds += pairedStop;
+            pairedFailAdaptive += paired.fails(RoundPairedRule.logRatios(base, cand, pairedStop),
+                    settings.alpha() / 2) ? 1 : 0;
+            pairedFailFixed += paired.fails(RoundPairedRule.logRatios(base, cand, MAX_ROUNDS), settings.alpha())
+                    ? 1 : 0;
         }
-        System.out.printf(Locale.ROOT, "%-34s %8.1f%% %8.1f%% %8.1f%% %8.1f%% %6.1f (%2.0f%%) %6.1f%%%n",
-                String.format(Locale.ROOT, "fork SD %.0f %%%s, true ratio %.2f", forkSd * 100,
+        System.out.printf(Locale.ROOT, "%-46s %8.1f%% %8.1f%% %8.1f%% %8.1f%% %6.1f (%2.0f%%) %6.1f%% | %8.1f%%"
+                + " %8.1f%% %6.1f (%2.0f%%)%n",
+                String.format(Locale.ROOT, "fork SD %.0f %%%s%s, true ratio %.2f", forkSd * 100,
+                        sharedSd > 0 ? String.format(Locale.ROOT, ", shared per round %.0f %%", sharedSd * 100) : "",
                         drift ? ", drift" : "", ratio),
                 100.0 * failAdaptive / n, 100.0 * failFixed / n, 100.0 * warnAdaptive / n, 100.0 * warnFixed / n,
-                rounds / (double) n, 100 * (1 - rounds / (double) n / MAX_ROUNDS), 100.0 * same / n);
+                rounds / (double) n, 100 * (1 - rounds / (double) n / MAX_ROUNDS), 100.0 * same / n,
+                100.0 * pairedFailAdaptive / n, 100.0 * pairedFailFixed / n, pairedRounds / (double) n,
+                100 * (1 - pairedRounds / (double) n / MAX_ROUNDS));
     }
 }
