@@ -26,7 +26,7 @@ import java.util.Random;
  * slower from a random fork of the session on (both sides alike, since they are interleaved). With a
  * {@code shared} SD, each round also draws a lognormal factor that both forks of that round share: the slow spells
  * of a busy virtual machine, which the real study at the default fork length showed (within-round correlation of
- * the fork medians about 0.5 to 0.7).
+ * the fork medians about 0.3 to 0.7).
  *
  * <p>Each row also gives the verdicts of {@link RoundPairedRule}, the round-paired alternative to the gate's
  * two-sample rule, on the same forks.
@@ -79,7 +79,8 @@ public final class CompareSimulation {
             int[] forkIndex = {0};
             long trial = t;
             InterleavedRun.ForkRunner runner = (side, benchmark, round) -> {
-                // its own stream, so that both forks of a round get the same factor and the other rows' draws stay
+                // A stream of its own: both forks of a round get the same factor, and the main stream, from which
+                // the rows without a shared part are drawn, stays as it was (their published figures still hold).
                 double shared = sharedSd == 0 ? 1.0
                         : Math.exp(sharedSd * new Random(31L * trial + round).nextGaussian());
                 double level = 100 * (side == Side.CANDIDATE ? ratio : 1.0) * shared
