@@ -217,11 +217,6 @@ public final class CompareEvaluation {
         return PerfResults.builder().createdAt("replay").toolVersion("evaluation").addBenchmark(r).build();
     }
 
-    /** The gate's median verdict on the first {@code rounds} rounds, at {@code alpha}. */
-    private static Comparison judge(String name, JsonNode b, int rounds, double alpha) {
-        return judge(result(name, b.get("base"), rounds), result(name, b.get("candidate"), rounds), alpha);
-    }
-
     /** The gate's median comparison of two results, at {@code alpha}. */
     static Comparison judge(BenchmarkResult base, BenchmarkResult candidate, double alpha) {
         GateReport report = new Gate(GateSettings.defaults().withAlpha(alpha)).check(results(base), results(candidate));
@@ -292,9 +287,11 @@ public final class CompareEvaluation {
                     continue;
                 }
                 BenchmarkResult base = result(name, b.get("base"), maxRounds);
-                int stop = adaptiveStop(adaptive, base, result(name, b.get("candidate"), maxRounds), maxRounds);
-                Comparison adaptiveVerdict = judge(name, b, stop, adaptive.decisionAlpha());
-                Comparison fixedVerdict = judge(name, b, maxRounds, settings.alpha());
+                BenchmarkResult candidate = result(name, b.get("candidate"), maxRounds);
+                int stop = adaptiveStop(adaptive, base, candidate, maxRounds);
+                Comparison adaptiveVerdict = judge(prefix(base, stop), prefix(candidate, stop),
+                        adaptive.decisionAlpha());
+                Comparison fixedVerdict = judge(base, candidate, settings.alpha());
                 String condition = String.format(Locale.ROOT, "%s x%.1f", shortName(name), factor);
                 int[] c = byCondition.computeIfAbsent(condition, k -> new int[8]);
                 c[0]++;
@@ -307,7 +304,6 @@ public final class CompareEvaluation {
                 c[7] += fixedVerdict.verdict() == Verdict.WARN ? 1 : 0;
                 forkSpread.computeIfAbsent(condition, k -> new ArrayList<>())
                         .add(logSpreadOfForkMedians(base));
-                BenchmarkResult candidate = result(name, b.get("candidate"), maxRounds);
                 int pairedStop = paired.adaptiveStop(base, candidate, maxRounds, settings.alpha());
                 boolean pairedAdaptiveFail = paired.fails(RoundPairedRule.logRatios(base, candidate, pairedStop),
                         settings.alpha() / 2);
@@ -378,15 +374,11 @@ public final class CompareEvaluation {
      * fork-to-fork spread the two forks of a round share (a drift of the machine, a slow spell).
      */
     static double withinRoundCorrelation(BenchmarkResult base, BenchmarkResult candidate) {
-        int n = Math.min(base.forks().size(), candidate.forks().size());
-        double[] x = new double[n];
-        double[] y = new double[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = Math.log(base.forks().get(i).primaryMedian());
-            y[i] = Math.log(candidate.forks().get(i).primaryMedian());
-        }
-        double mx = java.util.Arrays.stream(x).average().orElse(0);
-        double my = java.util.Arrays.stream(y).average().orElse(0);
+        double[] x = logForkMedians(base);
+        double[] y = logForkMedians(candidate);
+        int n = Math.min(x.length, y.length);
+        double mx = java.util.Arrays.stream(x, 0, n).average().orElse(0);
+        double my = java.util.Arrays.stream(y, 0, n).average().orElse(0);
         double sxy = 0;
         double sxx = 0;
         double syy = 0;
@@ -398,9 +390,14 @@ public final class CompareEvaluation {
         return sxx == 0 || syy == 0 ? 0 : sxy / Math.sqrt(sxx * syy);
     }
 
+    /** The log of each fork's median, in fork (round) order. */
+    static double[] logForkMedians(BenchmarkResult r) {
+        return r.forks().stream().mapToDouble(f -> Math.log(f.primaryMedian())).toArray();
+    }
+
     /** The standard deviation of the logs of a side's fork medians: the fork-to-fork noise the gate sees. */
     static double logSpreadOfForkMedians(BenchmarkResult r) {
-        double[] logs = r.forks().stream().mapToDouble(f -> Math.log(f.primaryMedian())).toArray();
+        double[] logs = logForkMedians(r);
         double mean = java.util.Arrays.stream(logs).average().orElse(0);
         double squares = java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
         return logs.length < 2 ? 0 : Math.sqrt(squares / (logs.length - 1));
