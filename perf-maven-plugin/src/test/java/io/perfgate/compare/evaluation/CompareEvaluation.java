@@ -304,17 +304,13 @@ public final class CompareEvaluation {
                 c[7] += fixedVerdict.verdict() == Verdict.WARN ? 1 : 0;
                 forkSpread.computeIfAbsent(condition, k -> new ArrayList<>())
                         .add(logSpreadOfForkMedians(base));
-                int pairedStop = paired.adaptiveStop(base, candidate, maxRounds, settings.alpha());
-                boolean pairedAdaptiveFail = paired.fails(RoundPairedRule.logRatios(base, candidate, pairedStop),
-                        settings.alpha() / 2);
-                boolean pairedFixedFail = paired.fails(RoundPairedRule.logRatios(base, candidate, maxRounds),
-                        settings.alpha());
+                RoundPairedRule.Replay pairedReplay = paired.replay(base, candidate, maxRounds, settings.alpha());
                 int[] pc = pairedByCondition.computeIfAbsent(condition, k -> new int[5]);
                 pc[0]++;
-                pc[1] += pairedAdaptiveFail ? 1 : 0;
-                pc[2] += pairedFixedFail ? 1 : 0;
-                pc[3] += pairedStop;
-                pc[4] += pairedAdaptiveFail == pairedFixedFail ? 1 : 0;
+                pc[1] += pairedReplay.adaptiveFail() ? 1 : 0;
+                pc[2] += pairedReplay.fixedFail() ? 1 : 0;
+                pc[3] += pairedReplay.adaptiveStop();
+                pc[4] += pairedReplay.adaptiveFail() == pairedReplay.fixedFail() ? 1 : 0;
                 withinRound.computeIfAbsent(condition, k -> new ArrayList<>()).add(withinRoundCorrelation(base,
                         candidate));
                 double[] r = ratios.computeIfAbsent(condition, k -> new double[2]);

@@ -106,12 +106,10 @@ public final class CompareSimulation {
             warnFixed += f.verdict() == Verdict.WARN ? 1 : 0;
             same += (a.verdict() == Verdict.FAIL) == (f.verdict() == Verdict.FAIL) ? 1 : 0;
             rounds += stop;
-            int pairedStop = paired.adaptiveStop(base, cand, MAX_ROUNDS, settings.alpha());
-            pairedRounds += pairedStop;
-            pairedFailAdaptive += paired.fails(RoundPairedRule.logRatios(base, cand, pairedStop),
-                    settings.alpha() / 2) ? 1 : 0;
-            pairedFailFixed += paired.fails(RoundPairedRule.logRatios(base, cand, MAX_ROUNDS), settings.alpha())
-                    ? 1 : 0;
+            RoundPairedRule.Replay pairedReplay = paired.replay(base, cand, MAX_ROUNDS, settings.alpha());
+            pairedRounds += pairedReplay.adaptiveStop();
+            pairedFailAdaptive += pairedReplay.adaptiveFail() ? 1 : 0;
+            pairedFailFixed += pairedReplay.fixedFail() ? 1 : 0;
         }
         System.out.printf(Locale.ROOT, "%-46s %8.1f%% %8.1f%% %8.1f%% %8.1f%% %6.1f (%2.0f%%) %6.1f%% | %8.1f%%"
                 + " %8.1f%% %6.1f (%2.0f%%)%n",

@@ -106,4 +106,15 @@ final class RoundPairedRule {
         }
         return maxRounds;
     }
+
+    /** One comparison judged both ways: the adaptive run's stop and verdict (at alpha / 2), and the fixed maximum's. */
+    record Replay(int adaptiveStop, boolean adaptiveFail, boolean fixedFail) {
+    }
+
+    /** Replays the adaptive run and the fixed-maximum run of this rule on the same forks, at level {@code alpha}. */
+    Replay replay(BenchmarkResult base, BenchmarkResult candidate, int maxRounds, double alpha) {
+        int stop = adaptiveStop(base, candidate, maxRounds, alpha);
+        return new Replay(stop, fails(logRatios(base, candidate, stop), alpha / 2),
+                fails(logRatios(base, candidate, maxRounds), alpha));
+    }
 }
