@@ -107,8 +107,32 @@ final class RoundPairedRule {
         return maxRounds;
     }
 
-    /** One comparison judged both ways: the adaptive run's stop and verdict (at alpha / 2), and the fixed maximum's. */
-    record Replay(int adaptiveStop, boolean adaptiveFail, boolean fixedFail) {
+    /**
+     * One comparison judged both ways: the adaptive run's stop and verdict (at alpha / 2), and the fixed maximum's.
+     * A class, not a record: the module compiles with --release 11.
+     */
+    static final class Replay {
+        private final int adaptiveStop;
+        private final boolean adaptiveFail;
+        private final boolean fixedFail;
+
+        Replay(int adaptiveStop, boolean adaptiveFail, boolean fixedFail) {
+            this.adaptiveStop = adaptiveStop;
+            this.adaptiveFail = adaptiveFail;
+            this.fixedFail = fixedFail;
+        }
+
+        int adaptiveStop() {
+            return adaptiveStop;
+        }
+
+        boolean adaptiveFail() {
+            return adaptiveFail;
+        }
+
+        boolean fixedFail() {
+            return fixedFail;
+        }
     }
 
     /** Replays the adaptive run and the fixed-maximum run of this rule on the same forks, at level {@code alpha}. */
