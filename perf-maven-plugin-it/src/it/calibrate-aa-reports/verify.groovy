@@ -8,6 +8,9 @@ assert log.contains('A/A calibration, 5 forks per half (noise floor of this mach
 assert log =~ /benchmark\s+forks\s+between-fork CV\s+within-fork CV\s+A\/A\s+detectable \(80 % power\)\s+forks for 1\.5 x limit/
 assert log =~ /org\.example\.bench\.WorkBench\.work\s+5\s+[0-9.]+ %\s+[0-9.]+ %\s+(PASS|WARN|FAIL|IMPROVED|INCONCLUSIVE)\s+/
 assert log.contains('Interleaving 1 benchmark')
+if (new File('/proc/stat').canRead()) {
+    assert log =~ /\[(INFO|WARNING)\] The hypervisor took \d+\.\d % of this machine's CPU time \(steal\) while the calibration's forks ran/
+}
 def calibration = slurper.parse(new File(basedir, 'target/perf/calibration.json'))
 def entry = calibration.calibration.benchmarks['org.example.bench.WorkBench.work']
 assert entry.forks == 5

@@ -14,6 +14,10 @@ assert log.contains(base.substring(0, 10))
 assert log =~ /seed \d+ \(repeat this order with -Dperf\.seed=\d+\)/
 // the rounds used are printed
 assert log =~ /WorkBench\.work: \d+/
+// on Linux the CPU time the host took during the rounds is printed (as a warning above 10 %)
+if (new File('/proc/stat').canRead()) {
+    assert log =~ /\[(INFO|WARNING)\] The hypervisor took \d+\.\d % of this machine's CPU time \(steal\) while the rounds ran/
+}
 
 def slurper = new JsonSlurper()
 def baseResults = slurper.parse(new File(basedir, 'target/perf/base-results.json'))

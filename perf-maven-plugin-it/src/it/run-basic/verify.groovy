@@ -72,6 +72,10 @@ assert new File(basedir, 'target/perf/jmh-output.log').text.contains('# Fork: 3 
 def log = new File(basedir, 'build.log').text
 assert log.contains('LoopBenchmark.sum: avgt, 3 forks (set by you), warmup 2 x 100 ms (from the benchmark\'s annotation / set by you)')
 assert log =~ /Expected time: .+ for 12 forks\./
+// on Linux the CPU time the host took while the forks ran (a warning above 10 %)
+if (new File('/proc/stat').canRead()) {
+    assert log =~ /\[(INFO|WARNING)\] The hypervisor took \d+\.\d % of this machine's CPU time \(steal\) while the forks ran/
+}
 assert log =~ /\[ ?\d+\/12\] ConcatBenchmark\.concat \(parts=4\) avgt: fork 1 of 3 started/
 assert log =~ /\[ ?\d+\/12\] LatencyBenchmark\.work sample: fork 3 of 3 done in .+?: [0-9.,]+ us\/op \(median of 3 iterations\); \d+ forks left, ETA .+/
 assert log.contains('Wrote target/perf/results.json: 4 results, 12 forks in')

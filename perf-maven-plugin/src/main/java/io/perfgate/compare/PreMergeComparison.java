@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
@@ -15,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -81,6 +84,7 @@ public final class PreMergeComparison {
 
         git.addWorktree(checkout, base);
         InterleavedOutcome outcome;
+        OptionalDouble steal;
         List<String> added;
         List<String> removed;
         try {
@@ -107,9 +111,11 @@ public final class PreMergeComparison {
                         + " compare. Check perf.includes, or compare against a ref that has the benchmarks.");
             }
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
+            Optional<StealTime> before = StealTime.read();
             outcome = run.run(new ArrayList<>(common), (side, benchmark, round) -> launcher.runFork(
                     side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
                     side == Side.BASE ? "base" : "candidate", round));
+            steal = StealTime.share(before, StealTime.read());
         } finally {
             try {
                 git.removeWorktree(checkout);
@@ -164,6 +170,6 @@ public final class PreMergeComparison {
                 .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
         List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
         return new PreMergeResult(base, baseShort, head, dirty, outcome, baseResults, candidateResults, baseFile,
-                candidateFile, added, removed, decisionAlpha, report, reports);
+                candidateFile, added, removed, decisionAlpha, report, reports, steal);
     }
 }

@@ -5,6 +5,7 @@ import io.perfgate.results.PerfResults;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /** What a pre-merge comparison measured, before the gate judges it. */
 public final class PreMergeResult {
@@ -22,11 +23,12 @@ public final class PreMergeResult {
     private final double decisionAlpha;
     private final GateReport report;
     private final List<Path> reportFiles;
+    private final OptionalDouble stealShare;
 
     PreMergeResult(String baseCommit, String baseShort, String headCommit, boolean dirty, InterleavedOutcome rounds,
             PerfResults base, PerfResults candidate, Path baseFile, Path candidateFile, List<String> newBenchmarks,
             List<String> removedBenchmarks, double decisionAlpha, GateReport report,
-            List<Path> reportFiles) {
+            List<Path> reportFiles, OptionalDouble stealShare) {
         this.baseCommit = baseCommit;
         this.baseShort = baseShort;
         this.headCommit = headCommit;
@@ -41,6 +43,12 @@ public final class PreMergeResult {
         this.decisionAlpha = decisionAlpha;
         this.report = report;
         this.reportFiles = Collections.unmodifiableList(reportFiles);
+        this.stealShare = stealShare;
+    }
+
+    /** The share of CPU time the hypervisor took while the rounds ran; empty where the machine does not say. */
+    public OptionalDouble stealShare() {
+        return stealShare;
     }
 
     /** The report files written (report.json, report.md, TEST-perf.xml, as asked). */

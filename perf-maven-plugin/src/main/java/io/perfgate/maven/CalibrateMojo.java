@@ -3,6 +3,7 @@ package io.perfgate.maven;
 import io.perfgate.compare.AaCalibration;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.JmhLauncher;
+import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.JmhOptions;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -86,6 +88,8 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
                 .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
                         PluginVersion.get(), command);
         AaCalibration.Result result;
+        // a noise floor measured on a VM that lost much CPU time to its host overstates the machine's usual noise
+        Optional<StealTime> stealBefore = StealTime.read();
         try {
             result = new AaCalibration(launcher, getLog()::info).run(testClasspath(), forksPerHalf, seedValue,
                     settings, outputDirectory.toPath(), PluginVersion.get(), command);
@@ -95,6 +99,8 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
             throw new MojoExecutionException("perf:calibrate could not write to " + display(outputDirectory.toPath())
                     + ": " + e.getMessage(), e);
         }
+        StealTime.log(StealTime.share(stealBefore, StealTime.read()), "the calibration's forks", getLog()::info,
+                getLog()::warn);
         logReport(result.report());
         getLog().info("");
         getLog().info("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");

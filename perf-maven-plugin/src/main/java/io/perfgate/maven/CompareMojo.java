@@ -7,6 +7,7 @@ import io.perfgate.compare.CompareRequest;
 import io.perfgate.compare.JmhLauncher;
 import io.perfgate.compare.PreMergeComparison;
 import io.perfgate.compare.PreMergeResult;
+import io.perfgate.env.StealTime;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
@@ -128,6 +129,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
                     + e.getMessage(), e);
         }
         GateReport report = result.report();
+        StealTime.log(result.stealShare(), "the rounds", getLog()::info, getLog()::warn);
         logReport(report);
         List<String> files = new ArrayList<>();
         result.reportFiles().forEach(p -> files.add(display(p)));

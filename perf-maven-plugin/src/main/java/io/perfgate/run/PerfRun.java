@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
+import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.BenchmarkEntry;
@@ -37,6 +38,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The work of {@code perf:run}: find the JMH benchmarks, plan them with their effective options, run each in a
@@ -89,6 +91,7 @@ public final class PerfRun {
 
         JmhResults results = JmhResults.empty();
         ArrayNode raw = MAPPER.createArrayNode();
+        Optional<StealTime> stealBefore = StealTime.read();
         if (plan != null) {
             logPlan(plan);
             ProgressLog progress = new ProgressLog(plan, log, request.clock(), System::nanoTime);
@@ -114,6 +117,9 @@ public final class PerfRun {
                     + (request.scenarios().size() == 1 ? "" : "s") + " only.");
         }
         ScenarioOutcome scenarios = runScenarios(plan, results, raw, command);
+        String measured = plan == null ? "the scenarios"
+                : request.scenarios().isEmpty() ? "the forks" : "the forks and scenarios";
+        StealTime.log(StealTime.share(stealBefore, StealTime.read()), measured, log::info, log::warn);
 
         if (plan != null) {
             writeRaw(raw);
