@@ -24,9 +24,22 @@ assert baseline.settings['perf.scenario.ordered-wordcount.coldRuns'] == '3'
 assert baseline.settings['perf.scenario.ordered-wordcount.warmRuns'] == '5'
 assert baseline.settings['perf.scenario.ordered-wordcount.param.burnMicrosPerRecord'] == '0'
 
-// 2: A/A: the same code measured again does not fail
+// 2: A/A: the same code measured again does not fail, unless the host took over 10 % of the CPU time while the
+// baseline or the check measured (both runs print it on Linux, before the A/A's perf:check header): then the
+// two runs did not measure the same machine, and the A/A is reported but not judged.
 assert aa =~ /ordered-wordcount \(runs=warm\)\s+median/ : 'the warm runs are compared'
-assert !(aa =~ /\[ERROR\] FAIL ordered-wordcount/) : 'A/A check failed: ' + aa.readLines().findAll { it.contains('ordered-wordcount') }.join('\n')
+def steal = (checks[0] =~ /The hypervisor took (\d+\.\d) % of this machine's CPU time \(steal\) while the scenarios ran/)
+        .collect { it[1] as double }
+if (new File('/proc/stat').canRead()) {
+    assert steal.size() == 2 : "expected the steal line of runs 1 and 2, found ${steal}"
+}
+def aaVerdicts = aa.readLines().findAll { it =~ /FAIL ordered-wordcount/ }
+if (steal.any { it > 10.0 }) {
+    println "NOTE: A/A not judged: the host took ${steal.join(' % and ')} % of the CPU time during runs 1 and 2." +
+            (aaVerdicts ? ' It reported: ' + aaVerdicts.join('; ') : '')
+} else {
+    assert !aaVerdicts : 'A/A check failed: ' + aa.readLines().findAll { it.contains('ordered-wordcount') }.join('\n')
+}
 assert aa.contains('BUILD SUCCESS')
 // 3 cold runs per side cannot reach p <= 0.05 with 5 needed: reported, not judged
 assert aa =~ /INCONCLUSIVE ordered-wordcount \(runs=cold\)/
