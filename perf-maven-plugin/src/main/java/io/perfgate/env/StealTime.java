@@ -13,8 +13,9 @@ import java.util.function.Consumer;
 /**
  * One reading of the CPU time a hypervisor has taken from this virtual machine ("steal" in Linux's
  * {@code /proc/stat}). Two readings, before and after the forks, give the share of CPU time the machine lost while
- * it measured. A VM that loses much of its CPU time makes forks slower and noisier, both sides alike, so the gate
- * misses slowdowns it would otherwise see; the pre-merge study (premerge.md) measured that directly. Machines
+ * it measured. A VM that loses much of its CPU time makes forks slower and noisier. Interleaved, both sides alike,
+ * so the gate misses slowdowns it would otherwise see (the pre-merge study, premerge.md, measured that); against a
+ * baseline recorded on a quieter machine, the slower forks look like a regression. Machines
  * without the counter (not Linux, or a kernel without it) give no reading, and nothing is reported.
  */
 public final class StealTime {
@@ -104,7 +105,7 @@ public final class StealTime {
         return share > WARN_ABOVE;
     }
 
-    /** The log line for a measured share; {@code what} names what was measured, e.g. "the 30 forks". */
+    /** The log line for a measured share; {@code what} names what was measured, e.g. "the rounds". */
     public static String describe(double share, String what) {
         String measured = String.format(Locale.ROOT, "The hypervisor took %.1f %% of this machine's CPU time (steal)"
                 + " while %s ran", 100 * share, what);
@@ -112,7 +113,8 @@ public final class StealTime {
             return measured + ".";
         }
         return measured + String.format(Locale.ROOT, ", above the %.0f %% at which forks grow markedly slower and"
-                + " noisier. A slowdown can then be missed (WARN, or even PASS): re-run when the machine is quieter,"
-                + " or on a runner of its own.", 100 * WARN_ABOVE);
+                + " noisier: a comparison may then miss a slowdown, and a check against a baseline measured on a"
+                + " quieter machine may FAIL without one. Re-run when the machine is quieter, or on a runner of its"
+                + " own.", 100 * WARN_ABOVE);
     }
 }

@@ -55,8 +55,9 @@ class StealTimeTest {
         assertFalse(StealTime.warns(0.10), "the limit itself does not warn");
         assertTrue(StealTime.warns(0.182));
         assertEquals("The hypervisor took 18.2 % of this machine's CPU time (steal) while the forks ran, above the"
-                + " 10 % at which forks grow markedly slower and noisier. A slowdown can then be missed (WARN, or"
-                + " even PASS): re-run when the machine is quieter, or on a runner of its own.",
+                + " 10 % at which forks grow markedly slower and noisier: a comparison may then miss a slowdown, and"
+                + " a check against a baseline measured on a quieter machine may FAIL without one. Re-run when the"
+                + " machine is quieter, or on a runner of its own.",
                 StealTime.describe(0.182, "the forks"));
     }
 
