@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.Gate;
@@ -24,6 +25,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 
@@ -57,12 +60,22 @@ public final class AaCalibration {
         private final GateReport report;
         private final PerfResults results;
         private final Path file;
+        private final OptionalDouble stealShare;
 
-        Result(Calibration calibration, GateReport report, PerfResults results, Path file) {
+        Result(Calibration calibration, GateReport report, PerfResults results, Path file, OptionalDouble stealShare) {
             this.calibration = calibration;
             this.report = report;
             this.results = results;
             this.file = file;
+            this.stealShare = stealShare;
+        }
+
+        /**
+         * The share of CPU time the hypervisor took while the forks ran; empty where the machine does not say. A
+         * noise floor measured under much steal overstates the machine's usual noise.
+         */
+        public OptionalDouble stealShare() {
+            return stealShare;
         }
 
         public Calibration calibration() {
@@ -101,10 +114,12 @@ public final class AaCalibration {
             throw new CompareException("perf.forks is " + forks + ", but the gate judges no fewer than "
                     + Math.max(StopRule.FIRST_LOOK, settings.minForks()) + " forks per side (perf.minForks)", e);
         }
+        Optional<StealTime> stealBefore = StealTime.read();
         InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log)
                 .sides("the working tree against itself (A/A)").run(benchmarks,
                 (side, benchmark, round) -> launcher.runFork(classpath, benchmark, side == Side.BASE ? "A" : "A'",
                         round));
+        OptionalDouble steal = StealTime.share(stealBefore, StealTime.read());
         if (!outcome.failures().isEmpty()) {
             throw new CompareException("The A/A run could not finish: " + String.join("; ", outcome.failures()));
         }
@@ -144,7 +159,7 @@ public final class AaCalibration {
         PerfResults withCalibration = first.toBuilder().calibration(calibration).build();
         Path file = outputDirectory.resolve(RESULTS_FILE);
         ResultsJson.write(withCalibration, file);
-        return new Result(calibration, report, withCalibration, file);
+        return new Result(calibration, report, withCalibration, file, steal);
     }
 
     /** The worst verdict of the benchmark's median and p95 in the A/A report. */

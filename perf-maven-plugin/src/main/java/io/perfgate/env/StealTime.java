@@ -74,22 +74,20 @@ public final class StealTime {
         return Optional.empty();
     }
 
-    /** The share of CPU time stolen between {@code earlier} and this reading; empty if no time passed. */
-    public OptionalDouble shareSince(StealTime earlier) {
-        long elapsed = total - earlier.total;
-        long stolen = steal - earlier.steal;
-        if (elapsed <= 0 || stolen < 0 || stolen > elapsed) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(stolen / (double) elapsed);
-    }
-
-    /** The share between two optional readings, as the callers hold them. */
+    /**
+     * The share of CPU time stolen between two readings; empty if either is missing, no time passed, or the
+     * counters went back.
+     */
     public static OptionalDouble share(Optional<StealTime> before, Optional<StealTime> after) {
         if (!before.isPresent() || !after.isPresent()) {
             return OptionalDouble.empty();
         }
-        return after.get().shareSince(before.get());
+        long elapsed = after.get().total - before.get().total;
+        long stolen = after.get().steal - before.get().steal;
+        if (elapsed <= 0 || stolen < 0 || stolen > elapsed) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(stolen / (double) elapsed);
     }
 
     /** Logs {@link #describe} as information, or as a warning above {@link #WARN_ABOVE}; nothing without a share. */

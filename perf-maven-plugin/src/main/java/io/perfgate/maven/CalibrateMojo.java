@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -88,8 +87,6 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
                 .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
                         PluginVersion.get(), command);
         AaCalibration.Result result;
-        // a noise floor measured on a VM that lost much CPU time to its host overstates the machine's usual noise
-        Optional<StealTime> stealBefore = StealTime.read();
         try {
             result = new AaCalibration(launcher, getLog()::info).run(testClasspath(), forksPerHalf, seedValue,
                     settings, outputDirectory.toPath(), PluginVersion.get(), command);
@@ -99,8 +96,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
             throw new MojoExecutionException("perf:calibrate could not write to " + display(outputDirectory.toPath())
                     + ": " + e.getMessage(), e);
         }
-        StealTime.log(StealTime.share(stealBefore, StealTime.read()), "the calibration's forks", getLog()::info,
-                getLog()::warn);
+        StealTime.log(result.stealShare(), "the calibration's forks", getLog()::info, getLog()::warn);
         logReport(result.report());
         getLog().info("");
         getLog().info("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");
