@@ -24,18 +24,26 @@ assert baseline.settings['perf.scenario.ordered-wordcount.coldRuns'] == '3'
 assert baseline.settings['perf.scenario.ordered-wordcount.warmRuns'] == '5'
 assert baseline.settings['perf.scenario.ordered-wordcount.param.burnMicrosPerRecord'] == '0'
 
-// 2: A/A: the same code measured again does not fail, unless the host took over 10 % of the CPU time while the
-// baseline or the check measured (both runs print it on Linux, before the A/A's perf:check header): then the
-// two runs did not measure the same machine, and the A/A is reported but not judged.
-assert aa =~ /ordered-wordcount \(runs=warm\)\s+median/ : 'the warm runs are compared'
-def steal = (checks[0] =~ /The hypervisor took (\d+\.\d) % of this machine's CPU time \(steal\) while the scenarios ran/)
-        .collect { it[1] as double }
-if (new File('/proc/stat').canRead()) {
-    assert steal.size() == 2 : "expected the steal line of runs 1 and 2, found ${steal}"
+// Each measuring run prints on Linux how much of the CPU time the hypervisor took (steal) while the scenarios ran;
+// runs 1 and 2 print it before the A/A's perf:check header, run 3 between the two headers.
+def stealOf = { String part ->
+    (part =~ /The hypervisor took (\d+\.\d) % of this machine's CPU time \(steal\) while the scenarios ran/)
+            .collect { it[1] as double }
 }
+def steal = stealOf(checks[0]) + stealOf(checks[1])
+def onLinux = new File('/proc/stat').canRead()
+if (onLinux) {
+    assert steal.size() == 3 : "expected the steal line of runs 1, 2 and 3, found ${steal}"
+}
+def quietLimit = 10.0 // the plugin's own limit for the steal warning (StealTime)
+
+// 2: A/A: the same code measured again does not fail, unless the host took over 10 % of the CPU time while the
+// baseline or the check measured: then the two runs did not measure the same machine, and the A/A is reported
+// but not judged.
+assert aa =~ /ordered-wordcount \(runs=warm\)\s+median/ : 'the warm runs are compared'
 def aaVerdicts = aa.readLines().findAll { it =~ /FAIL ordered-wordcount/ }
-if (steal.any { it > 10.0 }) {
-    println "NOTE: A/A not judged: the host took ${steal.join(' % and ')} % of the CPU time during runs 1 and 2." +
+if (onLinux && (steal[0] > quietLimit || steal[1] > quietLimit)) {
+    println "NOTE: A/A not judged: the host took ${steal[0]} % and ${steal[1]} % of the CPU time during runs 1 and 2." +
             (aaVerdicts ? ' It reported: ' + aaVerdicts.join('; ') : '')
 } else {
     assert !aaVerdicts : 'A/A check failed: ' + aa.readLines().findAll { it.contains('ordered-wordcount') }.join('\n')
@@ -44,9 +52,35 @@ assert aa.contains('BUILD SUCCESS')
 // 3 cold runs per side cannot reach p <= 0.05 with 5 needed: reported, not judged
 assert aa =~ /INCONCLUSIVE ordered-wordcount \(runs=cold\)/
 
-// 3: a tokenizer that burns 200 us per line fails the warm median
-assert slowed =~ /\[ERROR\] FAIL ordered-wordcount \(runs=warm\): median time \+[0-9.]+ %/
-assert slowed.contains('BUILD FAILURE')
+// 3: a tokenizer that burns 400 us per line (about 19 s more per job, 5-6 times a quiet job) FAILs the warm median.
+// Run 3 only logs the FAIL (perf.failOnRegression=false), so that this script can judge it: a check against a
+// baseline measured at another time cannot see a slowdown when the baseline itself was slowed by the host. In one
+// CI run the baseline's warm runs took 15 s (4 s on a quiet host) and the slowed check measured 13 s. Steal during
+// run 3 only makes the slowed job slower still, so the FAIL is required unless
+//  - run 1 was above the 10 % and more stolen than run 3, or
+//  - the A/A (run 2, the same code as run 1) measured the warm median at least 50 % below the baseline's:
+//    a baseline over twice as slow as its own code, which the 5-6x slowdown need not overcome.
+// Then the comparison must still be made, and what it said is printed.
+def warmMedian = /ordered-wordcount \(runs=warm\)\s+median\s+\S+ \S+\s+\S+ \S+\s+([+-][0-9.]+) %/
+def aaChange = aa.readLines().findResult { line -> def m = line =~ warmMedian; m ? (m[0][1] as double) : null }
+def slowedRow = slowed.readLines().find { it =~ warmMedian }
+assert aaChange != null && slowedRow : 'the warm medians are compared in runs 2 and 3'
+def baselineStolen = onLinux && steal[0] > quietLimit && steal[0] > steal[2]
+def baselineOutlier = aaChange <= -50.0
+if (baselineStolen || baselineOutlier) {
+    println "NOTE: slowed check not judged: the host took ${onLinux ? steal[0] : '?'} % of the CPU time while the " +
+            "baseline (run 1) measured and ${onLinux ? steal[2] : '?'} % during the slowed check (run 3); the A/A " +
+            "measured the warm median ${String.format('%+.1f', aaChange)} % from the baseline's. It reported: ${slowedRow.trim()}"
+} else {
+    assert slowed =~ /\[WARNING\] FAIL ordered-wordcount \(runs=warm\): median time \+[0-9.]+ % \[.*\] is above the 100 % limit/ :
+            'the slowed tokenizer did not FAIL the warm median: ' +
+            slowed.readLines().findAll { it.contains('ordered-wordcount') }.join('\n')
+    def report = new JsonSlurper().parse(new File(basedir, 'target/perf/report.json'))
+    def gated = report.comparisons.find { it.params?.runs == 'warm' && it.metric == 'median' }
+    assert gated.verdict == 'FAIL' && gated.ratio.estimate > 2.0 : "report.json: ${gated}"
+}
+assert slowed.contains('These regressions do not fail the build because perf.failOnRegression=false.') ||
+        !(slowed =~ /FAIL ordered-wordcount/)
 
 // 4: without --add-opens the ResourceManager fails and MiniTezCluster's stop waits forever: killed in time
 // (a healthy set-up takes 12-16 s on a quiet 2-core machine; this one never ends, so 45 s is enough)
