@@ -46,8 +46,15 @@ concat32.forks.each { f -> f.secondary['gc.alloc.rate.norm'].each { v -> assert 
 // the fingerprint: every documented key
 def keys = ['cpu.model', 'cpu.cores', 'memory.total', 'os.name', 'os.kernel', 'os.arch', 'container.cpuQuota',
             'cpu.governor', 'java.vendor', 'java.version', 'java.vm', 'jvm.args', 'jvm.gc', 'jmh.version',
-            'maven.version', 'plugin.version', 'git.commit', 'git.dirty', 'timestamp', 'command']
+            'maven.version', 'plugin.version', 'git.commit', 'git.dirty', 'cpu.steal', 'timestamp', 'command']
 assert results.environment.keySet() as List == keys
+// the steal share the log printed is the one stored (on Linux; elsewhere neither is there)
+if (new File('/proc/stat').canRead()) {
+    assert results.environment['cpu.steal'] ==~ /\d{1,3}\.\d %/
+    assert new File(basedir, 'build.log').text.contains("The hypervisor took ${results.environment['cpu.steal']} of this machine's CPU time (steal)")
+} else {
+    assert results.environment['cpu.steal'] == 'unknown'
+}
 assert results.environment['jmh.version'] == '1.37'
 assert results.environment['java.version'] == System.getProperty('java.version')
 assert results.environment['jvm.gc'] != 'unknown'

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -59,6 +60,11 @@ public final class EnvironmentFingerprint {
     public static final String GIT_COMMIT = "git.commit";
     /** {@code true} when the working tree has changes not committed, {@code false}, or {@code none}. */
     public static final String GIT_DIRTY = "git.dirty";
+    /**
+     * The share of the machine's CPU time the hypervisor took (steal) while the run measured, e.g. {@code 1.7 %};
+     * {@value #UNKNOWN} where it cannot be read (see {@link StealTime}). A condition of the run, not of the machine.
+     */
+    public static final String CPU_STEAL = "cpu.steal";
     /** ISO-8601 instant of the run. */
     public static final String TIMESTAMP = "timestamp";
     /** The command line that reproduces the run. */
@@ -70,7 +76,7 @@ public final class EnvironmentFingerprint {
             JAVA_VM, JVM_ARGS, JVM_GC, JMH_VERSION));
     /** The keys that describe the run itself; they differ between any two runs or builds. */
     public static final List<String> RUN_KEYS = Collections.unmodifiableList(Arrays.asList(MAVEN_VERSION,
-            PLUGIN_VERSION, GIT_COMMIT, GIT_DIRTY, TIMESTAMP, COMMAND));
+            PLUGIN_VERSION, GIT_COMMIT, GIT_DIRTY, CPU_STEAL, TIMESTAMP, COMMAND));
     /** Every key, in the order written. */
     public static final List<String> KEYS = Collections.unmodifiableList(concat(MACHINE_KEYS, RUN_KEYS));
 
@@ -111,6 +117,7 @@ public final class EnvironmentFingerprint {
         String pluginVersion;
         String gitCommit;
         String gitDirty;
+        OptionalDouble steal = OptionalDouble.empty();
         String timestamp;
         String command;
 
@@ -151,6 +158,8 @@ public final class EnvironmentFingerprint {
         public Facts maven(String v) { mavenVersion = v; return this; }
         public Facts plugin(String v) { pluginVersion = v; return this; }
         public Facts git(String commit, String dirty) { gitCommit = commit; gitDirty = dirty; return this; }
+        /** The share of CPU time stolen while the run measured; empty where it could not be read. */
+        public Facts steal(OptionalDouble v) { steal = v; return this; }
         public Facts timestamp(String v) { timestamp = v; return this; }
         public Facts command(String v) { command = v; return this; }
     }
@@ -187,6 +196,7 @@ public final class EnvironmentFingerprint {
         m.put(PLUGIN_VERSION, orUnknown(f.pluginVersion));
         m.put(GIT_COMMIT, orUnknown(f.gitCommit));
         m.put(GIT_DIRTY, orUnknown(f.gitDirty));
+        m.put(CPU_STEAL, f.steal.isPresent() ? StealTime.format(f.steal.getAsDouble()) : UNKNOWN);
         m.put(TIMESTAMP, orUnknown(f.timestamp));
         m.put(COMMAND, orUnknown(f.command));
         return m;

@@ -90,6 +90,60 @@ public final class StealTime {
         return OptionalDouble.of(stolen / (double) elapsed);
     }
 
+    /** The share as the environment field {@code cpu.steal} holds it: a percentage with one decimal, {@code 1.7 %}. */
+    public static String format(double share) {
+        return String.format(Locale.ROOT, "%.1f %%", 100 * share);
+    }
+
+    /** A share {@link #format}ted for {@code cpu.steal}, read back; empty for {@code unknown}, null or malformed. */
+    public static OptionalDouble fromField(String value) {
+        if (value == null || !value.trim().endsWith("%")) {
+            return OptionalDouble.empty();
+        }
+        String number = value.trim();
+        number = number.substring(0, number.length() - 1).trim();
+        try {
+            double percent = Double.parseDouble(number);
+            return percent >= 0 && percent <= 100 ? OptionalDouble.of(percent / 100) : OptionalDouble.empty();
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    /**
+     * What a check against a stored baseline says when the baseline's run or this one measured above
+     * {@link #WARN_ABOVE}: the two runs then did not measure the same machine. Empty when neither did, or neither
+     * recorded it.
+     */
+    public static Optional<String> checkNote(OptionalDouble baseline, OptionalDouble current) {
+        boolean baselineWarns = baseline.isPresent() && warns(baseline.getAsDouble());
+        boolean currentWarns = current.isPresent() && warns(current.getAsDouble());
+        if (!baselineWarns && !currentWarns) {
+            return Optional.empty();
+        }
+        return Optional.of("The hypervisor took " + taken(baseline) + " of the machine's CPU time (steal) while the"
+                + " baseline measured and " + taken(current) + " while this run measured."
+                + String.format(Locale.ROOT, " Above %.0f %%", 100 * WARN_ABOVE)
+                + " forks grow markedly slower and noisier, so a FAIL may come from the machine rather than the code,"
+                + " and a slowdown may be missed. Re-run the check when the machine is quieter, and record baselines"
+                + " only from runs that stayed under it.");
+    }
+
+    /** What perf:baseline says after recording a baseline measured above {@link #WARN_ABOVE}; empty below. */
+    public static Optional<String> baselineWarning(OptionalDouble share) {
+        if (!share.isPresent() || !warns(share.getAsDouble())) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "This baseline was measured while the hypervisor took %s of the"
+                + " machine's CPU time (steal), above %.0f %%: its forks are slower and noisier than this machine's"
+                + " usual, so checks against it may miss slowdowns. Record it again when the machine is quieter.",
+                format(share.getAsDouble()), 100 * WARN_ABOVE));
+    }
+
+    private static String taken(OptionalDouble share) {
+        return share.isPresent() ? format(share.getAsDouble()) : "an unrecorded share";
+    }
+
     /** Logs {@link #describe} as information, or as a warning above {@link #WARN_ABOVE}; nothing without a share. */
     public static void log(OptionalDouble share, String what, Consumer<String> info, Consumer<String> warn) {
         if (share.isPresent()) {
@@ -98,15 +152,19 @@ public final class StealTime {
         }
     }
 
-    /** Whether {@link #describe} is a warning rather than information. */
+    /**
+     * Whether {@link #describe} is a warning rather than information. Judged on the share as printed and stored
+     * (one decimal), so that the run's log line, its {@code cpu.steal} and a later check's note agree at the limit.
+     */
     public static boolean warns(double share) {
-        return share > WARN_ABOVE;
+        double printed = Double.parseDouble(String.format(Locale.ROOT, "%.1f", 100 * share));
+        return printed > Math.round(1000 * WARN_ABOVE) / 10.0;
     }
 
     /** The log line for a measured share; {@code what} names what was measured, e.g. "the rounds". */
     public static String describe(double share, String what) {
-        String measured = String.format(Locale.ROOT, "The hypervisor took %.1f %% of this machine's CPU time (steal)"
-                + " while %s ran", 100 * share, what);
+        String measured = "The hypervisor took " + format(share) + " of this machine's CPU time (steal) while " + what
+                + " ran";
         if (!warns(share)) {
             return measured + ".";
         }

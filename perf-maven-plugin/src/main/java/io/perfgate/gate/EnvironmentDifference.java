@@ -12,9 +12,13 @@ import java.util.Set;
 
 /** One field of the environment fingerprint whose value differs between baseline and current results. */
 public final class EnvironmentDifference {
-    /** Fields that differ between any two runs by nature, so comparing them says nothing. */
+    /**
+     * Fields that differ between any two runs by nature, so comparing them says nothing. The check reports the
+     * steal of both runs in a note of its own instead ({@link io.perfgate.env.StealTime#checkNote}).
+     */
     public static final Set<String> ALWAYS_DIFFERENT = Collections.unmodifiableSet(
-            new LinkedHashSet<>(Arrays.asList("timestamp", "git.commit", "git.dirty", "command")));
+            new LinkedHashSet<>(Arrays.asList("timestamp", "git.commit", "git.dirty", "command",
+                    EnvironmentFingerprint.CPU_STEAL)));
     /**
      * Fields a run without JMH (scenarios only) cannot know and records as {@link #UNKNOWN}; such a value differs
      * from a known one without saying anything about the machine.

@@ -1,5 +1,7 @@
 package io.perfgate.gate;
 
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.StealTime;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Direction;
@@ -109,6 +111,9 @@ public final class Gate {
         List<EnvironmentDifference> diffs = EnvironmentDifference.between(baseline.environment(),
                 current.environment());
         report.environment(settings.environmentPolicy(), diffs);
+        StealTime.checkNote(StealTime.fromField(baseline.environment().get(EnvironmentFingerprint.CPU_STEAL)),
+                StealTime.fromField(current.environment().get(EnvironmentFingerprint.CPU_STEAL)))
+                .ifPresent(report::addNote);
         String refusal = null;
         if (!diffs.isEmpty() && settings.environmentPolicy() == EnvironmentPolicy.STRICT) {
             List<String> fields = new ArrayList<>();

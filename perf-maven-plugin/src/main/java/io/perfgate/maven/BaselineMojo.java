@@ -1,5 +1,7 @@
 package io.perfgate.maven;
 
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.StealTime;
 import io.perfgate.gate.BaselineRecorder;
 import io.perfgate.gate.BaselineRefusedException;
 import io.perfgate.gate.InvalidSettingException;
@@ -121,6 +123,8 @@ public class BaselineMojo extends RunMojo {
         getLog().info("Recorded baseline " + baselineName + " from " + resultsName + ": "
                 + written.benchmarks().size() + " benchmarks, " + forks + " forks"
                 + (commit == null ? "" : ", commit " + commit) + ". Commit it so perf:check gates later builds.");
+        StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))
+                .ifPresent(getLog()::warn);
     }
 
     private String display(Path path) {

@@ -1,5 +1,7 @@
 package io.perfgate.report;
 
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.StealTime;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
@@ -432,6 +434,10 @@ public final class MethodologyContent {
             if (machine != null) {
                 parts.add("on " + machine);
             }
+        }
+        String steal = env.get(EnvironmentFingerprint.CPU_STEAL);
+        if (StealTime.fromField(steal).isPresent()) {
+            parts.add("hypervisor steal " + steal.trim() + " while measuring");
         }
         return parts.isEmpty() ? "not recorded" : String.join(", ", parts);
     }

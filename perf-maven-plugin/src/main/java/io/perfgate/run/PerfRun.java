@@ -39,6 +39,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The work of {@code perf:run}: find the JMH benchmarks, plan them with their effective options, run each in a
@@ -119,12 +120,13 @@ public final class PerfRun {
         ScenarioOutcome scenarios = runScenarios(plan, results, raw, command);
         String measured = plan == null ? "the scenarios"
                 : request.scenarios().isEmpty() ? "the forks" : "the forks and scenarios";
-        StealTime.log(StealTime.share(stealBefore, StealTime.read()), measured, log::info, log::warn);
+        OptionalDouble steal = StealTime.share(stealBefore, StealTime.read());
+        StealTime.log(steal, measured, log::info, log::warn);
 
         if (plan != null) {
             writeRaw(raw);
         }
-        PerfResults written = results(PerfResults.STATUS_COMPLETE, plan, results, scenarios, command);
+        PerfResults written = results(PerfResults.STATUS_COMPLETE, plan, results, scenarios, command, steal);
         try {
             ResultsJson.write(written, request.resultsFile());
         } catch (IOException e) {
@@ -293,7 +295,8 @@ public final class PerfRun {
             try {
                 writeRaw(raw);
                 Path file = outputDirectory.resolve(RESULTS_PARTIAL);
-                ResultsJson.write(results(PerfResults.STATUS_PARTIAL, plan, results, null, command), file);
+                ResultsJson.write(results(PerfResults.STATUS_PARTIAL, plan, results, null, command,
+                        OptionalDouble.empty()), file);
                 partial = " The " + results.benchmarks().size() + " results that finished before are in "
                         + shown(file) + " (status partial; the gate does not accept it as a baseline).";
             } catch (IOException | RunFailedException e) {
@@ -305,7 +308,7 @@ public final class PerfRun {
     }
 
     private PerfResults results(String status, RunPlan plan, JmhResults results, ScenarioOutcome scenarios,
-            String command) {
+            String command, OptionalDouble steal) {
         String timestamp = Instant.now(request.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
         Map<String, String> settings = new LinkedHashMap<>();
         if (plan != null) {
@@ -323,13 +326,14 @@ public final class PerfRun {
                 .toolVersion(request.pluginVersion())
                 .command(command)
                 .jmhRawFile(plan != null ? JMH_RAW : null)
-                .environment(fingerprint(results, timestamp, command))
+                .environment(fingerprint(results, timestamp, command, steal))
                 .settings(settings)
                 .benchmarks(benchmarks)
                 .build();
     }
 
-    private Map<String, String> fingerprint(JmhResults results, String timestamp, String command) {
+    private Map<String, String> fingerprint(JmhResults results, String timestamp, String command,
+            OptionalDouble steal) {
         List<String> argLists = new ArrayList<>(results.jvmArgs());
         List<String> firstArgs = argLists.isEmpty() ? new ArrayList<>()
                 : Arrays.asList(argLists.get(0).trim().split("\\s+"));
@@ -341,6 +345,7 @@ public final class PerfRun {
                 .maven(request.mavenVersion())
                 .plugin(request.pluginVersion())
                 .git(git[0], git[1])
+                .steal(steal)
                 .timestamp(timestamp)
                 .command(command));
     }

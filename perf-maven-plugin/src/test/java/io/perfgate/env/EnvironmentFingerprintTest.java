@@ -29,9 +29,11 @@ class EnvironmentFingerprintTest {
                 .maven("3.9.16")
                 .plugin("0.1.0")
                 .git("4f0c2d1e9a7b3c5d6e8f0a1b2c3d4e5f6a7b8c9d", "false")
+                .steal(java.util.OptionalDouble.of(0.0172))
                 .timestamp("2025-01-01T00:00:00Z")
                 .command("mvn test-compile io.perfgate:perf-maven-plugin:0.1.0:run"));
         assertEquals(EnvironmentFingerprint.KEYS, Arrays.asList(fingerprint.keySet().toArray()));
+        assertEquals("1.7 %", fingerprint.get("cpu.steal"));
         assertEquals("Intel(R) Xeon(R) Processor", fingerprint.get("cpu.model"));
         assertEquals("2", fingerprint.get("cpu.cores"));
         assertEquals("23.5 GiB", fingerprint.get("memory.total"));

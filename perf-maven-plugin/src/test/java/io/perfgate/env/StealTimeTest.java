@@ -53,6 +53,10 @@ class StealTimeTest {
         assertEquals("The hypervisor took 3.2 % of this machine's CPU time (steal) while the rounds ran.",
                 StealTime.describe(0.032, "the rounds"));
         assertFalse(StealTime.warns(0.10), "the limit itself does not warn");
+        assertFalse(StealTime.warns(0.1004), "printed and stored as 10.0 %: the limit");
+        assertTrue(StealTime.warns(0.1006), "printed and stored as 10.1 %");
+        assertTrue(StealTime.warns(StealTime.fromField(StealTime.format(0.1006)).getAsDouble()),
+                "a share that warned when measured still warns when read back from the results");
         assertTrue(StealTime.warns(0.182));
         assertEquals("The hypervisor took 18.2 % of this machine's CPU time (steal) while the forks ran, above the"
                 + " 10 % at which forks grow markedly slower and noisier: a comparison may then miss a slowdown, and"
@@ -72,6 +76,45 @@ class StealTimeTest {
         assertTrue(info.get(0).contains("2.0 %"), info.toString());
         assertEquals(1, warn.size(), warn.toString());
         assertTrue(warn.get(0).startsWith("The hypervisor took 25.0 %"), warn.toString());
+    }
+
+    @Test
+    void theResultsFieldReadsBackWhatItWrote() {
+        assertEquals("1.7 %", StealTime.format(0.0172));
+        assertEquals(0.017, StealTime.fromField(StealTime.format(0.017)).getAsDouble(), 1e-12);
+        assertEquals(0.48, StealTime.fromField(" 48 % ").getAsDouble(), 1e-12);
+        for (String unreadable : new String[] {null, "unknown", "", "%", "abc %", "12", "-1.0 %", "100.1 %"}) {
+            assertFalse(StealTime.fromField(unreadable).isPresent(), String.valueOf(unreadable));
+        }
+    }
+
+    @Test
+    void aCheckNotesStealOnlyWhenOneOfItsTwoRunsMeasuredAboveTheLimit() {
+        assertFalse(StealTime.checkNote(OptionalDouble.of(0.021), OptionalDouble.of(0.10)).isPresent());
+        assertFalse(StealTime.checkNote(OptionalDouble.empty(), OptionalDouble.empty()).isPresent());
+        assertFalse(StealTime.checkNote(OptionalDouble.empty(), OptionalDouble.of(0.05)).isPresent());
+        assertEquals(Optional.of("The hypervisor took 2.1 % of the machine's CPU time (steal) while the baseline"
+                + " measured and 48.0 % while this run measured. Above 10 % forks"
+                + " grow markedly slower and noisier, so a FAIL may come from the machine rather than the code, and a"
+                + " slowdown may be missed. Re-run the check when the machine is quieter, and record baselines only"
+                + " from runs that stayed under it."),
+                StealTime.checkNote(OptionalDouble.of(0.021), OptionalDouble.of(0.48)));
+        // A baseline recorded by an older plugin has no reading: the note says so instead of guessing.
+        String old = StealTime.checkNote(OptionalDouble.empty(), OptionalDouble.of(0.3)).get();
+        assertTrue(old.startsWith("The hypervisor took an unrecorded share of the machine's CPU time (steal) while the"
+                + " baseline measured and 30.0 % while this run measured."), old);
+        assertTrue(StealTime.checkNote(OptionalDouble.of(0.3), OptionalDouble.of(0.01)).isPresent(),
+                "a stolen baseline hides slowdowns");
+    }
+
+    @Test
+    void recordingAStolenBaselineWarns() {
+        assertFalse(StealTime.baselineWarning(OptionalDouble.of(0.10)).isPresent());
+        assertFalse(StealTime.baselineWarning(OptionalDouble.empty()).isPresent());
+        assertEquals("This baseline was measured while the hypervisor took 35.5 % of the machine's CPU time"
+                + " (steal), above 10 %: its forks are slower and noisier than this machine's usual, so checks"
+                + " against it may miss slowdowns. Record it again when the machine is quieter.",
+                StealTime.baselineWarning(OptionalDouble.of(0.355)).get());
     }
 
     @Test

@@ -358,8 +358,34 @@ class GateTest {
         env.put("timestamp", "2027-01-01T00:00:00Z");
         env.put("command", "mvn verify");
         env.put("git.dirty", "true");
+        env.put("cpu.steal", "3.0 %");
         GateReport r = check(base, base.toBuilder().environment(env).build());
         assertTrue(r.environmentDifferences().isEmpty(), r.environmentDifferences().toString());
+    }
+
+    @Test
+    void aCheckNotesTheStealOfBothRunsWhenEitherMeasuredAboveTenPercent() {
+        PerfResults base = results(avgt(BENCH, BASE));
+        java.util.Map<String, String> quiet = new java.util.LinkedHashMap<>(base.environment());
+        quiet.put("cpu.steal", "2.1 %");
+        java.util.Map<String, String> busy = new java.util.LinkedHashMap<>(base.environment());
+        busy.put("cpu.steal", "48.0 %");
+        PerfResults quietRun = base.toBuilder().environment(quiet).build();
+        PerfResults busyRun = base.toBuilder().environment(busy).build();
+
+        GateReport stolen = check(quietRun, busyRun);
+        List<String> notes = stolen.notes().stream().filter(n -> n.contains("(steal)")).collect(Collectors.toList());
+        assertEquals(1, notes.size(), stolen.notes().toString());
+        assertTrue(notes.get(0).startsWith("The hypervisor took 2.1 % of the machine's CPU time (steal) while the"
+                + " baseline measured and 48.0 %"), notes.get(0));
+        // A note, not a verdict: the same forks are judged as without it.
+        assertEquals(only(check(quietRun, quietRun), Metric.MEDIAN).verdict(), only(stolen, Metric.MEDIAN).verdict());
+
+        assertTrue(check(quietRun, quietRun).notes().stream().noneMatch(n -> n.contains("(steal)")));
+        assertTrue(check(busyRun, quietRun).notes().stream().anyMatch(n -> n.contains("48.0 %")),
+                "a baseline measured on a stolen machine hides slowdowns");
+        assertTrue(check(base, base).notes().stream().noneMatch(n -> n.contains("(steal)")),
+                "results without the field (older plugins, other systems) say nothing");
     }
 
     @Test

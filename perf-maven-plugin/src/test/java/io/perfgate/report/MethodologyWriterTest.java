@@ -155,6 +155,22 @@ class MethodologyWriterTest {
     }
 
     @Test
+    void eachSideSaysHowMuchCpuTheHypervisorTookWhileItMeasured() {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        env.put("cpu.model", "Intel(R) Xeon(R) Processor");
+        env.put("cpu.cores", "2");
+        env.put("cpu.steal", "48.0 %");
+        GateReport.Side stolen = new GateReport.Side("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
+                Collections.singletonMap("git.commit", "ce4775a55fdfac5f10454253e735d25e7ad75e53"));
+        assertEquals("commit ce4775a55f (2026-11-23T06:13:13Z), src/perf/baseline.json, on Intel(R) Xeon(R) Processor,"
+                + " 2 cores, hypervisor steal 48.0 % while measuring", MethodologyContent.side(stolen, true));
+        env.put("cpu.steal", "unknown");
+        GateReport.Side unknown = new GateReport.Side("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
+                Collections.emptyMap());
+        assertFalse(MethodologyContent.side(unknown, true).contains("steal"), "an unknown share is left out");
+    }
+
+    @Test
     void voteIsPlusOneWithoutRegressionsAndSaysWhatIsOpen() {
         GateReport failing = CheckFixture.report();
         assertEquals("-1 perf: 1 regression", MethodologyContent.vote(failing));

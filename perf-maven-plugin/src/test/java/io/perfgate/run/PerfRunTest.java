@@ -83,6 +83,14 @@ class PerfRunTest {
         assertEquals(EnvironmentFingerprint.KEYS, new ArrayList<>(read.environment().keySet()));
         assertEquals("1.37", read.environment().get("jmh.version"));
         assertEquals(System.getProperty("java.version"), read.environment().get("java.version"));
+        // The steal while the forks ran, as the log line gave it; a system without the counter records unknown.
+        String steal = read.environment().get("cpu.steal");
+        if (Files.isReadable(Paths.get("/proc/stat"))) {
+            assertTrue(steal.matches("\\d{1,3}\\.\\d %"), steal);
+            assertTrue(log.any("took " + steal + " of this machine's CPU time (steal)"), log.lines.toString());
+        } else {
+            assertEquals("unknown", steal);
+        }
         assertEquals("mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-test:run -Dperf.includes=ThroughputFixture"
                 + " -Dperf.forks=2 -Dperf.warmupIterations=0 -Dperf.measurementIterations=2"
                 + " -Dperf.measurementTime=50ms -Dperf.threads=1", read.command());
