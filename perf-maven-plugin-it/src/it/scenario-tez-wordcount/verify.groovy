@@ -56,31 +56,39 @@ assert aa =~ /INCONCLUSIVE ordered-wordcount \(runs=cold\)/
 // Run 3 only logs the FAIL (perf.failOnRegression=false), so that this script can judge it: a check against a
 // baseline measured at another time cannot see a slowdown when the baseline itself was slowed by the host. In one
 // CI run the baseline's warm runs took 15 s (4 s on a quiet host) and the slowed check measured 13 s. Steal during
-// run 3 only makes the slowed job slower still, so the FAIL is required unless
+// run 3 only makes the slowed job slower still. So a missing FAIL fails this test unless
 //  - run 1 was above the 10 % and more stolen than run 3, or
 //  - the A/A (run 2, the same code as run 1) measured the warm median at least 50 % below the baseline's:
 //    a baseline over twice as slow as its own code, which the 5-6x slowdown need not overcome.
-// Then the comparison must still be made, and what it said is printed.
+// Then the comparison must still have been made, and what it said is printed.
 def warmMedian = /ordered-wordcount \(runs=warm\)\s+median\s+\S+ \S+\s+\S+ \S+\s+([+-][0-9.]+) %/
 def aaChange = aa.readLines().findResult { line -> def m = line =~ warmMedian; m ? (m[0][1] as double) : null }
 def slowedRow = slowed.readLines().find { it =~ warmMedian }
 assert aaChange != null && slowedRow : 'the warm medians are compared in runs 2 and 3'
-def baselineStolen = onLinux && steal[0] > quietLimit && steal[0] > steal[2]
-def baselineOutlier = aaChange <= -50.0
-if (baselineStolen || baselineOutlier) {
-    println "NOTE: slowed check not judged: the host took ${onLinux ? steal[0] : '?'} % of the CPU time while the " +
-            "baseline (run 1) measured and ${onLinux ? steal[2] : '?'} % during the slowed check (run 3); the A/A " +
-            "measured the warm median ${String.format('%+.1f', aaChange)} % from the baseline's. It reported: ${slowedRow.trim()}"
-} else {
-    assert slowed =~ /\[WARNING\] FAIL ordered-wordcount \(runs=warm\): median time \+[0-9.]+ % \[.*\] is above the 100 % limit/ :
-            'the slowed tokenizer did not FAIL the warm median: ' +
-            slowed.readLines().findAll { it.contains('ordered-wordcount') }.join('\n')
+if (slowed =~ /\[WARNING\] FAIL ordered-wordcount \(runs=warm\): median time \+[0-9.]+ % \[.*\] is above the 100 % limit/) {
     def report = new JsonSlurper().parse(new File(basedir, 'target/perf/report.json'))
     def gated = report.comparisons.find { it.params?.runs == 'warm' && it.metric == 'median' }
     assert gated.verdict == 'FAIL' && gated.ratio.estimate > 2.0 : "report.json: ${gated}"
+    assert report.outcome == 'WARN' && !report.failsBuild
+    assert slowed.contains('These regressions do not fail the build because perf.failOnRegression=false.')
+} else {
+    def excuse = onLinux && steal[0] > quietLimit && steal[0] > steal[2] ?
+            "the host took ${steal[0]} % of the CPU time while the baseline (run 1) measured and ${steal[2]} % " +
+                    'during the slowed check (run 3)' :
+            aaChange <= -50.0 ? "the A/A measured the warm median ${aaChange} % from the baseline's" : null
+    assert excuse : 'the slowed tokenizer did not FAIL the warm median: ' +
+            slowed.readLines().findAll { it.contains('ordered-wordcount') }.join('\n')
+    println "NOTE: the slowed check did not FAIL, excused: ${excuse}. It reported: ${slowedRow.trim()}"
 }
-assert slowed.contains('These regressions do not fail the build because perf.failOnRegression=false.') ||
-        !(slowed =~ /FAIL ordered-wordcount/)
+
+// Both checks name the steal of the baseline's run and their own when either was above 10 %.
+if (onLinux) {
+    [[aa, steal[1]], [slowed, steal[2]]].each { check, current ->
+        def note = String.format(java.util.Locale.ROOT, "[WARNING] The hypervisor took %.1f %% of the machine's CPU " +
+                "time (steal) while the baseline measured and %.1f %% while this run measured.", steal[0], current)
+        assert check.contains(note) == (steal[0] > quietLimit || current > quietLimit) : note
+    }
+}
 
 // 4: without --add-opens the ResourceManager fails and MiniTezCluster's stop waits forever: killed in time
 // (a healthy set-up takes 12-16 s on a quiet 2-core machine; this one never ends, so 45 s is enough)
