@@ -90,10 +90,17 @@ if (onLinux) {
     }
 }
 
-// 4: without --add-opens the ResourceManager fails and MiniTezCluster's stop waits forever: killed in time
-// (a healthy set-up takes 12-16 s on a quiet 2-core machine; this one never ends, so 45 s is enough)
-assert log =~ /Scenario 'ordered-wordcount' \(cold JVM 1 of 3\) hung in set-up: no progress within <setUpTimeout> 45(\.0)? s\./
-assert log.contains('does not "opens java.lang"') || log.contains('MiniTezCluster.waitForAppsToFinish')
+// 4: without --add-opens the ResourceManager fails and MiniTezCluster's stop waits forever: killed in time.
+// A healthy set-up takes 12-16 s on a quiet 2-core machine but took up to 51 s while the host took 40-60 % of the
+// CPU time, and a 45 s limit once killed this JVM before the ResourceManager had even failed. So 120 s; and if even
+// that comes first, the thread dump must show the set-up still starting the clusters.
+assert log =~ /Scenario 'ordered-wordcount' \(cold JVM 1 of 3\) hung in set-up: no progress within <setUpTimeout> 120(\.0)? s\. The JVM was killed; a thread dump is in the log\./
+if (!log.contains('does not "opens java.lang"') && !log.contains('MiniTezCluster.waitForAppsToFinish')) {
+    def dump = log.substring(log.lastIndexOf('The main thread was at:'))
+    assert dump.contains('org.apache.hadoop.yarn.server.resourcemanager.ResourceManager') ||
+            dump.contains('org.apache.tez.test.MiniTezCluster') : 'the thread dump shows neither the hang nor its set-up'
+    println 'NOTE: the set-up without --add-opens was killed at 120 s before it reached the hang (a slow host).'
+}
 
 // The scenario JVMs are gone: no java process still runs from this IT's work directories.
 def ps = ['ps', '-eo', 'args'].execute().text
