@@ -306,6 +306,14 @@ public final class JmhRunner {
             JmhRunHeader run = parser.currentRun();
             String where = invocation.outputLog() == null ? "" : " The whole output is in " + invocation.outputLog()
                     + ".";
+            if ("timeout".equals(stoppedBecause) && "?".equals(run.benchmark())) {
+                // The clock starts with JMH, so a JMH that never gets to its first benchmark header is stopped too:
+                // no benchmark ran, and only the launch knows their names.
+                throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, describe(invocation), "JMH did not start "
+                        + describe(invocation) + " within its timeout of " + Durations.format(invocation.timeout())
+                        + " (perf.timeout): it printed no benchmark header in that time, and was stopped with all its"
+                        + " JVMs. Is the machine overloaded, or does the timeout need to be longer?" + where, tail());
+            }
             if ("timeout".equals(stoppedBecause)) {
                 throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, run.benchmark(), "Benchmark "
                         + run.benchmark() + params(run) + " did not finish within its timeout of "

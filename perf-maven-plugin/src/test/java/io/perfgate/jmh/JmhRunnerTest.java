@@ -90,6 +90,21 @@ class JmhRunnerTest {
     }
 
     @Test
+    void aJmhThatNeverReachesItsFirstBenchmarkIsStoppedAndTheLaunchNamed() throws Exception {
+        // What a very busy machine did to a 5 s timeout: JMH printed its version lines, then nothing in time.
+        Path java = script("echo '# JMH version: 1.37'\n"
+                + "echo '# VM options: <none>'\n"
+                + "sleep 300\n");
+        JmhRunException e = assertThrows(JmhRunException.class, () -> JmhRunner.run(
+                invocation(java).timeout(Duration.ofSeconds(2)).build(), JmhProgressListener.NONE));
+        assertEquals(JmhRunException.Kind.TIMED_OUT, e.kind());
+        assertTrue(e.getMessage().startsWith("JMH did not start com.acme.Fast.run within its timeout of 2 s"
+                + " (perf.timeout): it printed no benchmark header in that time, and was stopped with all its JVMs."
+                + " Is the machine overloaded, or does the timeout need to be longer?"), e.getMessage());
+        assertFalse(e.getMessage().contains("Benchmark ?"), e.getMessage());
+    }
+
+    @Test
     @DisabledOnOs(OS.WINDOWS)
     void timeoutKillsTheWholeProcessTree() throws Exception {
         Path childPid = dir.resolve("child.pid");
