@@ -1,5 +1,21 @@
 package io.perfgate.gate;
 
+import static io.perfgate.config.PerfProperties.ALLOC_BYTES;
+import static io.perfgate.config.PerfProperties.ALLOC_PERCENT;
+import static io.perfgate.config.PerfProperties.ALPHA;
+import static io.perfgate.config.PerfProperties.ENVIRONMENT_POLICY;
+import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
+import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
+import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
+import static io.perfgate.config.PerfProperties.FAIL_ON_REGRESSION;
+import static io.perfgate.config.PerfProperties.MEDIAN_FAIL;
+import static io.perfgate.config.PerfProperties.MEDIAN_MIN;
+import static io.perfgate.config.PerfProperties.MIN_FORKS;
+import static io.perfgate.config.PerfProperties.MULTIPLICITY;
+import static io.perfgate.config.PerfProperties.P95_FAIL;
+import static io.perfgate.config.PerfProperties.P95_MIN;
+
+import io.perfgate.config.PerfProperties;
 import io.perfgate.results.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Thresholds;
@@ -15,33 +31,35 @@ import java.util.Map;
  * which parses by property name and names the property in any error.
  */
 public final class GateSettings {
-    public static final double DEFAULT_MEDIAN_FAIL = 0.10;
-    public static final double DEFAULT_MEDIAN_MIN = 0.05;
-    public static final double DEFAULT_P95_FAIL = 0.20;
-    public static final double DEFAULT_P95_MIN = 0.10;
-    public static final double DEFAULT_ALPHA = 0.05;
-    public static final double DEFAULT_ALLOC_PERCENT = 0.02;
-    public static final double DEFAULT_ALLOC_BYTES = 16;
-    public static final int DEFAULT_MIN_FORKS = 5;
     /** The fewest forks the exact test can work with at all (n = 2 gives p >= 1/6). */
     public static final int LEAST_MIN_FORKS = 2;
 
-    // Property names, as in the Mojo package's PerfProperties (a test holds them equal); repeated here so this
-    // package needs nothing from the Maven side.
-    static final String MEDIAN_FAIL = "perf.median.fail";
-    static final String MEDIAN_MIN = "perf.median.min";
-    static final String P95_FAIL = "perf.p95.fail";
-    static final String P95_MIN = "perf.p95.min";
-    static final String ALPHA = "perf.alpha";
-    static final String ALLOC_PERCENT = "perf.alloc.percent";
-    static final String ALLOC_BYTES = "perf.alloc.bytes";
-    static final String MIN_FORKS = "perf.minForks";
-    static final String MULTIPLICITY = "perf.multiplicity";
-    static final String ENVIRONMENT_POLICY = "perf.environmentPolicy";
-    static final String FAIL_ON_REGRESSION = "perf.failOnRegression";
-    static final String FAIL_ON_MISSING_BASELINE = "perf.failOnMissingBaseline";
-    static final String FAIL_ON_NEW = "perf.failOnNewBenchmarks";
-    static final String FAIL_ON_MISSING = "perf.failOnMissingBenchmarks";
+    /** The gate's properties, in the order {@link #describe()} lists them; each default is PerfProperties'. */
+    private static final String[][] PROPERTIES = {
+        {MEDIAN_FAIL, PerfProperties.DEFAULT_MEDIAN_FAIL},
+        {MEDIAN_MIN, PerfProperties.DEFAULT_MEDIAN_MIN},
+        {P95_FAIL, PerfProperties.DEFAULT_P95_FAIL},
+        {P95_MIN, PerfProperties.DEFAULT_P95_MIN},
+        {ALPHA, PerfProperties.DEFAULT_ALPHA},
+        {ALLOC_PERCENT, PerfProperties.DEFAULT_ALLOC_PERCENT},
+        {ALLOC_BYTES, PerfProperties.DEFAULT_ALLOC_BYTES},
+        {MIN_FORKS, PerfProperties.DEFAULT_MIN_FORKS},
+        {MULTIPLICITY, PerfProperties.DEFAULT_MULTIPLICITY},
+        {ENVIRONMENT_POLICY, PerfProperties.DEFAULT_ENVIRONMENT_POLICY},
+        {FAIL_ON_REGRESSION, PerfProperties.DEFAULT_TRUE},
+        {FAIL_ON_MISSING_BASELINE, PerfProperties.DEFAULT_FALSE},
+        {FAIL_ON_NEW, PerfProperties.DEFAULT_FALSE},
+        {FAIL_ON_MISSING, PerfProperties.DEFAULT_FALSE},
+    };
+
+    /** The names of the gate's properties, for checks that every goal passes all of them. */
+    public static List<String> propertyNames() {
+        List<String> names = new ArrayList<>();
+        for (String[] p : PROPERTIES) {
+            names.add(p[0]);
+        }
+        return names;
+    }
 
     private final double medianFail;
     private final double medianMin;
@@ -253,24 +271,32 @@ public final class GateSettings {
 
     /** Collects values; {@link #build()} checks them together. */
     public static final class Builder {
-        double medianFail = DEFAULT_MEDIAN_FAIL;
-        double medianMin = DEFAULT_MEDIAN_MIN;
-        double p95Fail = DEFAULT_P95_FAIL;
-        double p95Min = DEFAULT_P95_MIN;
-        double alpha = DEFAULT_ALPHA;
-        double allocPercent = DEFAULT_ALLOC_PERCENT;
-        double allocBytes = DEFAULT_ALLOC_BYTES;
-        int minForks = DEFAULT_MIN_FORKS;
-        Multiplicity.Mode multiplicity = Multiplicity.Mode.NONE;
-        EnvironmentPolicy environmentPolicy = EnvironmentPolicy.WARN;
-        boolean failOnRegression = true;
+        double medianFail;
+        double medianMin;
+        double p95Fail;
+        double p95Min;
+        double alpha;
+        double allocPercent;
+        double allocBytes;
+        int minForks;
+        Multiplicity.Mode multiplicity;
+        EnvironmentPolicy environmentPolicy;
+        boolean failOnRegression;
         boolean failOnMissingBaseline;
         boolean failOnNewBenchmarks;
         boolean failOnMissingBenchmarks;
         private List<BenchmarkRule> ruleBeans = new ArrayList<>();
         private RuleSet parsedRules;
 
+        /** Starts from PerfProperties' defaults, parsed as a POM value would be: the defaults have one home. */
         private Builder() {
+            try {
+                for (String[] p : PROPERTIES) {
+                    set(p[0], p[1]);
+                }
+            } catch (InvalidSettingException e) {
+                throw new IllegalStateException("a default in PerfProperties does not parse: " + e.getMessage(), e);
+            }
         }
 
         /**

@@ -1,6 +1,6 @@
 package io.perfgate.jmh;
 
-import io.perfgate.maven.PerfProperties;
+import io.perfgate.config.PerfProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

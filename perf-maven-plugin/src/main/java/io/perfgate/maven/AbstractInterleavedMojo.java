@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.compare.InterleavedSchedule;
 import io.perfgate.gate.BenchmarkRule;
 import io.perfgate.gate.GateSettings;
@@ -36,7 +37,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = "false")
+    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
     protected boolean skip;
 
     /**
@@ -45,7 +46,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.SEED, defaultValue = "")
+    @Parameter(property = PerfProperties.SEED, defaultValue = PerfProperties.DEFAULT_EMPTY)
     protected String seed;
 
     /**
@@ -187,7 +188,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = "true")
+    @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
     protected boolean useToolchain;
 
     // ------------------------------------------------------------------ perf:check's settings
@@ -197,7 +198,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MEDIAN_FAIL, defaultValue = "10%")
+    @Parameter(property = PerfProperties.MEDIAN_FAIL, defaultValue = PerfProperties.DEFAULT_MEDIAN_FAIL)
     protected String medianFail;
 
     /**
@@ -205,7 +206,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MEDIAN_MIN, defaultValue = "5%")
+    @Parameter(property = PerfProperties.MEDIAN_MIN, defaultValue = PerfProperties.DEFAULT_MEDIAN_MIN)
     protected String medianMin;
 
     /**
@@ -213,7 +214,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.P95_FAIL, defaultValue = "20%")
+    @Parameter(property = PerfProperties.P95_FAIL, defaultValue = PerfProperties.DEFAULT_P95_FAIL)
     protected String p95Fail;
 
     /**
@@ -221,7 +222,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.P95_MIN, defaultValue = "10%")
+    @Parameter(property = PerfProperties.P95_MIN, defaultValue = PerfProperties.DEFAULT_P95_MIN)
     protected String p95Min;
 
     /**
@@ -229,7 +230,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ALPHA, defaultValue = "0.05")
+    @Parameter(property = PerfProperties.ALPHA, defaultValue = PerfProperties.DEFAULT_ALPHA)
     protected String alpha;
 
     /**
@@ -237,7 +238,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ALLOC_PERCENT, defaultValue = "2%")
+    @Parameter(property = PerfProperties.ALLOC_PERCENT, defaultValue = PerfProperties.DEFAULT_ALLOC_PERCENT)
     protected String allocPercent;
 
     /**
@@ -245,7 +246,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ALLOC_BYTES, defaultValue = "16")
+    @Parameter(property = PerfProperties.ALLOC_BYTES, defaultValue = PerfProperties.DEFAULT_ALLOC_BYTES)
     protected String allocBytes;
 
     /**
@@ -254,7 +255,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MIN_FORKS, defaultValue = "5")
+    @Parameter(property = PerfProperties.MIN_FORKS, defaultValue = PerfProperties.DEFAULT_MIN_FORKS)
     protected String minForks;
 
     /**
@@ -262,7 +263,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MULTIPLICITY, defaultValue = "none")
+    @Parameter(property = PerfProperties.MULTIPLICITY, defaultValue = PerfProperties.DEFAULT_MULTIPLICITY)
     protected String multiplicity;
 
     /**
@@ -270,7 +271,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.FAIL_ON_REGRESSION, defaultValue = "true")
+    @Parameter(property = PerfProperties.FAIL_ON_REGRESSION, defaultValue = PerfProperties.DEFAULT_TRUE)
     protected String failOnRegression;
 
     /**
@@ -279,7 +280,7 @@ abstract class AbstractInterleavedMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = "json,md,junit,html")
+    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = PerfProperties.DEFAULT_REPORT_FORMATS)
     protected String reportFormats;
 
     /**

@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.BaselineRecorder;
@@ -51,7 +52,7 @@ public class BaselineMojo extends RunMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.FORCE, defaultValue = "false")
+    @Parameter(property = PerfProperties.FORCE, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String force;
 
     @Inject

@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.compare.AaCalibration;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.JmhLauncher;
@@ -49,7 +50,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.CALIBRATE_SAVE, defaultValue = "false")
+    @Parameter(property = PerfProperties.CALIBRATE_SAVE, defaultValue = PerfProperties.DEFAULT_FALSE)
     private boolean save;
 
     /**

@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkRule;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
@@ -43,7 +44,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = "false")
+    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
     private boolean skip;
 
     /**
@@ -75,7 +76,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MEDIAN_FAIL, defaultValue = "10%")
+    @Parameter(property = PerfProperties.MEDIAN_FAIL, defaultValue = PerfProperties.DEFAULT_MEDIAN_FAIL)
     private String medianFail;
 
     /**
@@ -84,7 +85,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MEDIAN_MIN, defaultValue = "5%")
+    @Parameter(property = PerfProperties.MEDIAN_MIN, defaultValue = PerfProperties.DEFAULT_MEDIAN_MIN)
     private String medianMin;
 
     /**
@@ -93,7 +94,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.P95_FAIL, defaultValue = "20%")
+    @Parameter(property = PerfProperties.P95_FAIL, defaultValue = PerfProperties.DEFAULT_P95_FAIL)
     private String p95Fail;
 
     /**
@@ -101,7 +102,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.P95_MIN, defaultValue = "10%")
+    @Parameter(property = PerfProperties.P95_MIN, defaultValue = PerfProperties.DEFAULT_P95_MIN)
     private String p95Min;
 
     /**
@@ -109,7 +110,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ALPHA, defaultValue = "0.05")
+    @Parameter(property = PerfProperties.ALPHA, defaultValue = PerfProperties.DEFAULT_ALPHA)
     private String alpha;
 
     /**
@@ -118,7 +119,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ALLOC_PERCENT, defaultValue = "2%")
+    @Parameter(property = PerfProperties.ALLOC_PERCENT, defaultValue = PerfProperties.DEFAULT_ALLOC_PERCENT)
     private String allocPercent;
 
     /**
@@ -126,7 +127,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ALLOC_BYTES, defaultValue = "16")
+    @Parameter(property = PerfProperties.ALLOC_BYTES, defaultValue = PerfProperties.DEFAULT_ALLOC_BYTES)
     private String allocBytes;
 
     /**
@@ -134,7 +135,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MIN_FORKS, defaultValue = "5")
+    @Parameter(property = PerfProperties.MIN_FORKS, defaultValue = PerfProperties.DEFAULT_MIN_FORKS)
     private String minForks;
 
     /**
@@ -143,7 +144,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MULTIPLICITY, defaultValue = "none")
+    @Parameter(property = PerfProperties.MULTIPLICITY, defaultValue = PerfProperties.DEFAULT_MULTIPLICITY)
     private String multiplicity;
 
     /**
@@ -153,7 +154,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ENVIRONMENT_POLICY, defaultValue = "warn")
+    @Parameter(property = PerfProperties.ENVIRONMENT_POLICY, defaultValue = PerfProperties.DEFAULT_ENVIRONMENT_POLICY)
     private String environmentPolicy;
 
     /**
@@ -161,7 +162,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.FAIL_ON_REGRESSION, defaultValue = "true")
+    @Parameter(property = PerfProperties.FAIL_ON_REGRESSION, defaultValue = PerfProperties.DEFAULT_TRUE)
     private String failOnRegression;
 
     /**
@@ -169,7 +170,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.FAIL_ON_MISSING_BASELINE, defaultValue = "false")
+    @Parameter(property = PerfProperties.FAIL_ON_MISSING_BASELINE, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String failOnMissingBaseline;
 
     /**
@@ -177,7 +178,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.FAIL_ON_NEW, defaultValue = "false")
+    @Parameter(property = PerfProperties.FAIL_ON_NEW, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String failOnNewBenchmarks;
 
     /**
@@ -185,7 +186,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.FAIL_ON_MISSING, defaultValue = "false")
+    @Parameter(property = PerfProperties.FAIL_ON_MISSING, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String failOnMissingBenchmarks;
 
     /**
@@ -195,7 +196,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = "json,md,junit,html")
+    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = PerfProperties.DEFAULT_REPORT_FORMATS)
     private String reportFormats;
 
     /**
@@ -236,7 +237,7 @@ public class CheckMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.AGAINST, defaultValue = "")
+    @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String against;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)

@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.compare.BaseBuild;
 import io.perfgate.compare.BisectExitCode;
 import io.perfgate.compare.CompareException;
@@ -64,7 +65,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.AGAINST, defaultValue = "")
+    @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String against;
 
     /**
@@ -74,7 +75,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.ADAPTIVE, defaultValue = "true")
+    @Parameter(property = PerfProperties.ADAPTIVE, defaultValue = PerfProperties.DEFAULT_TRUE)
     private boolean adaptive;
 
     /**
@@ -82,7 +83,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.MAX_FORKS, defaultValue = "15")
+    @Parameter(property = PerfProperties.MAX_FORKS, defaultValue = PerfProperties.DEFAULT_MAX_FORKS)
     private int maxForks;
 
     /**
@@ -94,7 +95,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.BISECT, defaultValue = "false")
+    @Parameter(property = PerfProperties.BISECT, defaultValue = PerfProperties.DEFAULT_FALSE)
     private boolean bisect;
 
     @Inject
@@ -222,7 +223,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
         if (!adaptive) {
             properties.put(PerfProperties.ADAPTIVE, "false");
         }
-        if (maxForks != 15) {
+        if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
             properties.put(PerfProperties.MAX_FORKS, Integer.toString(maxForks));
         }
         properties.forEach((k, v) -> args.add("-D" + k + "=" + v));

@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.execution.MavenSession;

@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.report.MethodologyFormat;
 import io.perfgate.report.MethodologyWriter;
 import io.perfgate.report.ReportFormatException;
@@ -32,7 +33,7 @@ public class MethodologyMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = "false")
+    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
     private boolean skip;
 
     /**
@@ -50,7 +51,7 @@ public class MethodologyMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.FORMAT, defaultValue = "jira")
+    @Parameter(property = PerfProperties.FORMAT, defaultValue = PerfProperties.DEFAULT_FORMAT)
     private String format;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)

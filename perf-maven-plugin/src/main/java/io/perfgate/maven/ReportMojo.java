@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.report.CheckArtifacts;
 import io.perfgate.report.HtmlReport;
 import io.perfgate.report.ReportFormatException;
@@ -53,7 +54,7 @@ public class ReportMojo extends AbstractMojo implements MavenReport {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = "false")
+    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
     private boolean skip;
 
     /**

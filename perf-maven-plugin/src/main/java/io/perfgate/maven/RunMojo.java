@@ -1,12 +1,13 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.RunLog;
 import io.perfgate.run.RunRequest;
-import io.perfgate.scenario.ScenarioDefinition;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -56,7 +57,7 @@ public class RunMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = "false")
+    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
     private boolean skip;
 
     /**
@@ -208,7 +209,7 @@ public class RunMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.INCLUDE_MAIN_CLASSES, defaultValue = "false")
+    @Parameter(property = PerfProperties.INCLUDE_MAIN_CLASSES, defaultValue = PerfProperties.DEFAULT_FALSE)
     private boolean includeMainClasses;
 
     /**
@@ -217,7 +218,7 @@ public class RunMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = "true")
+    @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
     private boolean useToolchain;
 
     /**
@@ -292,7 +293,7 @@ public class RunMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.AGAINST, defaultValue = "")
+    @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String against;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)

@@ -1,7 +1,7 @@
 package io.perfgate.run;
 
 import io.perfgate.jmh.JmhOptions;
-import io.perfgate.scenario.ScenarioDefinition;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;

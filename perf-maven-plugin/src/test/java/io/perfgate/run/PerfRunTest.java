@@ -185,7 +185,7 @@ class PerfRunTest {
         }
     }
 
-    private RunRequest.Builder scenarioOnly(Path results, io.perfgate.scenario.ScenarioDefinition scenario)
+    private RunRequest.Builder scenarioOnly(Path results, io.perfgate.scenariorunner.ScenarioDefinition scenario)
             throws Exception {
         Path noBenchmarks = Files.createDirectories(dir.resolve("classes-without-benchmarks"));
         return request(JmhOptions.builder().build(), results, javaHere())
@@ -194,8 +194,8 @@ class PerfRunTest {
                 .scenarios(Collections.singletonList(scenario));
     }
 
-    private static io.perfgate.scenario.ScenarioDefinition scenario(String id, String className, String... params) {
-        io.perfgate.scenario.ScenarioDefinition d = new io.perfgate.scenario.ScenarioDefinition();
+    private static io.perfgate.scenariorunner.ScenarioDefinition scenario(String id, String className, String... params) {
+        io.perfgate.scenariorunner.ScenarioDefinition d = new io.perfgate.scenariorunner.ScenarioDefinition();
         d.setId(id);
         d.setClassName(className);
         d.setColdRuns(1);
@@ -214,7 +214,7 @@ class PerfRunTest {
         Path results = dir.resolve("perf").resolve("results.json");
         Lines log = new Lines();
 
-        PerfRun.execute(scenarioOnly(results, scenario("cpu", "io.perfgate.scenario.fixtures.CpuWork",
+        PerfRun.execute(scenarioOnly(results, scenario("cpu", "io.perfgate.scenariorunner.fixtures.CpuWork",
                 "requests", "10")).build(), log);
 
         PerfResults read = ResultsJson.read(results);
@@ -238,7 +238,7 @@ class PerfRunTest {
         Files.write(results, "{\"stale\": true}".getBytes(StandardCharsets.UTF_8));
 
         RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(scenarioOnly(results,
-                scenario("broken", "io.perfgate.scenario.fixtures.Misbehaving", "mode", "throw-in-setup")).build(),
+                scenario("broken", "io.perfgate.scenariorunner.fixtures.Misbehaving", "mode", "throw-in-setup")).build(),
                 new Lines()));
 
         assertTrue(e.getMessage().startsWith("Scenario 'broken' failed in set-up (cold JVM 1 of 1)"), e.getMessage());
@@ -249,7 +249,7 @@ class PerfRunTest {
     @Test
     void badScenarioConfigurationStopsBeforeAnythingRuns() throws Exception {
         Path results = dir.resolve("perf").resolve("results.json");
-        io.perfgate.scenario.ScenarioDefinition bad = scenario("bad id", "x.Y");
+        io.perfgate.scenariorunner.ScenarioDefinition bad = scenario("bad id", "x.Y");
         RunFailedException e = assertThrows(RunFailedException.class,
                 () -> PerfRun.execute(scenarioOnly(results, bad).build(), new Lines()));
         assertTrue(e.getMessage().startsWith("The <scenarios> configuration has 1 problem:"), e.getMessage());

@@ -1,15 +1,24 @@
-package io.perfgate.maven;
+package io.perfgate.config;
 
 /**
- * Every user property of the plugin, in one place, so goals stay consistent. Each constant is the name
- * used in {@code -D<name>=...} and in {@code @Parameter(property = ...)}; defaults that several goals share
- * live here too. Keep this list in step with {@code src/site/markdown/configuration.md}.
+ * Every user property of the plugin and its default value, in one place, so goals and the Maven-free core stay
+ * consistent. Each name is used in {@code -D<name>=...}, in {@code @Parameter(property = ...)} and in the core's
+ * messages; each default is the text a {@code @Parameter(defaultValue = ...)} gives and the core parses, so a
+ * default is written once. This class depends on nothing, so every package may use it. Keep this list in step
+ * with {@code src/site/markdown/configuration.md} (ConfigurationPageTest holds them equal).
  */
 public final class PerfProperties {
     private PerfProperties() {
     }
 
     public static final String PREFIX = "perf.";
+
+    /** Default of the switches that are off unless asked for. */
+    public static final String DEFAULT_FALSE = "false";
+    /** Default of the switches that are on unless turned off. */
+    public static final String DEFAULT_TRUE = "true";
+    /** Default of the options whose empty value means "not set" (perf.against, perf.seed). */
+    public static final String DEFAULT_EMPTY = "";
 
     // ---- common
     public static final String SKIP = "perf.skip";
@@ -52,31 +61,48 @@ public final class PerfProperties {
 
     // ---- perf:check and perf:baseline
     public static final String MEDIAN_FAIL = "perf.median.fail";
+    /** T_fail of the median (statistics.md section 3). */
+    public static final String DEFAULT_MEDIAN_FAIL = "10%";
     public static final String MEDIAN_MIN = "perf.median.min";
+    public static final String DEFAULT_MEDIAN_MIN = "5%";
     public static final String P95_FAIL = "perf.p95.fail";
+    /** Tails are 5-10 times noisier than medians, hence twice the median's limits. */
+    public static final String DEFAULT_P95_FAIL = "20%";
     public static final String P95_MIN = "perf.p95.min";
+    public static final String DEFAULT_P95_MIN = "10%";
     public static final String ALPHA = "perf.alpha";
+    public static final String DEFAULT_ALPHA = "0.05";
     public static final String ALLOC_PERCENT = "perf.alloc.percent";
+    public static final String DEFAULT_ALLOC_PERCENT = "2%";
     public static final String ALLOC_BYTES = "perf.alloc.bytes";
+    public static final String DEFAULT_ALLOC_BYTES = "16";
     public static final String MIN_FORKS = "perf.minForks";
+    /** Below 5 forks a side the exact test is too weak to judge (statistics.md section 3). */
+    public static final String DEFAULT_MIN_FORKS = "5";
     public static final String MULTIPLICITY = "perf.multiplicity";
+    public static final String DEFAULT_MULTIPLICITY = "none";
     public static final String FAIL_ON_REGRESSION = "perf.failOnRegression";
     public static final String FAIL_ON_MISSING_BASELINE = "perf.failOnMissingBaseline";
     public static final String FAIL_ON_NEW = "perf.failOnNewBenchmarks";
     public static final String FAIL_ON_MISSING = "perf.failOnMissingBenchmarks";
     public static final String ENVIRONMENT_POLICY = "perf.environmentPolicy";
+    public static final String DEFAULT_ENVIRONMENT_POLICY = "warn";
     public static final String FORCE = "perf.force";
     /** Which report files perf:check writes: a comma-separated subset of json, md, junit, html; or none. */
     public static final String REPORT_FORMATS = "perf.reportFormats";
+    public static final String DEFAULT_REPORT_FORMATS = "json,md,junit,html";
 
     // ---- perf:compare and perf:calibrate
     public static final String AGAINST = "perf.against";
     public static final String SEED = "perf.seed";
     public static final String ADAPTIVE = "perf.adaptive";
     public static final String MAX_FORKS = "perf.maxForks";
+    /** Rounds of perf:compare at most: forks per side. */
+    public static final String DEFAULT_MAX_FORKS = "15";
     public static final String BISECT = "perf.bisect";
     public static final String CALIBRATE_SAVE = "perf.calibrate.save";
 
     // ---- perf:methodology
     public static final String FORMAT = "perf.format";
+    public static final String DEFAULT_FORMAT = "jira";
 }

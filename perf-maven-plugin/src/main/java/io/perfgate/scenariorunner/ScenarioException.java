@@ -1,4 +1,4 @@
-package io.perfgate.scenario;
+package io.perfgate.scenariorunner;
 
 /**
  * A scenario could not be measured: bad configuration, a class that is missing or throws, a hang, or threads

@@ -1,4 +1,4 @@
-package io.perfgate.scenario;
+package io.perfgate.scenariorunner;
 
 /**
  * A scenario metric declared in the POM: its unit, which direction is better, and whether the gate judges it.

@@ -1,4 +1,4 @@
-package io.perfgate.scenario;
+package io.perfgate.scenariorunner;
 
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;

@@ -1,4 +1,4 @@
-package io.perfgate.scenario;
+package io.perfgate.scenariorunner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.perfgate.scenario;
+package io.perfgate.scenariorunner;
 
 import java.io.File;
 import java.time.Duration;

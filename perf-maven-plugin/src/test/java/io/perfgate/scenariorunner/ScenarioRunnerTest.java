@@ -1,4 +1,4 @@
-package io.perfgate.scenario;
+package io.perfgate.scenariorunner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,9 +10,9 @@ import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
-import io.perfgate.scenario.fixtures.CpuWork;
-import io.perfgate.scenario.fixtures.Misbehaving;
-import io.perfgate.scenario.fixtures.NotAScenario;
+import io.perfgate.scenariorunner.fixtures.CpuWork;
+import io.perfgate.scenariorunner.fixtures.Misbehaving;
+import io.perfgate.scenariorunner.fixtures.NotAScenario;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
