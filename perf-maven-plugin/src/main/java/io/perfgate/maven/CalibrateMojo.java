@@ -89,7 +89,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
                         PluginVersion.get(), command);
         AaCalibration.Result result;
         try {
-            result = new AaCalibration(launcher, getLog()::info).run(testClasspath(), forksPerHalf, seedValue,
+            result = new AaCalibration(launcher, new MavenPerfLog(getLog())).run(testClasspath(), forksPerHalf, seedValue,
                     settings, outputDirectory.toPath(), PluginVersion.get(), command);
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
@@ -97,7 +97,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
             throw new MojoExecutionException("perf:calibrate could not write to " + display(outputDirectory.toPath())
                     + ": " + e.getMessage(), e);
         }
-        StealTime.log(result.stealShare(), "the calibration's forks", getLog()::info, getLog()::warn);
+        StealTime.log(result.stealShare(), "the calibration's forks", new MavenPerfLog(getLog()));
         logReport(result.report());
         getLog().info("");
         getLog().info("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");

@@ -122,7 +122,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
         CompareRequest request = request();
         PreMergeResult result;
         try {
-            result = new PreMergeComparison(baseBuild(), launcher(request.seed()), getLog()::info).run(request);
+            result = new PreMergeComparison(baseBuild(), launcher(request.seed()), new MavenPerfLog(getLog())).run(request);
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (IOException e) {
@@ -130,7 +130,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
                     + e.getMessage(), e);
         }
         GateReport report = result.report();
-        StealTime.log(result.stealShare(), "the rounds", getLog()::info, getLog()::warn);
+        StealTime.log(result.stealShare(), "the rounds", new MavenPerfLog(getLog()));
         logReport(report);
         List<String> files = new ArrayList<>();
         result.reportFiles().forEach(p -> files.add(display(p)));

@@ -5,7 +5,6 @@ import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
-import io.perfgate.run.RunLog;
 import io.perfgate.run.RunRequest;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.io.File;
@@ -21,7 +20,6 @@ import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
-import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -321,7 +319,7 @@ public class RunMojo extends AbstractMojo {
         }
         RunRequest request = request();
         try {
-            PerfRun.execute(request, new MavenRunLog(getLog()));
+            PerfRun.execute(request, new MavenPerfLog(getLog()));
         } catch (RunFailedException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
@@ -441,25 +439,6 @@ public class RunMojo extends AbstractMojo {
         }
         boolean windows = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
         return Paths.get(System.getProperty("java.home"), "bin", windows ? "java.exe" : "java");
-    }
-
-    /** Maven's log behind the plugin's own logging interface. */
-    private static final class MavenRunLog implements RunLog {
-        private final Log log;
-
-        MavenRunLog(Log log) {
-            this.log = log;
-        }
-
-        @Override
-        public void info(String message) {
-            log.info(message);
-        }
-
-        @Override
-        public void warn(String message) {
-            log.warn(message);
-        }
     }
 
     // ---- for perf:baseline, which extends this goal to run the benchmarks when there are no results yet

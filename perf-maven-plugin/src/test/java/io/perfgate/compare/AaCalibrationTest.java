@@ -12,6 +12,7 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Power;
+import io.perfgate.testing.LogLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,7 +60,7 @@ class AaCalibrationTest {
     void measuresTheNoiseOfEachBenchmarkAgainstItself() throws Exception {
         NoiseLauncher launcher = new NoiseLauncher();
         List<Path> cp = Collections.singletonList(Path.of("candidate"));
-        AaCalibration.Result r = new AaCalibration(launcher, line -> { }).run(cp, 10, 3, GateSettings.defaults(),
+        AaCalibration.Result r = new AaCalibration(launcher, new LogLines()).run(cp, 10, 3, GateSettings.defaults(),
                 tmp, "test", "mvn perf:calibrate");
 
         // both halves run the working tree, one fork a side per round
