@@ -55,20 +55,50 @@ public final class AaCalibration {
         this.log = log;
     }
 
-    /** The outcome: the calibration section, the A/A gate report, and a table for the log. */
+    /** The outcome: the calibration section, the A/A gate report, and what perf:calibrate says about them. */
     public static final class Result {
         private final Calibration calibration;
         private final GateReport report;
         private final PerfResults results;
         private final Path file;
         private final OptionalDouble stealShare;
+        private final int forksPerHalf;
+        private final GateSettings settings;
 
-        Result(Calibration calibration, GateReport report, PerfResults results, Path file, OptionalDouble stealShare) {
+        Result(Calibration calibration, GateReport report, PerfResults results, Path file, OptionalDouble stealShare,
+                int forksPerHalf, GateSettings settings) {
             this.calibration = calibration;
             this.report = report;
             this.results = results;
             this.file = file;
             this.stealShare = stealShare;
+            this.forksPerHalf = forksPerHalf;
+            this.settings = settings;
+        }
+
+        /** The lines that follow the gate's table in the log: a blank line, a heading, the calibration table. */
+        public List<String> tableLines() {
+            List<String> lines = new ArrayList<>();
+            lines.add("");
+            lines.add("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");
+            for (String row : table(calibration, settings)) {
+                lines.add("  " + row);
+            }
+            return lines;
+        }
+
+        /** One warning per benchmark the gate did not PASS against itself: the machine is too noisy for its limit. */
+        public List<String> noiseWarnings() {
+            List<String> warnings = new ArrayList<>();
+            calibration.benchmarks().forEach((key, c) -> {
+                if (!"PASS".equals(c.aaVerdict())) {
+                    warnings.add(key + " was judged " + c.aaVerdict() + " against itself: this machine is too"
+                            + " noisy for the " + String.format(Locale.ROOT, "%.0f %%", c.threshold() * 100)
+                            + " limit; perf:check would report INCONCLUSIVE instead of FAIL once this calibration is"
+                            + " saved");
+                }
+            });
+            return warnings;
         }
 
         /**
@@ -113,7 +143,8 @@ public final class AaCalibration {
             fixed = new StopRule(false, forks, settings);
         } catch (IllegalArgumentException e) {
             throw new CompareException(PerfProperties.FORKS + " is " + forks + ", but the gate judges no fewer than "
-                    + Math.max(StopRule.FIRST_LOOK, settings.minForks()) + " forks per side (" + PerfProperties.MIN_FORKS + ")", e);
+                    + Math.max(StopRule.FIRST_LOOK, settings.minForks()) + " forks per side ("
+                    + PerfProperties.MIN_FORKS + ")", e);
         }
         Optional<StealTime> stealBefore = StealTime.read();
         InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log)
@@ -160,7 +191,7 @@ public final class AaCalibration {
         PerfResults withCalibration = first.toBuilder().calibration(calibration).build();
         Path file = outputDirectory.resolve(RESULTS_FILE);
         ResultsJson.write(withCalibration, file);
-        return new Result(calibration, report, withCalibration, file, steal);
+        return new Result(calibration, report, withCalibration, file, steal, forks, settings);
     }
 
     /** The worst verdict of the benchmark's median and p95 in the A/A report. */

@@ -109,7 +109,8 @@ public final class PreMergeComparison {
             if (common.isEmpty()) {
                 throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
                         + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
-                        + " compare. Check " + PerfProperties.INCLUDES + ", or compare against a ref that has the benchmarks.");
+                        + " compare. Check " + PerfProperties.INCLUDES + ", or compare against a ref that has the"
+                        + " benchmarks.");
             }
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
             Optional<StealTime> before = StealTime.read();
@@ -167,10 +168,11 @@ public final class PreMergeComparison {
 
         double decisionAlpha = rule.decisionAlpha();
         GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
-                .baselineCommand("mvn verify -D" + PerfProperties.AGAINST + "=<ref> (perf:compare measures the base itself)")
+                .baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                        + "=<ref> (perf:compare measures the base itself)")
                 .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
         List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
-        return new PreMergeResult(base, baseShort, head, dirty, outcome, baseResults, candidateResults, baseFile,
-                candidateFile, added, removed, decisionAlpha, report, reports, steal);
+        return new PreMergeResult(request.against(), base, baseShort, head, dirty, outcome, baseResults,
+                candidateResults, baseFile, candidateFile, added, removed, decisionAlpha, report, reports, steal);
     }
 }

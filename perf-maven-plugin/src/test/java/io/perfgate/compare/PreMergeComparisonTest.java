@@ -144,6 +144,17 @@ class PreMergeComparisonTest {
         assertTrue(Files.exists(module.resolve("target/perf/TEST-perf.xml")));
         assertEquals(BisectExitCode.BAD, result.bisectExitCode());
 
+        // what perf:compare says: every benchmark was measured, the outcome, and which benchmark got slower
+        String against = "perf:compare against base " + result.baseShort() + " (merge base of HEAD and main): ";
+        assertFalse(result.measurementFailure().isPresent());
+        assertEquals(against + result.report().outcome() + " - " + result.report().summary(), result.summary());
+        assertTrue(result.regressionMessage("target/perf/report.json").startsWith(against + "Bench.run slower; ")
+                || result.regressionMessage("target/perf/report.json").startsWith(against + "x.Bench.run slower; "),
+                result.regressionMessage("target/perf/report.json"));
+        List<Path> written = result.writtenFiles();
+        assertEquals(module.resolve("target/perf/base-results.json"), written.get(written.size() - 2));
+        assertEquals(module.resolve("target/perf/results.json"), written.get(written.size() - 1));
+
         assertEquals(before, state());
         assertFalse(Files.exists(builder.seenRoot));
         try (java.util.stream.Stream<Path> s = Files.list(module.resolve("target/perf"))) {
