@@ -86,7 +86,7 @@ public class CheckMojo extends AbstractGateMojo {
         return null;
     }
 
-    /** perf:check's own form, which builds and their checks already look for. */
+    /** perf:check keeps the skip line it always printed: builds and the plugin's ITs look for it. */
     @Override
     protected String skipMessage(String reason) {
         return "Skipping perf:check: " + reason;
