@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.Comparison;
@@ -7,6 +8,7 @@ import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
+import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
@@ -28,7 +30,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.function.Consumer;
 
 /**
  * {@code perf:calibrate}: an A/A run. The working tree's benchmarks run against themselves in the same
@@ -47,27 +48,57 @@ public final class AaCalibration {
     public static final String RESULTS_FILE = "calibration.json";
 
     private final BenchmarkLauncher launcher;
-    private final Consumer<String> log;
+    private final PerfLog log;
 
-    public AaCalibration(BenchmarkLauncher launcher, Consumer<String> log) {
+    public AaCalibration(BenchmarkLauncher launcher, PerfLog log) {
         this.launcher = launcher;
         this.log = log;
     }
 
-    /** The outcome: the calibration section, the A/A gate report, and a table for the log. */
+    /** The outcome: the calibration section, the A/A gate report, and what perf:calibrate says about them. */
     public static final class Result {
         private final Calibration calibration;
         private final GateReport report;
         private final PerfResults results;
         private final Path file;
         private final OptionalDouble stealShare;
+        private final int forksPerHalf;
+        private final GateSettings settings;
 
-        Result(Calibration calibration, GateReport report, PerfResults results, Path file, OptionalDouble stealShare) {
+        Result(Calibration calibration, GateReport report, PerfResults results, Path file, OptionalDouble stealShare,
+                int forksPerHalf, GateSettings settings) {
             this.calibration = calibration;
             this.report = report;
             this.results = results;
             this.file = file;
             this.stealShare = stealShare;
+            this.forksPerHalf = forksPerHalf;
+            this.settings = settings;
+        }
+
+        /** The lines that follow the gate's table in the log: a blank line, a heading, the calibration table. */
+        public List<String> tableLines() {
+            List<String> lines = new ArrayList<>();
+            lines.add("");
+            lines.add("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");
+            for (String row : table(calibration, settings)) {
+                lines.add("  " + row);
+            }
+            return lines;
+        }
+
+        /** One warning per benchmark the gate did not PASS against itself: the machine is too noisy for its limit. */
+        public List<String> noiseWarnings() {
+            List<String> warnings = new ArrayList<>();
+            calibration.benchmarks().forEach((key, c) -> {
+                if (!"PASS".equals(c.aaVerdict())) {
+                    warnings.add(key + " was judged " + c.aaVerdict() + " against itself: this machine is too"
+                            + " noisy for the " + String.format(Locale.ROOT, "%.0f %%", c.threshold() * 100)
+                            + " limit; perf:check would report INCONCLUSIVE instead of FAIL once this calibration is"
+                            + " saved");
+                }
+            });
+            return warnings;
         }
 
         /**
@@ -105,14 +136,15 @@ public final class AaCalibration {
             String toolVersion, String command) throws CompareException, IOException {
         List<String> benchmarks = launcher.discover(classpath, "working tree");
         if (benchmarks.isEmpty()) {
-            throw new CompareException("No benchmark selected to calibrate; check perf.includes");
+            throw new CompareException("No benchmark selected to calibrate; check " + PerfProperties.INCLUDES);
         }
         StopRule fixed;
         try {
             fixed = new StopRule(false, forks, settings);
         } catch (IllegalArgumentException e) {
-            throw new CompareException("perf.forks is " + forks + ", but the gate judges no fewer than "
-                    + Math.max(StopRule.FIRST_LOOK, settings.minForks()) + " forks per side (perf.minForks)", e);
+            throw new CompareException(PerfProperties.FORKS + " is " + forks + ", but the gate judges no fewer than "
+                    + Math.max(StopRule.FIRST_LOOK, settings.minForks()) + " forks per side ("
+                    + PerfProperties.MIN_FORKS + ")", e);
         }
         Optional<StealTime> stealBefore = StealTime.read();
         InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log)
@@ -125,8 +157,8 @@ public final class AaCalibration {
         }
         String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Map<String, String> runSettings = new LinkedHashMap<>(launcher.settings());
-        runSettings.put("perf.seed", Long.toString(seed));
-        runSettings.put("perf.forks", Integer.toString(forks));
+        runSettings.put(PerfProperties.SEED, Long.toString(seed));
+        runSettings.put(PerfProperties.FORKS, Integer.toString(forks));
         PerfResults first = PerfResults.builder().createdAt(createdAt).toolVersion(toolVersion).command(command)
                 .environment(launcher.environment()).settings(runSettings).benchmarks(outcome.results(Side.BASE))
                 .build();
@@ -159,7 +191,7 @@ public final class AaCalibration {
         PerfResults withCalibration = first.toBuilder().calibration(calibration).build();
         Path file = outputDirectory.resolve(RESULTS_FILE);
         ResultsJson.write(withCalibration, file);
-        return new Result(calibration, report, withCalibration, file, steal);
+        return new Result(calibration, report, withCalibration, file, steal, forks, settings);
     }
 
     /** The worst verdict of the benchmark's median and p95 in the A/A report. */
@@ -275,7 +307,7 @@ public final class AaCalibration {
         if (!Files.isRegularFile(baseline)) {
             throw new CompareException("There is no baseline at " + baseline + " to save the calibration into."
                     + " Record one first (mvn verify perf:baseline), or run perf:calibrate without"
-                    + " -Dperf.calibrate.save=true.");
+                    + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
         }
         try (AtomicFiles.Lock lock = AtomicFiles.lock(baseline)) {
             PerfResults current;

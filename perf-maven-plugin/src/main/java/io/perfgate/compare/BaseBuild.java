@@ -1,5 +1,7 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
+import io.perfgate.log.PerfLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Builds the benchmark module of the base checkout with the Maven and the JDK of the running build, up to
@@ -61,14 +62,14 @@ public final class BaseBuild implements BaseBuilder {
      */
     @Override
     public List<Path> buildClasspath(Path reactorRoot, Path moduleRelativePath, Path testOutput, Path mainOutput,
-            Path logFile, Consumer<String> log) throws CompareException {
+            Path logFile, PerfLog log) throws CompareException {
         Path module = reactorRoot.resolve(moduleRelativePath).normalize();
         Path classpathFile = module.resolve("target").resolve(CLASSPATH_FILE);
         List<String> command = command(reactorRoot, moduleRelativePath, classpathFile, true);
-        log.accept("Building the base: " + String.join(" ", command.subList(1, command.size())));
+        log.info("Building the base: " + String.join(" ", command.subList(1, command.size())));
         ExternalCommand.Result result = run(command, reactorRoot, logFile);
         if (!result.succeeded() && !sessionOffline && !result.timedOut && mentionsOffline(logFile)) {
-            log.accept("The offline build of the base lacks artifacts; building it again online");
+            log.info("The offline build of the base lacks artifacts; building it again online");
             command = command(reactorRoot, moduleRelativePath, classpathFile, false);
             result = run(command, reactorRoot, logFile);
         }
@@ -131,7 +132,7 @@ public final class BaseBuild implements BaseBuilder {
             c.add("-Dmaven.repo.local=" + localRepository);
         }
         c.add("-DskipTests");
-        c.add("-Dperf.skip=true");
+        c.add("-D" + PerfProperties.SKIP + "=true");
         // A relative file is resolved against each module's basedir, so modules built with -am do not overwrite
         // the benchmark module's classpath file.
         c.add("-Dmdep.outputFile=target/" + CLASSPATH_FILE);
@@ -247,7 +248,7 @@ public final class BaseBuild implements BaseBuilder {
         public Builder userProperties(Map<String, String> properties) {
             this.userProperties.clear();
             properties.forEach((k, v) -> {
-                if (!"maven.repo.local".equals(k) && !"perf.skip".equals(k)) {
+                if (!"maven.repo.local".equals(k) && !PerfProperties.SKIP.equals(k)) {
                     this.userProperties.put(k, v);
                 }
             });

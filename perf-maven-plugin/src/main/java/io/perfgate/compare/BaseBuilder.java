@@ -1,8 +1,8 @@
 package io.perfgate.compare;
 
+import io.perfgate.log.PerfLog;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Consumer;
 
 /** Builds the base checkout and returns the benchmark module's test classpath ({@link BaseBuild} with Maven). */
 public interface BaseBuilder {
@@ -15,5 +15,5 @@ public interface BaseBuilder {
      * @throws CompareException when the base does not build, with the tail of its log
      */
     List<Path> buildClasspath(Path reactorRoot, Path module, Path testOutput, Path mainOutput, Path logFile,
-            Consumer<String> log) throws CompareException;
+            PerfLog log) throws CompareException;
 }

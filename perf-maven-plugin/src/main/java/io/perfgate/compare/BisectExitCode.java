@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.stats.Verdict;
 import java.io.IOException;
@@ -53,7 +54,8 @@ public final class BisectExitCode {
     /** The command to give {@code git bisect run}, for the log and the docs. */
     public static String command(String goodCommit, String mavenCommand) {
         return "git bisect run sh -c 'rm -f target/perf/" + FILE_NAME + "; " + mavenCommand
-                + " -Dperf.against=" + goodCommit + " -Dperf.bisect=true; exit $(cat target/perf/" + FILE_NAME
+                + " -D" + PerfProperties.AGAINST + "=" + goodCommit + " -D" + PerfProperties.BISECT
+                + "=true; exit $(cat target/perf/" + FILE_NAME
                 + " 2>/dev/null || echo " + SKIP + ")'";
     }
 }

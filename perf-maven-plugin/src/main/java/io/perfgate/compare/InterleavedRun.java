@@ -1,5 +1,7 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
+import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import java.util.ArrayList;
@@ -11,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -44,11 +45,11 @@ public final class InterleavedRun {
 
     private final InterleavedSchedule schedule;
     private final StopRule rule;
-    private final Consumer<String> log;
+    private final PerfLog log;
     private final LongSupplier nanoTime;
     private String sides = "base and candidate";
 
-    public InterleavedRun(InterleavedSchedule schedule, StopRule rule, Consumer<String> log) {
+    public InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log) {
         this(schedule, rule, log, System::nanoTime);
     }
 
@@ -58,7 +59,7 @@ public final class InterleavedRun {
         return this;
     }
 
-    InterleavedRun(InterleavedSchedule schedule, StopRule rule, Consumer<String> log, LongSupplier nanoTime) {
+    InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log, LongSupplier nanoTime) {
         this.schedule = Objects.requireNonNull(schedule);
         this.rule = Objects.requireNonNull(rule);
         this.log = Objects.requireNonNull(log);
@@ -70,8 +71,8 @@ public final class InterleavedRun {
         for (String b : benchmarks) {
             progress.put(b, new BenchmarkProgress(b));
         }
-        log.accept(String.format(Locale.ROOT, "Interleaving %d benchmark%s, %s, %s; seed %d"
-                + " (repeat this order with -Dperf.seed=%d)", benchmarks.size(), benchmarks.size() == 1 ? "" : "s",
+        log.info(String.format(Locale.ROOT, "Interleaving %d benchmark%s, %s, %s; seed %d"
+                + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", benchmarks.size(), benchmarks.size() == 1 ? "" : "s",
                 sides,
                 rule.adaptive() ? StopRule.FIRST_LOOK + " to " + rule.maxRounds() + " rounds (adaptive)"
                         : rule.maxRounds() + " rounds",
@@ -104,7 +105,7 @@ public final class InterleavedRun {
                 } catch (ForkFailedException e) {
                     p.state = State.ERROR;
                     p.reason = slot.side().label() + " fork in round " + round + " failed: " + e.getMessage();
-                    log.accept(p.benchmark + ": " + p.reason + "; it is not run any more");
+                    log.info(p.benchmark + ": " + p.reason + "; it is not run any more");
                 } finally {
                     p.nanos += nanoTime.getAsLong() - start;
                 }
@@ -121,18 +122,18 @@ public final class InterleavedRun {
                     p.stop = look.status();
                     p.reason = look.reason();
                     if (look.status() != StopRule.Status.FINISHED) {
-                        log.accept(String.format(Locale.ROOT, "%s: settled after %d rounds, %s (%s)", b, round,
+                        log.info(String.format(Locale.ROOT, "%s: settled after %d rounds, %s (%s)", b, round,
                                 look.status() == StopRule.Status.SETTLED_PASS ? "no slowdown of the limit"
                                         : "a slowdown beyond the limit",
                                 look.reason()));
                     }
                 }
             }
-            log.accept(String.format(Locale.ROOT, "Round %d done: %d benchmark%s, %s", round, active.size(),
+            log.info(String.format(Locale.ROOT, "Round %d done: %d benchmark%s, %s", round, active.size(),
                     active.size() == 1 ? "" : "s", duration(nanoTime.getAsLong() - roundStart)));
         }
         InterleavedOutcome outcome = new InterleavedOutcome(new ArrayList<>(progress.values()), rule.maxRounds(), schedule.seed());
-        log.accept(outcome.summary());
+        log.info(outcome.summary());
         return outcome;
     }
 

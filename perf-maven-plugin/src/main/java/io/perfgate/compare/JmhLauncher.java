@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.jmh.BenchmarkEntry;
@@ -228,7 +229,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
         for (RunPlan plan : plans.values()) {
             settings.putAll(plan.settings());
         }
-        settings.put("perf.forks", "1 per round (perf:compare schedules the forks)");
+        settings.put(PerfProperties.FORKS, "1 per round (perf:compare schedules the forks)");
         return settings;
     }
 }

@@ -1,9 +1,11 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
+import io.perfgate.log.PerfLog;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
@@ -19,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * {@code perf:compare}: measures the working tree against the merge base of HEAD and a ref, on this machine, in
@@ -35,9 +36,9 @@ public final class PreMergeComparison {
 
     private final BaseBuilder baseBuilder;
     private final BenchmarkLauncher launcher;
-    private final Consumer<String> log;
+    private final PerfLog log;
 
-    public PreMergeComparison(BaseBuilder baseBuilder, BenchmarkLauncher launcher, Consumer<String> log) {
+    public PreMergeComparison(BaseBuilder baseBuilder, BenchmarkLauncher launcher, PerfLog log) {
         this.baseBuilder = baseBuilder;
         this.launcher = launcher;
         this.log = log;
@@ -65,11 +66,11 @@ public final class PreMergeComparison {
         String baseShort = git.shortId(base);
         boolean dirty = git.isDirty();
         String baseSubject = git.subject(base);
-        log.accept("Base: " + baseShort + " \"" + baseSubject + "\", the merge base of HEAD (" + git.shortId(head)
+        log.info("Base: " + baseShort + " \"" + baseSubject + "\", the merge base of HEAD (" + git.shortId(head)
                 + ") and " + request.against() + (refCommit.equals(base) ? "" : " (" + git.shortId(refCommit) + ")"));
-        log.accept("Candidate: the working tree" + (dirty ? ", with its uncommitted changes, as it is" : ""));
+        log.info("Candidate: the working tree" + (dirty ? ", with its uncommitted changes, as it is" : ""));
         if (base.equals(head) && !dirty) {
-            log.accept("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
+            log.info("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
         }
 
         Path moduleInRepo = git.relativize(request.moduleDirectory());
@@ -100,15 +101,16 @@ public final class PreMergeComparison {
             removed = new ArrayList<>(baseBenchmarks);
             removed.removeAll(candidateBenchmarks);
             for (String b : added) {
-                log.accept(b + " is new (not in the base): not compared");
+                log.info(b + " is new (not in the base): not compared");
             }
             for (String b : removed) {
-                log.accept(b + " is in the base but not in the working tree: not compared");
+                log.info(b + " is in the base but not in the working tree: not compared");
             }
             if (common.isEmpty()) {
                 throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
                         + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
-                        + " compare. Check perf.includes, or compare against a ref that has the benchmarks.");
+                        + " compare. Check " + PerfProperties.INCLUDES + ", or compare against a ref that has the"
+                        + " benchmarks.");
             }
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
             Optional<StealTime> before = StealTime.read();
@@ -120,17 +122,17 @@ public final class PreMergeComparison {
             try {
                 git.removeWorktree(checkout);
             } catch (CompareException e) {
-                log.accept("Could not remove the base checkout: " + e.getMessage()
+                log.info("Could not remove the base checkout: " + e.getMessage()
                         + "; remove it with: git worktree remove --force " + checkout);
             }
         }
 
         String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
-        settings.put("perf.against", request.against());
-        settings.put("perf.seed", Long.toString(request.seed()));
-        settings.put("perf.adaptive", Boolean.toString(request.adaptive()));
-        settings.put("perf.maxForks", Integer.toString(request.maxForks()));
+        settings.put(PerfProperties.AGAINST, request.against());
+        settings.put(PerfProperties.SEED, Long.toString(request.seed()));
+        settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
+        settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
         String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
 
         Map<String, String> baseProvenance = new LinkedHashMap<>();
@@ -162,14 +164,15 @@ public final class PreMergeComparison {
         Path candidateFile = request.outputDirectory().resolve(RESULTS);
         ResultsJson.write(baseResults, baseFile);
         ResultsJson.write(candidateResults, candidateFile);
-        log.accept("Wrote " + baseFile + " and " + candidateFile);
+        log.info("Wrote " + baseFile + " and " + candidateFile);
 
         double decisionAlpha = rule.decisionAlpha();
         GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
-                .baselineCommand("mvn verify -Dperf.against=<ref> (perf:compare measures the base itself)")
+                .baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                        + "=<ref> (perf:compare measures the base itself)")
                 .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
         List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
-        return new PreMergeResult(base, baseShort, head, dirty, outcome, baseResults, candidateResults, baseFile,
-                candidateFile, added, removed, decisionAlpha, report, reports, steal);
+        return new PreMergeResult(request.against(), base, baseShort, head, dirty, outcome, baseResults,
+                candidateResults, baseFile, candidateFile, added, removed, decisionAlpha, report, reports, steal);
     }
 }

@@ -1,14 +1,20 @@
 package io.perfgate.compare;
 
+import io.perfgate.gate.Comparison;
 import io.perfgate.gate.GateReport;
+import io.perfgate.report.ConsoleReport;
 import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Verdict;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
-/** What a pre-merge comparison measured, before the gate judges it. */
+/** What a pre-merge comparison measured, the gate's verdicts on it, and what perf:compare says about them. */
 public final class PreMergeResult {
+    private final String against;
     private final String baseCommit;
     private final String baseShort;
     private final String headCommit;
@@ -25,10 +31,11 @@ public final class PreMergeResult {
     private final List<Path> reportFiles;
     private final OptionalDouble stealShare;
 
-    PreMergeResult(String baseCommit, String baseShort, String headCommit, boolean dirty, InterleavedOutcome rounds,
-            PerfResults base, PerfResults candidate, Path baseFile, Path candidateFile, List<String> newBenchmarks,
-            List<String> removedBenchmarks, double decisionAlpha, GateReport report,
+    PreMergeResult(String against, String baseCommit, String baseShort, String headCommit, boolean dirty,
+            InterleavedOutcome rounds, PerfResults base, PerfResults candidate, Path baseFile, Path candidateFile,
+            List<String> newBenchmarks, List<String> removedBenchmarks, double decisionAlpha, GateReport report,
             List<Path> reportFiles, OptionalDouble stealShare) {
+        this.against = against;
         this.baseCommit = baseCommit;
         this.baseShort = baseShort;
         this.headCommit = headCommit;
@@ -51,6 +58,50 @@ public final class PreMergeResult {
         return stealShare;
     }
 
+    /** The files written: the reports asked for, then the base's and the candidate's results. */
+    public List<Path> writtenFiles() {
+        List<Path> files = new ArrayList<>(reportFiles);
+        files.add(baseFile);
+        files.add(candidateFile);
+        return files;
+    }
+
+    /**
+     * Why the comparison cannot be judged: benchmarks that could not be measured on either side; empty when every
+     * benchmark was measured.
+     */
+    public Optional<String> measurementFailure() {
+        if (rounds.failures().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(prefix() + rounds.failures().size() + " benchmark(s) could not be measured: "
+                + String.join("; ", rounds.failures()));
+    }
+
+    /** The closing line of perf:compare: the outcome and its counts. */
+    public String summary() {
+        return prefix() + report.outcome() + " - " + report.summary();
+    }
+
+    /**
+     * The message of the build failure when the report fails the build: the benchmarks that got slower, then the
+     * gate's summary pointing to {@code mainReport} (as shown to the user; null when no file was written).
+     */
+    public String regressionMessage(String mainReport) {
+        List<String> regressed = new ArrayList<>();
+        for (Comparison c : report.comparisons()) {
+            if (c.verdict() == Verdict.FAIL && !regressed.contains(c.displayName())) {
+                regressed.add(c.displayName());
+            }
+        }
+        return prefix() + (regressed.isEmpty() ? "" : String.join(", ", regressed) + " slower; ")
+                + ConsoleReport.failureSummary(report, mainReport);
+    }
+
+    private String prefix() {
+        return "perf:compare against base " + baseShort + " (merge base of HEAD and " + against + "): ";
+    }
+
     /** The report files written (report.json, report.md, TEST-perf.xml, as asked). */
     public List<Path> reportFiles() {
         return reportFiles;
@@ -63,9 +114,9 @@ public final class PreMergeResult {
 
     /** The answer for git bisect run: 0, 1 or 125 (see {@link BisectExitCode}). */
     public int bisectExitCode() {
-        java.util.List<io.perfgate.stats.Verdict> verdicts = new java.util.ArrayList<>();
+        List<Verdict> verdicts = new ArrayList<>();
         report.comparisons().forEach(c -> verdicts.add(c.verdict()));
-        if (!rounds.failures().isEmpty() && !verdicts.contains(io.perfgate.stats.Verdict.FAIL)) {
+        if (!rounds.failures().isEmpty() && !verdicts.contains(Verdict.FAIL)) {
             return BisectExitCode.SKIP;
         }
         return BisectExitCode.of(verdicts);

@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkSettings;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateSettings;
@@ -48,8 +49,8 @@ public final class StopRule {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.firstLook = Math.max(FIRST_LOOK, settings.minForks());
         if (maxRounds < firstLook) {
-            throw new IllegalArgumentException("perf.maxForks is " + maxRounds + ", but the gate needs at least "
-                    + firstLook + " forks per side (perf.minForks)");
+            throw new IllegalArgumentException(PerfProperties.MAX_FORKS + " is " + maxRounds + ", but the gate needs at least "
+                    + firstLook + " forks per side (" + PerfProperties.MIN_FORKS + ")");
         }
         this.adaptive = adaptive && maxRounds > firstLook;
         this.maxRounds = maxRounds;

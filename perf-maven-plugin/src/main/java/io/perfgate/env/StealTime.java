@@ -1,5 +1,6 @@
 package io.perfgate.env;
 
+import io.perfgate.log.PerfLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.nio.file.Paths;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.function.Consumer;
 
 /**
  * One reading of the CPU time a hypervisor has taken from this virtual machine ("steal" in Linux's
@@ -145,10 +145,14 @@ public final class StealTime {
     }
 
     /** Logs {@link #describe} as information, or as a warning above {@link #WARN_ABOVE}; nothing without a share. */
-    public static void log(OptionalDouble share, String what, Consumer<String> info, Consumer<String> warn) {
+    public static void log(OptionalDouble share, String what, PerfLog log) {
         if (share.isPresent()) {
             double s = share.getAsDouble();
-            (warns(s) ? warn : info).accept(describe(s, what));
+            if (warns(s)) {
+                log.warn(describe(s, what));
+            } else {
+                log.info(describe(s, what));
+            }
         }
     }
 

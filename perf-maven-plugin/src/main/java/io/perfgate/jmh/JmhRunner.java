@@ -1,5 +1,6 @@
 package io.perfgate.jmh;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.results.BenchmarkResult;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -311,13 +312,13 @@ public final class JmhRunner {
                 // no benchmark ran, and only the launch knows their names.
                 throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, describe(invocation), "JMH did not start "
                         + describe(invocation) + " within its timeout of " + Durations.format(invocation.timeout())
-                        + " (perf.timeout): it printed no benchmark header in that time, and was stopped with all its"
+                        + " (" + PerfProperties.TIMEOUT + "): it printed no benchmark header in that time, and was stopped with all its"
                         + " JVMs. Is the machine overloaded, or does the timeout need to be longer?" + where, tail());
             }
             if ("timeout".equals(stoppedBecause)) {
                 throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, run.benchmark(), "Benchmark "
                         + run.benchmark() + params(run) + " did not finish within its timeout of "
-                        + Durations.format(invocation.timeout()) + " (perf.timeout) and was stopped with all its"
+                        + Durations.format(invocation.timeout()) + " (" + PerfProperties.TIMEOUT + ") and was stopped with all its"
                         + " JVMs. Does it hang, or does it need a longer timeout?" + where, tail());
             }
             if (parser.failure() != null) {

@@ -57,15 +57,17 @@ public class BaselineMojo extends RunMojo {
 
     @Inject
     public BaselineMojo(ToolchainManager toolchainManager) {
-        super(toolchainManager);
+        super("baseline", toolchainManager);
+    }
+
+    /** Only {@code perf.skip}: when the benchmarks must run first, perf:run decides on its own skip reasons. */
+    @Override
+    protected String skipReason() {
+        return skipFlagReason();
     }
 
     @Override
-    public void execute() throws MojoExecutionException {
-        if (skipRequested()) {
-            getLog().info("Skipping perf:baseline: " + PerfProperties.SKIP + "=true");
-            return;
-        }
+    protected void executeGoal() throws MojoExecutionException {
         boolean forced;
         try {
             forced = SettingParser.bool(PerfProperties.FORCE, force);
@@ -85,7 +87,7 @@ public class BaselineMojo extends RunMojo {
             resultsPath = partialPath;
         } else if (!Files.exists(resultsPath)) {
             getLog().info("No results at " + display(resultsPath) + ": running the benchmarks first");
-            super.execute();
+            runBenchmarks();
             if (!Files.exists(resultsPath)) {
                 // perf:run skipped itself (pom packaging, maven.test.skip) and said why.
                 throw new MojoExecutionException("No results at " + display(resultsPath) + " to record; the baseline "
@@ -126,9 +128,5 @@ public class BaselineMojo extends RunMojo {
                 + (commit == null ? "" : ", commit " + commit) + ". Commit it so perf:check gates later builds.");
         StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))
                 .ifPresent(getLog()::warn);
-    }
-
-    private String display(Path path) {
-        return MavenCommands.relative(project(), path);
     }
 }

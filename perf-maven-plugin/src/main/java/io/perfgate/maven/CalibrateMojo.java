@@ -1,20 +1,18 @@
 package io.perfgate.maven;
 
-import io.perfgate.config.PerfProperties;
 import io.perfgate.compare.AaCalibration;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.JmhLauncher;
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;
-import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.JmhOptions;
-import io.perfgate.results.Calibration;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -63,16 +61,11 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
 
     @Inject
     public CalibrateMojo(ToolchainManager toolchainManager) {
-        super(toolchainManager);
+        super("calibrate", toolchainManager);
     }
 
     @Override
-    public void execute() throws MojoExecutionException {
-        String skipReason = commonSkipReason();
-        if (skipReason != null) {
-            getLog().info("perf:calibrate skipped: " + skipReason);
-            return;
-        }
+    protected void executeGoal() throws MojoExecutionException {
         if (save && !baseline.isFile()) {
             // before an A/A run of several minutes, not after it
             throw new MojoExecutionException("There is no baseline at " + display(baseline.toPath()) + " to save the"
@@ -83,13 +76,13 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         GateSettings settings = gateSettings();
         long seedValue = seedValue();
         JmhOptions options = jmhOptions();
-        String command = command(options, seedValue, forksPerHalf);
+        String command = command(qualifiedGoal("calibrate"), options, seedValue, forksPerHalf);
         JmhLauncher launcher = new JmhLauncher(options, java(), outputDirectory.toPath().resolve("calibrate-forks"))
                 .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
                         PluginVersion.get(), command);
         AaCalibration.Result result;
         try {
-            result = new AaCalibration(launcher, getLog()::info).run(testClasspath(), forksPerHalf, seedValue,
+            result = new AaCalibration(launcher, perfLog()).run(testClasspath(), forksPerHalf, seedValue,
                     settings, outputDirectory.toPath(), PluginVersion.get(), command);
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
@@ -97,21 +90,10 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
             throw new MojoExecutionException("perf:calibrate could not write to " + display(outputDirectory.toPath())
                     + ": " + e.getMessage(), e);
         }
-        StealTime.log(result.stealShare(), "the calibration's forks", getLog()::info, getLog()::warn);
+        StealTime.log(result.stealShare(), "the calibration's forks", perfLog());
         logReport(result.report());
-        getLog().info("");
-        getLog().info("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");
-        for (String row : AaCalibration.table(result.calibration(), settings)) {
-            getLog().info("  " + row);
-        }
-        for (java.util.Map.Entry<String, Calibration.Entry> e : result.calibration().benchmarks().entrySet()) {
-            Calibration.Entry c = e.getValue();
-            if (!"PASS".equals(c.aaVerdict())) {
-                getLog().warn(e.getKey() + " was judged " + c.aaVerdict() + " against itself: this machine is too"
-                        + " noisy for the " + pct(c.threshold()) + " limit; perf:check would report INCONCLUSIVE"
-                        + " instead of FAIL once this calibration is saved");
-            }
-        }
+        result.tableLines().forEach(getLog()::info);
+        result.noiseWarnings().forEach(getLog()::warn);
         getLog().info("Calibration written to " + display(result.file()));
         if (save) {
             Path file = baseline.toPath();
@@ -150,18 +132,11 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
                 + " number of at least 5 forks per half (the gate judges no fewer), or auto for 10");
     }
 
-    private String command(JmhOptions options, long seedValue, int forksPerHalf) {
-        List<String> args = new ArrayList<>();
-        args.add("mvn");
-        args.add("test-compile");
-        args.add(goal("calibrate"));
-        options.userSettings().forEach((k, v) -> args.add("-D" + k + "=" + v));
-        args.add("-D" + PerfProperties.FORKS + "=" + forksPerHalf);
-        args.add("-D" + PerfProperties.SEED + "=" + seedValue);
-        return CommandLines.toShell(args);
-    }
-
-    private static String pct(double fraction) {
-        return String.format(Locale.ROOT, "%.0f %%", fraction * 100);
+    /** The command that repeats this calibration in the same order. */
+    private static String command(String goal, JmhOptions options, long seedValue, int forksPerHalf) {
+        Map<String, String> properties = new LinkedHashMap<>(options.userSettings());
+        properties.put(PerfProperties.FORKS, Integer.toString(forksPerHalf));
+        properties.put(PerfProperties.SEED, Long.toString(seedValue));
+        return MavenCommands.repeat(goal, properties);
     }
 }

@@ -1,24 +1,16 @@
 package io.perfgate.maven;
 
-import io.perfgate.config.PerfProperties;
-import io.perfgate.compare.BaseBuild;
 import io.perfgate.compare.BisectExitCode;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.CompareRequest;
 import io.perfgate.compare.JmhLauncher;
 import io.perfgate.compare.PreMergeComparison;
 import io.perfgate.compare.PreMergeResult;
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
-import io.perfgate.gate.Comparison;
-import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
-import io.perfgate.gate.InvalidSettingException;
-import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.JmhOptions;
-import io.perfgate.report.ConsoleReport;
 import io.perfgate.report.ReportWriter;
-import io.perfgate.stats.Verdict;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -26,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -100,75 +93,65 @@ public class CompareMojo extends AbstractInterleavedMojo {
 
     @Inject
     public CompareMojo(ToolchainManager toolchainManager) {
-        super(toolchainManager);
+        super("compare", toolchainManager);
+    }
+
+    /** A skipped comparison must not leave the verdict of an earlier one for {@code git bisect run} to read. */
+    @Override
+    protected void clearStaleOutputs() throws MojoExecutionException {
+        if (bisect) {
+            try {
+                BisectExitCode.clear(outputDirectory.toPath());
+            } catch (IOException e) {
+                throw new MojoExecutionException("Cannot remove the old " + BisectExitCode.FILE_NAME + " in "
+                        + display(outputDirectory.toPath()) + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        Path output = outputDirectory.toPath();
-        if (bisect) {
-            try {
-                BisectExitCode.clear(output);
-            } catch (IOException e) {
-                throw new MojoExecutionException("Cannot remove the old " + BisectExitCode.FILE_NAME + " in "
-                        + display(output) + ": " + e.getMessage(), e);
-            }
-        }
-        String skipReason = skipReason();
-        if (skipReason != null) {
-            getLog().info("perf:compare skipped: " + skipReason);
-            return;
-        }
+    protected void executeGoal() throws MojoExecutionException, MojoFailureException {
         CompareRequest request = request();
         PreMergeResult result;
         try {
-            result = new PreMergeComparison(baseBuild(), launcher(request.seed()), getLog()::info).run(request);
+            result = new PreMergeComparison(MavenCommands.baseBuild(session), launcher(request.seed()), perfLog())
+                    .run(request);
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (IOException e) {
-            throw new MojoExecutionException("perf:compare could not write to " + display(output) + ": "
-                    + e.getMessage(), e);
+            throw new MojoExecutionException("perf:compare could not write to " + display(outputDirectory.toPath())
+                    + ": " + e.getMessage(), e);
         }
-        GateReport report = result.report();
-        StealTime.log(result.stealShare(), "the rounds", getLog()::info, getLog()::warn);
-        logReport(report);
+        StealTime.log(result.stealShare(), "the rounds", perfLog());
+        logReport(result.report());
         List<String> files = new ArrayList<>();
-        result.reportFiles().forEach(p -> files.add(display(p)));
-        files.add(display(result.baseFile()));
-        files.add(display(result.candidateFile()));
+        result.writtenFiles().forEach(p -> files.add(display(p)));
         getLog().info("Reports: " + String.join(", ", files));
         if (bisect) {
-            int code = result.bisectExitCode();
-            try {
-                Path file = BisectExitCode.write(output, code);
-                getLog().info("git bisect: exit code " + code + " written to " + display(file));
-            } catch (IOException e) {
-                throw new MojoExecutionException("Cannot write " + BisectExitCode.FILE_NAME + ": " + e.getMessage(), e);
-            }
+            writeBisectExitCode(result.bisectExitCode());
         }
-        String against = "base " + result.baseShort() + " (merge base of HEAD and " + this.against + ")";
-        if (!result.rounds().failures().isEmpty()) {
-            throw new MojoExecutionException("perf:compare against " + against + ": "
-                    + result.rounds().failures().size() + " benchmark(s) could not be measured: "
-                    + String.join("; ", result.rounds().failures()));
+        Optional<String> measurementFailure = result.measurementFailure();
+        if (measurementFailure.isPresent()) {
+            throw new MojoExecutionException(measurementFailure.get());
         }
-        getLog().info("perf:compare against " + against + ": " + report.outcome() + " - " + report.summary());
-        if (report.failsBuild()) {
-            List<String> regressed = new ArrayList<>();
-            for (Comparison c : report.comparisons()) {
-                if (c.verdict() == Verdict.FAIL && !regressed.contains(c.displayName())) {
-                    regressed.add(c.displayName());
-                }
-            }
-            String main = files.isEmpty() ? null : files.get(0);
-            throw new MojoFailureException("perf:compare against " + against + ": "
-                    + (regressed.isEmpty() ? "" : String.join(", ", regressed) + " slower; ")
-                    + ConsoleReport.failureSummary(report, main));
+        getLog().info(result.summary());
+        if (result.report().failsBuild()) {
+            throw new MojoFailureException(result.regressionMessage(files.get(0)));
         }
     }
 
-    private String skipReason() {
-        String common = commonSkipReason();
+    private void writeBisectExitCode(int code) throws MojoExecutionException {
+        try {
+            Path file = BisectExitCode.write(outputDirectory.toPath(), code);
+            getLog().info("git bisect: exit code " + code + " written to " + display(file));
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot write " + BisectExitCode.FILE_NAME + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    protected String skipReason() {
+        String common = super.skipReason();
         if (common != null) {
             return common;
         }
@@ -181,12 +164,7 @@ public class CompareMojo extends AbstractInterleavedMojo {
 
     private CompareRequest request() throws MojoExecutionException {
         GateSettings settings = gateSettings();
-        Set<ReportWriter.Format> formats;
-        try {
-            formats = ReportWriter.parseFormats(PerfProperties.REPORT_FORMATS, reportFormats);
-        } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
+        Set<ReportWriter.Format> formats = reportFormats();
         if (maxForks < 5) {
             throw new MojoExecutionException(PerfProperties.MAX_FORKS + " = " + maxForks + ", but the gate needs at"
                     + " least 5 forks per side; use 5 or more (15 by default)");
@@ -213,10 +191,6 @@ public class CompareMojo extends AbstractInterleavedMojo {
 
     /** The command that repeats this comparison in the same order. */
     private String command(long seedValue) throws MojoExecutionException {
-        List<String> args = new ArrayList<>();
-        args.add("mvn");
-        args.add("test-compile");
-        args.add(goal("compare"));
         Map<String, String> properties = new LinkedHashMap<>(jmhOptions().userSettings());
         properties.put(PerfProperties.AGAINST, against.trim());
         properties.put(PerfProperties.SEED, Long.toString(seedValue));
@@ -226,35 +200,6 @@ public class CompareMojo extends AbstractInterleavedMojo {
         if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
             properties.put(PerfProperties.MAX_FORKS, Integer.toString(maxForks));
         }
-        properties.forEach((k, v) -> args.add("-D" + k + "=" + v));
-        return CommandLines.toShell(args);
-    }
-
-    /** The base is built by the Maven running this build, with its JDK, local repository, settings and profiles. */
-    private BaseBuild baseBuild() throws MojoExecutionException {
-        String home = System.getProperty("maven.home");
-        if (home == null || home.isEmpty()) {
-            home = System.getenv("MAVEN_HOME");
-        }
-        if (home == null || home.isEmpty() || !new File(home, "bin").isDirectory()) {
-            throw new MojoExecutionException("Cannot find the Maven installation running this build (maven.home is "
-                    + home + "); perf:compare builds the base with it. Set MAVEN_HOME.");
-        }
-        Map<String, String> userProperties = new LinkedHashMap<>();
-        session.getUserProperties().forEach((k, v) -> userProperties.put(k.toString(), v.toString()));
-        File localRepository = session.getRequest().getLocalRepositoryPath();
-        return BaseBuild.builder(Paths.get(home))
-                .javaHome(Paths.get(System.getProperty("java.home")))
-                .localRepository(localRepository == null ? null : localRepository.toPath())
-                .settings(path(session.getRequest().getUserSettingsFile()),
-                        path(session.getRequest().getGlobalSettingsFile()))
-                .offline(session.isOffline())
-                .activeProfiles(session.getRequest().getActiveProfiles())
-                .userProperties(userProperties)
-                .build();
-    }
-
-    private static Path path(File file) {
-        return file == null ? null : file.toPath();
+        return MavenCommands.repeat(qualifiedGoal("compare"), properties);
     }
 }

@@ -1,12 +1,23 @@
 package io.perfgate.maven;
 
+import io.perfgate.compare.BaseBuild;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.jmh.CommandLines;
+import java.io.File;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.project.MavenProject;
 
-/** Commands and paths as a user of this build would type them, for messages. */
+/**
+ * Commands and paths as a user of this build would type them, for messages and for repeating a run; and the
+ * Maven command that builds perf:compare's base the way this build runs.
+ */
 final class MavenCommands {
     private MavenCommands() {
     }
@@ -29,6 +40,44 @@ final class MavenCommands {
             sb.append(" -D").append(PerfProperties.FAIL_ON_MISSING_BASELINE).append("=false");
         }
         return sb.append(" perf:baseline").toString();
+    }
+
+    /** {@code mvn test-compile <goal> -D<property>=<value> ...}, quoted for a shell. */
+    static String repeat(String goal, Map<String, String> properties) {
+        List<String> args = new ArrayList<>();
+        args.add("mvn");
+        args.add("test-compile");
+        args.add(goal);
+        properties.forEach((k, v) -> args.add("-D" + k + "=" + v));
+        return CommandLines.toShell(args);
+    }
+
+    /** The base is built by the Maven running this build, with its JDK, local repository, settings and profiles. */
+    static BaseBuild baseBuild(MavenSession session) throws MojoExecutionException {
+        String home = System.getProperty("maven.home");
+        if (home == null || home.isEmpty()) {
+            home = System.getenv("MAVEN_HOME");
+        }
+        if (home == null || home.isEmpty() || !new File(home, "bin").isDirectory()) {
+            throw new MojoExecutionException("Cannot find the Maven installation running this build (maven.home is "
+                    + home + "); perf:compare builds the base with it. Set MAVEN_HOME.");
+        }
+        Map<String, String> userProperties = new LinkedHashMap<>();
+        session.getUserProperties().forEach((k, v) -> userProperties.put(k.toString(), v.toString()));
+        File localRepository = session.getRequest().getLocalRepositoryPath();
+        return BaseBuild.builder(Paths.get(home))
+                .javaHome(Paths.get(System.getProperty("java.home")))
+                .localRepository(localRepository == null ? null : localRepository.toPath())
+                .settings(path(session.getRequest().getUserSettingsFile()),
+                        path(session.getRequest().getGlobalSettingsFile()))
+                .offline(session.isOffline())
+                .activeProfiles(session.getRequest().getActiveProfiles())
+                .userProperties(userProperties)
+                .build();
+    }
+
+    private static Path path(File file) {
+        return file == null ? null : file.toPath();
     }
 
     /** {@code path} relative to the module's directory when inside it, else absolute. */

@@ -7,11 +7,9 @@ import io.perfgate.report.ReportFormatException;
 import io.perfgate.results.ResultsFormatException;
 import java.io.File;
 import java.io.IOException;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
 
 /**
  * Writes the methodology block of the last {@code perf:check}: hardware, OS, JDK and JVM flags, the command that
@@ -27,15 +25,7 @@ import org.apache.maven.project.MavenProject;
  * @since 0.1.0
  */
 @Mojo(name = "methodology", threadSafe = true)
-public class MethodologyMojo extends AbstractMojo {
-    /**
-     * Skips the goal.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
-    private boolean skip;
-
+public class MethodologyMojo extends AbstractPerfMojo {
     /**
      * The plugin's output directory: {@code report.json} is read from it, profile artifacts are looked for in
      * its {@code profiles/} sub-directory, and the block is written to it.
@@ -54,15 +44,12 @@ public class MethodologyMojo extends AbstractMojo {
     @Parameter(property = PerfProperties.FORMAT, defaultValue = PerfProperties.DEFAULT_FORMAT)
     private String format;
 
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
+    public MethodologyMojo() {
+        super("methodology");
+    }
 
     @Override
-    public void execute() throws MojoExecutionException {
-        if (skip) {
-            getLog().info("Skipping perf:methodology (" + PerfProperties.SKIP + "=true)");
-            return;
-        }
+    protected void executeGoal() throws MojoExecutionException {
         MethodologyFormat markup;
         try {
             markup = MethodologyFormat.parse(format);

@@ -11,11 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.maven.doxia.sink.Sink;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
 import org.apache.maven.reporting.MavenReport;
 import org.apache.maven.reporting.MavenReportException;
 
@@ -45,17 +43,9 @@ import org.apache.maven.reporting.MavenReportException;
  * @since 0.1.0
  */
 @Mojo(name = "report", threadSafe = true)
-public class ReportMojo extends AbstractMojo implements MavenReport {
+public class ReportMojo extends AbstractPerfMojo implements MavenReport {
     /** Name of the site page, without extension. */
     static final String OUTPUT_NAME = "perf-report";
-
-    /**
-     * Skips the goal, and leaves the page out of the site.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
-    private boolean skip;
 
     /**
      * The plugin's output directory: {@code report.json} is read from it and, when the goal runs on its own,
@@ -66,21 +56,18 @@ public class ReportMojo extends AbstractMojo implements MavenReport {
     @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
     private File outputDirectory;
 
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
-
     /** Set by maven-site-plugin: the directory of the site's pages. */
     @Parameter(defaultValue = "${project.reporting.outputDirectory}", readonly = true, required = true)
     private File reportOutputDirectory;
 
     // ------------------------------------------------------------------ standalone: perf:report
 
+    public ReportMojo() {
+        super("report");
+    }
+
     @Override
-    public void execute() throws MojoExecutionException {
-        if (skip) {
-            getLog().info("Skipping perf:report (" + PerfProperties.SKIP + "=true)");
-            return;
-        }
+    protected void executeGoal() throws MojoExecutionException {
         try {
             Path file = HtmlReport.write(outputDirectory.toPath(), project.getBasedir().toPath());
             getLog().info("HTML report written to " + file);
@@ -117,7 +104,7 @@ public class ReportMojo extends AbstractMojo implements MavenReport {
 
     @Override
     public boolean canGenerateReport() {
-        if (skip) {
+        if (skipFlagReason() != null) {
             return false;
         }
         if (!Files.isRegularFile(reportFile())) {

@@ -3,6 +3,7 @@ package io.perfgate.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.env.StealTime;
@@ -19,6 +20,7 @@ import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
+import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
@@ -62,10 +64,10 @@ public final class PerfRun {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final RunRequest request;
-    private final RunLog log;
+    private final PerfLog log;
     private final Path outputDirectory;
 
-    private PerfRun(RunRequest request, RunLog log) {
+    private PerfRun(RunRequest request, PerfLog log) {
         this.request = request;
         this.log = log;
         this.outputDirectory = request.outputDirectory();
@@ -77,7 +79,7 @@ public final class PerfRun {
      * @return what was written to {@link RunRequest#resultsFile()}
      * @throws RunFailedException for anything that keeps a complete result from being written
      */
-    public static PerfResults execute(RunRequest request, RunLog log) throws RunFailedException {
+    public static PerfResults execute(RunRequest request, PerfLog log) throws RunFailedException {
         return new PerfRun(request, log).execute();
     }
 
@@ -121,7 +123,7 @@ public final class PerfRun {
         String measured = plan == null ? "the scenarios"
                 : request.scenarios().isEmpty() ? "the forks" : "the forks and scenarios";
         OptionalDouble steal = StealTime.share(stealBefore, StealTime.read());
-        StealTime.log(steal, measured, log::info, log::warn);
+        StealTime.log(steal, measured, log);
 
         if (plan != null) {
             writeRaw(raw);
@@ -168,17 +170,7 @@ public final class PerfRun {
                 .basedir(request.projectDirectory())
                 .build();
         try {
-            return new ScenarioRunner(launch, new ScenarioRunner.Log() {
-                @Override
-                public void info(String message) {
-                    log.info(message);
-                }
-
-                @Override
-                public void warn(String message) {
-                    log.warn(message);
-                }
-            }).run(request.scenarios());
+            return new ScenarioRunner(launch, log).run(request.scenarios());
         } catch (ScenarioException e) {
             throw failed(e.getMessage(), e, plan, results, raw, command);
         }
@@ -237,7 +229,7 @@ public final class PerfRun {
         if (!few.isEmpty()) {
             log.warn("Fewer than " + GATE_MIN_FORKS + " forks: " + String.join(", ", few) + ". The gate needs at"
                     + " least " + GATE_MIN_FORKS + " per side to reach a verdict and is designed for "
-                    + JmhOptions.DEFAULT_FORKS + "." + (fromAnnotation ? " -Dperf.forks=" + JmhOptions.DEFAULT_FORKS
+                    + JmhOptions.DEFAULT_FORKS + "." + (fromAnnotation ? " -D" + PerfProperties.FORKS + "=" + JmhOptions.DEFAULT_FORKS
                             + " overrides @Fork." : ""));
         }
     }

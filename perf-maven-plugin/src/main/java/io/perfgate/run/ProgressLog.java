@@ -5,6 +5,7 @@ import io.perfgate.jmh.JmhProgressListener;
 import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
+import io.perfgate.log.PerfLog;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.text.DecimalFormat;
@@ -26,7 +27,7 @@ import java.util.function.LongSupplier;
 final class ProgressLog implements JmhProgressListener {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm");
 
-    private final RunLog log;
+    private final PerfLog log;
     private final Clock clock;
     private final LongSupplier nanoTime;
     private final List<PlannedBenchmark> benchmarks;
@@ -40,7 +41,7 @@ final class ProgressLog implements JmhProgressListener {
     private long actualDoneNanos;
     private long forkStartedAt;
 
-    ProgressLog(RunPlan plan, RunLog log, Clock clock, LongSupplier nanoTime) {
+    ProgressLog(RunPlan plan, PerfLog log, Clock clock, LongSupplier nanoTime) {
         this.log = log;
         this.clock = clock;
         this.nanoTime = nanoTime;

@@ -1,5 +1,6 @@
 package io.perfgate.scenariorunner;
 
+import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
@@ -13,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * Turns the measured runs of a scenario into a {@link BenchmarkResult} of kind {@code scenario}: one fork per
@@ -88,7 +88,7 @@ final class ScenarioMetrics {
     }
 
     static BenchmarkResult toResult(ScenarioDefinition def, String runs, List<MeasuredRun> measured,
-            Consumer<String> warn) {
+            PerfLog log) {
         boolean includeSetUp = COLD.equals(runs) && def.isColdRunIncludesSetUp();
         BenchmarkResult.Builder b = BenchmarkResult.builder(def.getId())
                 .kind(BenchmarkResult.KIND_SCENARIO)
@@ -155,7 +155,7 @@ final class ScenarioMetrics {
         for (String name : custom) {
             MetricDefinition d = def.declared(name);
             if (d == null) {
-                warn.accept("scenario '" + def.getId() + "' recorded the metric '" + name + "', which is not declared "
+                log.warn("scenario '" + def.getId() + "' recorded the metric '" + name + "', which is not declared "
                         + "under <metrics>: it is shown but not gated. Declare its <unit> and <direction> to gate it.");
                 b.secondaryMetric(name, new MetricInfo("", Direction.LOWER_IS_BETTER, false));
             } else {
@@ -168,13 +168,13 @@ final class ScenarioMetrics {
         // Notes go to the build log, not to BenchmarkResult.warnings: the gate reads any warning there as
         // "raw data missing" and would refuse to judge the scenario at all.
         if (mostLatencies > 0 && fewestLatencies < MIN_LATENCIES_FOR_P95) {
-            warn.accept("scenario '" + def.getId() + "': " + runs + " runs recorded " + fewestLatencies + " to "
+            log.warn("scenario '" + def.getId() + "': " + runs + " runs recorded " + fewestLatencies + " to "
                     + mostLatencies + " latencies each; a run's p95 needs at least " + MIN_LATENCIES_FOR_P95
                     + ", so percentiles are kept only for runs with " + MIN_LATENCIES_FOR_P95 + " or more, and the"
                     + " latency p95 is not gated unless every run has them.");
         }
         if (Protocol.ALLOC_LIVE_THREADS.equals(firstAllocationMethod(measured))) {
-            warn.accept("scenario '" + def.getId() + "': alloc counts only threads alive at the end of each run "
+            log.warn("scenario '" + def.getId() + "': alloc counts only threads alive at the end of each run "
                     + "(JDK before 21), so allocation by threads that ended inside a run is missing.");
         }
         return b.build();

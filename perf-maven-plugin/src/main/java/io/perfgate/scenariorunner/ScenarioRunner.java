@@ -1,6 +1,8 @@
 package io.perfgate.scenariorunner;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.files.AtomicFiles;
+import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.scenario.harness.Protocol;
 import java.io.IOException;
@@ -29,17 +31,10 @@ import java.util.stream.Stream;
  * measurement with a {@link ScenarioException}; no result of a failed scenario is returned.
  */
 public final class ScenarioRunner {
-    /** Where progress and warnings go (the Maven log in {@code perf:run}). */
-    public interface Log {
-        void info(String message);
-
-        void warn(String message);
-    }
-
     private final ScenarioLaunchSettings launch;
-    private final Log log;
+    private final PerfLog log;
 
-    public ScenarioRunner(ScenarioLaunchSettings launch, Log log) {
+    public ScenarioRunner(ScenarioLaunchSettings launch, PerfLog log) {
         this.launch = launch;
         this.log = log;
     }
@@ -71,14 +66,14 @@ public final class ScenarioRunner {
             settings.putAll(settingsOf(def));
         }
         Map<String, String> all = new LinkedHashMap<>();
-        all.put("perf.scenarios", String.join(",", ids));
+        all.put(PerfProperties.PREFIX + "scenarios", String.join(",", ids));
         all.putAll(settings);
         return new ScenarioOutcome(results, all);
     }
 
     /** The settings the methodology prints: {@code perf.scenario.<id>.coldRuns} and friends. */
     static Map<String, String> settingsOf(ScenarioDefinition def) {
-        String p = "perf.scenario." + def.getId() + ".";
+        String p = PerfProperties.PREFIX + "scenario." + def.getId() + ".";
         Map<String, String> s = new LinkedHashMap<>();
         s.put(p + "className", def.getClassName());
         s.put(p + "coldRuns", Integer.toString(def.getColdRuns()));
@@ -132,20 +127,41 @@ public final class ScenarioRunner {
             }
         }
         List<BenchmarkResult> results = new ArrayList<>();
-        Set<String> warned = new LinkedHashSet<>();
+        PerfLog onceEach = new DistinctWarnings(log);
         if (!cold.isEmpty()) {
-            results.add(ScenarioMetrics.toResult(def, ScenarioMetrics.COLD, cold, warned::add));
+            results.add(ScenarioMetrics.toResult(def, ScenarioMetrics.COLD, cold, onceEach));
         }
         if (!warm.isEmpty()) {
-            results.add(ScenarioMetrics.toResult(def, ScenarioMetrics.WARM, warm, warned::add));
+            results.add(ScenarioMetrics.toResult(def, ScenarioMetrics.WARM, warm, onceEach));
         }
-        warned.forEach(log::warn);
         for (String missing : ScenarioMetrics.declaredButMissing(def, results.toArray(new BenchmarkResult[0]))) {
             log.warn("scenario '" + id + "' declares the metric '" + missing + "' under <metrics>, but no measured "
                     + "run recorded it (call ctx.recordMetric(\"" + missing + "\", value) in run())");
         }
         log.info("scenario " + id + ": done in " + Durations.format(eta.elapsed()) + summary(results));
         return results;
+    }
+
+    /** Passes each distinct warning once: the cold and the warm runs of a scenario often warn alike. */
+    private static final class DistinctWarnings implements PerfLog {
+        private final PerfLog log;
+        private final Set<String> warned = new LinkedHashSet<>();
+
+        DistinctWarnings(PerfLog log) {
+            this.log = log;
+        }
+
+        @Override
+        public void info(String message) {
+            log.info(message);
+        }
+
+        @Override
+        public void warn(String message) {
+            if (warned.add(message)) {
+                log.warn(message);
+            }
+        }
     }
 
     private static String summary(List<BenchmarkResult> results) {

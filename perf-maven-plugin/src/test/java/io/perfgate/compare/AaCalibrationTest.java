@@ -12,6 +12,7 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Power;
+import io.perfgate.testing.LogLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,7 +60,7 @@ class AaCalibrationTest {
     void measuresTheNoiseOfEachBenchmarkAgainstItself() throws Exception {
         NoiseLauncher launcher = new NoiseLauncher();
         List<Path> cp = Collections.singletonList(Path.of("candidate"));
-        AaCalibration.Result r = new AaCalibration(launcher, line -> { }).run(cp, 10, 3, GateSettings.defaults(),
+        AaCalibration.Result r = new AaCalibration(launcher, new LogLines()).run(cp, 10, 3, GateSettings.defaults(),
                 tmp, "test", "mvn perf:calibrate");
 
         // both halves run the working tree, one fork a side per round
@@ -84,6 +85,19 @@ class AaCalibrationTest {
         List<String> table = AaCalibration.table(r.calibration(), GateSettings.defaults());
         assertTrue(table.get(0).startsWith("benchmark"), table.get(0));
         assertTrue(table.stream().anyMatch(l -> l.startsWith("x.Noisy.run")), table.toString());
+
+        // what perf:calibrate prints after the gate's table: a blank line, the heading, the table indented
+        List<String> lines = r.tableLines();
+        assertEquals("", lines.get(0));
+        assertEquals("A/A calibration, 10 forks per half (noise floor of this machine):", lines.get(1));
+        assertEquals("  " + table.get(0), lines.get(2));
+        assertEquals(table.size() + 2, lines.size());
+        for (String warning : r.noiseWarnings()) {
+            assertTrue(warning.matches("x\\.\\w+\\.run was judged [A-Z]+ against itself: this machine is too noisy for"
+                    + " the 10 % limit; perf:check would report INCONCLUSIVE instead of FAIL once this calibration"
+                    + " is saved"), warning);
+        }
+        assertFalse(r.noiseWarnings().stream().anyMatch(w -> w.startsWith("x.Quiet.run")), r.noiseWarnings()::toString);
     }
 
     @Test

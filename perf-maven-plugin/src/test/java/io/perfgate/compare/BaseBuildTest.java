@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.testing.LogLines;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BaseBuildTest {
     @TempDir
     Path tmp;
-    private final List<String> log = new ArrayList<>();
+    private final LogLines log = new LogLines();
 
     @Test
     void theCommandRepeatsThisBuildsSetupOfflineFirst() {
@@ -66,7 +66,7 @@ class BaseBuildTest {
         Path root = project();
         Path maven = fakeMaven("printf '/r/a.jar:/r/b.jar' > bench/target/perf-base-classpath.txt\n");
         List<Path> cp = BaseBuild.builder(maven).build().buildClasspath(root, Path.of("bench"),
-                Path.of("target/test-classes"), Path.of("target/classes"), tmp.resolve("base.log"), log::add);
+                Path.of("target/test-classes"), Path.of("target/classes"), tmp.resolve("base.log"), log);
         assertEquals(Arrays.asList(root.resolve("bench/target/test-classes"), root.resolve("bench/target/classes"),
                 Path.of("/r/a.jar"), Path.of("/r/b.jar")), cp);
     }
@@ -80,9 +80,9 @@ class BaseBuildTest {
                 + " downloaded from it before.'; exit 1;;\n"
                 + "esac\nprintf '/r/a.jar' > bench/target/perf-base-classpath.txt\n");
         List<Path> cp = BaseBuild.builder(maven).build().buildClasspath(root, Path.of("bench"),
-                Path.of("target/test-classes"), Path.of("target/classes"), tmp.resolve("base.log"), log::add);
+                Path.of("target/test-classes"), Path.of("target/classes"), tmp.resolve("base.log"), log);
         assertEquals(Path.of("/r/a.jar"), cp.get(2));
-        assertTrue(log.contains("The offline build of the base lacks artifacts; building it again online"),
+        assertTrue(log.infos().contains("The offline build of the base lacks artifacts; building it again online"),
                 log.toString());
     }
 
@@ -99,12 +99,12 @@ class BaseBuildTest {
                 + "exit 1\n");
         Path logFile = tmp.resolve("base.log");
         CompareException e = assertThrows(CompareException.class, () -> BaseBuild.builder(maven).build()
-                .buildClasspath(root, Path.of("bench"), Path.of("t"), Path.of("c"), logFile, log::add));
+                .buildClasspath(root, Path.of("bench"), Path.of("t"), Path.of("c"), logFile, log));
         assertTrue(e.getMessage().startsWith("The base commit does not build: mvn failed (exit code 1). From its"
                 + " log, " + logFile), e.getMessage());
         assertTrue(e.getMessage().contains("  | [ERROR] /x/WorkBench.java:[22,40] ';' expected"), e.getMessage());
         assertFalse(e.getMessage().contains("full stack trace"), e.getMessage());
-        assertFalse(log.stream().anyMatch(l -> l.contains("online")), "a compile error is not retried online");
+        assertFalse(log.infos().stream().anyMatch(l -> l.contains("online")), "a compile error is not retried online");
     }
 
     @Test
@@ -112,8 +112,8 @@ class BaseBuildTest {
     void aMissingMavenIsNamed() {
         CompareException e = assertThrows(CompareException.class, () -> BaseBuild.builder(tmp.resolve("nowhere"))
                 .build().buildClasspath(tmp, Path.of(""), Path.of("t"), Path.of("c"), tmp.resolve("l.log"),
-                        log::add));
+                        log));
         assertTrue(e.getMessage().startsWith("Cannot run Maven to build the base"), e.getMessage());
-        assertTrue(Collections.disjoint(log, Collections.singleton("")));
+        assertTrue(Collections.disjoint(log.infos(), Collections.singleton("")));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.perfgate.compare.InterleavedRun.BenchmarkProgress;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.testing.LogLines;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -44,11 +45,11 @@ class InterleavedRunTest {
         }
     }
 
-    private final List<String> log = new ArrayList<>();
+    private final LogLines log = new LogLines();
 
     private InterleavedOutcome run(ModelRunner runner, boolean adaptive, int max, String... benchmarks) {
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(adaptive, max,
-                GateSettings.defaults()), log::add, () -> runner.clock);
+                GateSettings.defaults()), log, () -> runner.clock);
         return run.run(Arrays.asList(benchmarks), runner);
     }
 
@@ -100,7 +101,7 @@ class InterleavedRunTest {
         String summary = o.summary();
         assertTrue(summary.contains("7.3 rounds on average against a fixed 12"), summary);
         assertTrue(summary.contains("about 28.0 s (39 %) saved"), summary);
-        assertTrue(log.get(0).contains("seed 77 (repeat this order with -Dperf.seed=77)"), log.get(0));
+        assertTrue(log.infos().get(0).contains("seed 77 (repeat this order with -Dperf.seed=77)"), log.infos().get(0));
     }
 
     @Test

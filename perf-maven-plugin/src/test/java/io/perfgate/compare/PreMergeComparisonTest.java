@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.testing.LogLines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -30,7 +31,7 @@ class PreMergeComparisonTest {
     private Path repo;
     private Path module;
     private String baseCommit;
-    private final List<String> log = new ArrayList<>();
+    private final LogLines log = new LogLines();
 
     @BeforeEach
     void makeRepository() throws Exception {
@@ -58,7 +59,7 @@ class PreMergeComparisonTest {
 
         @Override
         public List<Path> buildClasspath(Path reactorRoot, Path module, Path testOutput, Path mainOutput,
-                Path logFile, java.util.function.Consumer<String> log) throws CompareException {
+                Path logFile, PerfLog log) throws CompareException {
             seenRoot = reactorRoot;
             seenModule = module;
             try {
@@ -112,7 +113,7 @@ class PreMergeComparisonTest {
     void measuresBothSidesAndNamesTheBaseCommitWithoutTouchingTheCheckout() throws Exception {
         String before = state();
         SpeedFileBuilder builder = new SpeedFileBuilder();
-        PreMergeResult result = new PreMergeComparison(builder, new SpeedLauncher(), log::add).run(request("main"));
+        PreMergeResult result = new PreMergeComparison(builder, new SpeedLauncher(), log).run(request("main"));
 
         assertEquals(Path.of("bench"), builder.seenModule);
         assertTrue(builder.seenRoot.toString().contains("target/perf/base-"), builder.seenRoot.toString());
@@ -143,6 +144,17 @@ class PreMergeComparisonTest {
         assertTrue(Files.exists(module.resolve("target/perf/TEST-perf.xml")));
         assertEquals(BisectExitCode.BAD, result.bisectExitCode());
 
+        // what perf:compare says: every benchmark was measured, the outcome, and which benchmark got slower
+        String against = "perf:compare against base " + result.baseShort() + " (merge base of HEAD and main): ";
+        assertFalse(result.measurementFailure().isPresent());
+        assertEquals(against + result.report().outcome() + " - " + result.report().summary(), result.summary());
+        assertTrue(result.regressionMessage("target/perf/report.json").startsWith(against + "Bench.run slower; ")
+                || result.regressionMessage("target/perf/report.json").startsWith(against + "x.Bench.run slower; "),
+                result.regressionMessage("target/perf/report.json"));
+        List<Path> written = result.writtenFiles();
+        assertEquals(module.resolve("target/perf/base-results.json"), written.get(written.size() - 2));
+        assertEquals(module.resolve("target/perf/results.json"), written.get(written.size() - 1));
+
         assertEquals(before, state());
         assertFalse(Files.exists(builder.seenRoot));
         try (java.util.stream.Stream<Path> s = Files.list(module.resolve("target/perf"))) {
@@ -155,7 +167,7 @@ class PreMergeComparisonTest {
     void anUnchangedBenchmarkPasses() throws Exception {
         CompareRequest aa = request("main").toBuilder().candidateClasspath(
                 Collections.singletonList(Path.of("speed-100"))).build();
-        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log::add).run(aa);
+        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log).run(aa);
         assertFalse(result.report().failsBuild());
         assertEquals(io.perfgate.stats.Verdict.PASS, result.report().comparisons().get(0).verdict());
         assertEquals(5, result.rounds().benchmarks().get(0).rounds());
@@ -169,7 +181,7 @@ class PreMergeComparisonTest {
             throw new CompareException("The base commit does not build: mvn failed (exit code 1). Last lines: ...");
         };
         CompareException e = assertThrows(CompareException.class,
-                () -> new PreMergeComparison(failing, new SpeedLauncher(), log::add).run(request("main")));
+                () -> new PreMergeComparison(failing, new SpeedLauncher(), log).run(request("main")));
         assertTrue(e.getMessage().startsWith("The base commit does not build"), e.getMessage());
         assertEquals(before, state());
         assertFalse(Files.exists(module.resolve("target/perf/results.json")));
@@ -178,7 +190,7 @@ class PreMergeComparisonTest {
     @Test
     void anUnknownOrOptionLikeRefIsRefusedBeforeAnythingIsCheckedOut() throws Exception {
         String before = state();
-        PreMergeComparison comparison = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log::add);
+        PreMergeComparison comparison = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log);
         CompareException unknown = assertThrows(CompareException.class, () -> comparison.run(request("origin/nope")));
         assertTrue(unknown.getMessage().contains("'origin/nope' names no commit"), unknown.getMessage());
         CompareException option = assertThrows(CompareException.class,
@@ -196,10 +208,10 @@ class PreMergeComparisonTest {
                         : Arrays.asList("x.Bench.run", "x.Bench.added");
             }
         };
-        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), launcher, log::add).run(request("main"));
+        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), launcher, log).run(request("main"));
         assertEquals(Collections.singletonList("x.Bench.added"), result.newBenchmarks());
         assertEquals(Collections.singletonList("x.Bench.old"), result.removedBenchmarks());
         assertEquals(1, result.candidate().benchmarks().size());
-        assertTrue(log.contains("x.Bench.added is new (not in the base): not compared"), log.toString());
+        assertTrue(log.infos().contains("x.Bench.added is new (not in the base): not compared"), log.toString());
     }
 }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.perfgate.testing.LogLines;
 import java.nio.file.Files;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -67,11 +67,12 @@ class StealTimeTest {
 
     @Test
     void logsAtTheLevelTheShareCallsFor() {
-        List<String> info = new ArrayList<>();
-        List<String> warn = new ArrayList<>();
-        StealTime.log(OptionalDouble.of(0.02), "the forks", info::add, warn::add);
-        StealTime.log(OptionalDouble.of(0.25), "the forks", info::add, warn::add);
-        StealTime.log(OptionalDouble.empty(), "the forks", info::add, warn::add);
+        LogLines log = new LogLines();
+        StealTime.log(OptionalDouble.of(0.02), "the forks", log);
+        StealTime.log(OptionalDouble.of(0.25), "the forks", log);
+        StealTime.log(OptionalDouble.empty(), "the forks", log);
+        List<String> info = log.infos();
+        List<String> warn = log.warnings();
         assertEquals(1, info.size(), info.toString());
         assertTrue(info.get(0).contains("2.0 %"), info.toString());
         assertEquals(1, warn.size(), warn.toString());

@@ -14,6 +14,7 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.testing.Golden;
+import io.perfgate.testing.LogLines;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,25 +38,6 @@ class PerfRunTest {
     @TempDir
     Path dir;
 
-    /** Log lines, as the build would show them. */
-    static final class Lines implements RunLog {
-        final List<String> lines = new ArrayList<>();
-
-        @Override
-        public void info(String message) {
-            lines.add("[INFO] " + message);
-        }
-
-        @Override
-        public void warn(String message) {
-            lines.add("[WARNING] " + message);
-        }
-
-        boolean any(String fragment) {
-            return lines.stream().anyMatch(l -> l.contains(fragment));
-        }
-    }
-
     @Test
     void runsRealBenchmarksAndWritesCompleteResults() throws Exception {
         Path results = dir.resolve("perf").resolve("results.json");
@@ -63,7 +45,7 @@ class PerfRunTest {
         Files.write(results, "{\"stale\": true}".getBytes(StandardCharsets.UTF_8));
         JmhOptions options = JmhOptions.builder().includes("ThroughputFixture").forks("2").warmupIterations("0")
                 .measurementIterations("2").measurementTime("50ms").threads("1").build();
-        Lines log = new Lines();
+        LogLines log = new LogLines();
 
         PerfResults written = PerfRun.execute(request(options, results, javaHere()).build(), log);
 
@@ -87,7 +69,7 @@ class PerfRunTest {
         String steal = read.environment().get("cpu.steal");
         if (Files.isReadable(Paths.get("/proc/stat"))) {
             assertTrue(steal.matches("\\d{1,3}\\.\\d %"), steal);
-            assertTrue(log.any("took " + steal + " of this machine's CPU time (steal)"), log.lines.toString());
+            assertTrue(log.any("took " + steal + " of this machine's CPU time (steal)"), log.toString());
         } else {
             assertEquals("unknown", steal);
         }
@@ -108,14 +90,14 @@ class PerfRunTest {
         assertTrue(output.contains("# Fork: 2 of 2"), output);
         assertFalse(Files.exists(results.resolveSibling("jmh")), "per-benchmark JSON is merged and removed");
 
-        assertTrue(log.any("ThroughputFixture.concat thrpt: fork 1 of 2 started"), log.lines.toString());
-        assertTrue(log.any("ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.lines.toString());
-        assertTrue(log.any("(median of 2 iterations); 0 forks left, ETA"), log.lines.toString());
-        assertTrue(log.any("Expected time: "), log.lines.toString());
-        assertTrue(log.lines.contains("[WARNING] Fewer than 5 forks: io.perfgate.jmh.fixtures.ThroughputFixture.concat"
+        assertTrue(log.any("ThroughputFixture.concat thrpt: fork 1 of 2 started"), log.toString());
+        assertTrue(log.any("ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.toString());
+        assertTrue(log.any("(median of 2 iterations); 0 forks left, ETA"), log.toString());
+        assertTrue(log.any("Expected time: "), log.toString());
+        assertTrue(log.lines().contains("[WARNING] Fewer than 5 forks: io.perfgate.jmh.fixtures.ThroughputFixture.concat"
                 + " (2, set by you). The gate needs at least 5 per side to reach a verdict and is designed for 10."),
-                log.lines.toString());
-        assertTrue(log.any("[2/2] ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.lines.toString());
+                log.toString());
+        assertTrue(log.any("[2/2] ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.toString());
     }
 
     @Test
@@ -134,7 +116,7 @@ class PerfRunTest {
         JmhOptions options = JmhOptions.builder().includes("AverageTimeFixture,SampleTimeFixture").build();
 
         RunFailedException e = assertThrows(RunFailedException.class,
-                () -> PerfRun.execute(request(options, results, java).build(), new Lines()));
+                () -> PerfRun.execute(request(options, results, java).build(), new LogLines()));
 
         assertTrue(e.getMessage().startsWith("Benchmark crash.Crash.throwsLater failed: JMH reported"), e.getMessage());
         assertTrue(e.getMessage().contains("java.lang.IllegalStateException: boom after 100001 calls"), e.getMessage());
@@ -151,7 +133,7 @@ class PerfRunTest {
         Path classes = Files.createDirectories(dir.resolve("test-classes"));
         RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
                 .classDirectories(Collections.singletonList(classes)).build();
-        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new Lines()));
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new LogLines()));
         assertTrue(e.getMessage().startsWith("No JMH benchmarks found: " + classes.resolve("META-INF/BenchmarkList")
                 + " does not exist or lists nothing."), e.getMessage());
         assertTrue(e.getMessage().contains("<artifactId>jmh-generator-annprocess</artifactId>"), e.getMessage());
@@ -163,7 +145,7 @@ class PerfRunTest {
     void includeThatMatchesNothingListsTheBenchmarks() {
         RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
                 .options(builtOptions("NoSuchBenchmark")).build();
-        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new Lines()));
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new LogLines()));
         assertTrue(e.getMessage().startsWith("perf.includes=NoSuchBenchmark matches no benchmark"), e.getMessage());
         assertTrue(e.getMessage().contains("  io.perfgate.jmh.fixtures.ThroughputFixture.concat"), e.getMessage());
     }
@@ -172,7 +154,7 @@ class PerfRunTest {
     void withoutJmhOnTheClasspathNamesTheDependency() {
         RunRequest request = request(builtOptions("ThroughputFixture"), dir.resolve("perf/results.json"), javaHere())
                 .classpath(Collections.singletonList(TEST_CLASSES)).build();
-        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new Lines()));
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new LogLines()));
         assertEquals("JMH (org.openjdk.jmh.Main) is not on the test classpath. Add the dependency"
                 + " org.openjdk.jmh:jmh-core:1.37 with <scope>test</scope>.", e.getMessage());
     }
@@ -212,7 +194,7 @@ class PerfRunTest {
     @Test
     void aProjectWithOnlyScenariosNeedsNoBenchmarkList() throws Exception {
         Path results = dir.resolve("perf").resolve("results.json");
-        Lines log = new Lines();
+        LogLines log = new LogLines();
 
         PerfRun.execute(scenarioOnly(results, scenario("cpu", "io.perfgate.scenariorunner.fixtures.CpuWork",
                 "requests", "10")).build(), log);
@@ -226,9 +208,9 @@ class PerfRunTest {
         assertEquals(null, read.jmhRawFile(), "JMH did not run");
         assertEquals("1", read.settings().get("perf.scenario.cpu.coldRuns"));
         assertEquals("2", read.settings().get("perf.scenario.cpu.warmRuns"));
-        assertTrue(log.any("No JMH benchmarks (no META-INF/BenchmarkList in "), log.lines::toString);
-        assertTrue(log.any("running the 1 scenario only"), log.lines::toString);
-        assertTrue(log.any("Wrote perf/results.json: 2 results, 3 runs in "), log.lines::toString);
+        assertTrue(log.any("No JMH benchmarks (no META-INF/BenchmarkList in "), log::toString);
+        assertTrue(log.any("running the 1 scenario only"), log::toString);
+        assertTrue(log.any("Wrote perf/results.json: 2 results, 3 runs in "), log::toString);
     }
 
     @Test
@@ -239,7 +221,7 @@ class PerfRunTest {
 
         RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(scenarioOnly(results,
                 scenario("broken", "io.perfgate.scenariorunner.fixtures.Misbehaving", "mode", "throw-in-setup")).build(),
-                new Lines()));
+                new LogLines()));
 
         assertTrue(e.getMessage().startsWith("Scenario 'broken' failed in set-up (cold JVM 1 of 1)"), e.getMessage());
         assertTrue(e.getMessage().contains("No results.json was written."), e.getMessage());
@@ -251,7 +233,7 @@ class PerfRunTest {
         Path results = dir.resolve("perf").resolve("results.json");
         io.perfgate.scenariorunner.ScenarioDefinition bad = scenario("bad id", "x.Y");
         RunFailedException e = assertThrows(RunFailedException.class,
-                () -> PerfRun.execute(scenarioOnly(results, bad).build(), new Lines()));
+                () -> PerfRun.execute(scenarioOnly(results, bad).build(), new LogLines()));
         assertTrue(e.getMessage().startsWith("The <scenarios> configuration has 1 problem:"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("perf").resolve("scenarios")));
     }

@@ -6,6 +6,7 @@ import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.RunPlan;
+import io.perfgate.testing.LogLines;
 import java.nio.file.Paths;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class ProgressLogTest {
                 BenchmarkListReader.read(Paths.get("target", "test-classes", "META-INF", "BenchmarkList")));
         AtomicLong now = new AtomicLong();
         Clock clock = Clock.fixed(Instant.parse("2025-01-01T12:00:00Z"), ZoneOffset.UTC);
-        PerfRunTest.Lines log = new PerfRunTest.Lines();
+        LogLines log = new LogLines();
         ProgressLog progress = new ProgressLog(plan, log, clock, now::get);
         assertEquals("18 s (ends about 12:00)", progress.estimate(plan.expected()));
 
@@ -45,7 +46,7 @@ class ProgressLogTest {
                         + " iterations); 1 fork left, ETA 18 s (about 12:00)",
                 "[INFO] [2/2] ThroughputFixture.concat thrpt: fork 2 of 2 started",
                 "[INFO] [2/2] ThroughputFixture.concat thrpt: fork 2 of 2 done in 8.8 s: 42.13 ops/s (median of 1"
-                        + " iteration); 0 forks left, ETA 0 s (about 12:00)"), log.lines);
+                        + " iteration); 0 forks left, ETA 0 s (about 12:00)"), log.lines());
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.testing.LogLines;
 import java.io.IOException;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -52,10 +53,10 @@ class ScenarioMetricsTest {
                 "run\tmeasured\t1\twall-ms=8800.0\tcpu-ms=2300.0\tgc-count=1\tgc-ms=20\theap-peak-bytes=2\tlatency-count=0",
                 "metric\tmeasured\t1\tthroughput\t2100.0",
                 "teardown-ms\t3100.0");
-        List<String> warnings = new ArrayList<>();
+        LogLines log = new LogLines();
         BenchmarkResult r = ScenarioMetrics.toResult(owc(), "cold", Arrays.asList(
                 new ScenarioMetrics.MeasuredRun(a, a.runs.get(0)), new ScenarioMetrics.MeasuredRun(b, b.runs.get(0))),
-                warnings::add);
+                log);
 
         assertEquals("owc:runs=cold", r.key());
         assertEquals("ss", r.mode());
@@ -73,7 +74,7 @@ class ScenarioMetricsTest {
         assertEquals(new MetricInfo("", Direction.LOWER_IS_BETTER, false), r.secondaryMetrics().get("undeclared"));
         assertEquals(new MetricInfo("ms", Direction.LOWER_IS_BETTER, false), r.secondaryMetrics().get("setup.time"));
         assertEquals(new MetricInfo("B", Direction.LOWER_IS_BETTER, false), r.secondaryMetrics().get("alloc"));
-        assertEquals(1, warnings.size(), warnings::toString);
+        assertEquals(1, log.warnings().size(), log::toString);
         assertTrue(r.warnings().isEmpty());
     }
 
@@ -92,8 +93,8 @@ class ScenarioMetricsTest {
         for (HarnessResult.Run run : jvm.runs) {
             runs.add(new ScenarioMetrics.MeasuredRun(jvm, run));
         }
-        List<String> warnings = new ArrayList<>();
-        BenchmarkResult r = ScenarioMetrics.toResult(owc(), "warm", runs, warnings::add);
+        LogLines log = new LogLines();
+        BenchmarkResult r = ScenarioMetrics.toResult(owc(), "warm", runs, log);
 
         assertEquals(3.0, r.forks().get(0).percentiles().get("p0.95"));
         assertFalse(r.forks().get(0).percentiles().containsKey("p0.99"), "72 samples are too few for a p99");
@@ -101,14 +102,14 @@ class ScenarioMetricsTest {
         assertEquals(4.0, r.forks().get(2).percentiles().get("p0.99"));
         assertArrayEquals(new double[] {71}, r.forks().get(1).secondary("latency.count"));
         assertArrayEquals(new double[] {0}, r.forks().get(3).secondary("latency.count"));
-        assertTrue(warnings.stream().anyMatch(w -> w.contains("recorded 0 to 367 latencies each")), warnings::toString);
+        assertTrue(log.warnings().stream().anyMatch(w -> w.contains("recorded 0 to 367 latencies each")), log::toString);
     }
 
     @Test
     void ungatedMetricsSurviveAResultsJsonRoundTrip() throws Exception {
         HarnessResult jvm = jvm("setup-ms\t1.0", "run\tmeasured\t1\twall-ms=10.0", "teardown-ms\t1.0");
         BenchmarkResult r = ScenarioMetrics.toResult(owc(), "warm",
-                Arrays.asList(new ScenarioMetrics.MeasuredRun(jvm, jvm.runs.get(0))), w -> { });
+                Arrays.asList(new ScenarioMetrics.MeasuredRun(jvm, jvm.runs.get(0))), new LogLines());
         PerfResults results = PerfResults.builder().status(PerfResults.STATUS_COMPLETE).createdAt("2026-11-22T00:00:00Z")
                 .toolVersion("0.1.0").addBenchmark(r).build();
         String json = ResultsJson.toJson(results);

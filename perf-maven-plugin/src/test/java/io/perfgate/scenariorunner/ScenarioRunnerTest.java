@@ -13,6 +13,7 @@ import io.perfgate.results.MetricInfo;
 import io.perfgate.scenariorunner.fixtures.CpuWork;
 import io.perfgate.scenariorunner.fixtures.Misbehaving;
 import io.perfgate.scenariorunner.fixtures.NotAScenario;
+import io.perfgate.testing.LogLines;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -20,11 +21,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -35,8 +34,7 @@ class ScenarioRunnerTest {
     @TempDir
     Path out;
 
-    private final List<String> infos = Collections.synchronizedList(new ArrayList<>());
-    private final List<String> warnings = Collections.synchronizedList(new ArrayList<>());
+    private final LogLines log = new LogLines();
 
     private ScenarioRunner runner() {
         Path testClasses;
@@ -52,17 +50,7 @@ class ScenarioRunnerTest {
                 .killGrace(Duration.ofSeconds(1))
                 .threadGrace(Duration.ofMillis(500))
                 .build();
-        return new ScenarioRunner(launch, new ScenarioRunner.Log() {
-            @Override
-            public void info(String message) {
-                infos.add(message);
-            }
-
-            @Override
-            public void warn(String message) {
-                warnings.add(message);
-            }
-        });
+        return new ScenarioRunner(launch, log);
     }
 
     private static ScenarioDefinition definition(String id, Class<?> type, int cold, int warmup, int warm,
@@ -117,8 +105,8 @@ class ScenarioRunnerTest {
                 "a built-in metric is gated when declared so");
         assertEquals(new MetricInfo("ms", Direction.LOWER_IS_BETTER, false), warm.secondaryMetrics().get("setup.time"));
         assertFalse(warm.secondaryMetrics().get("checksum.bits").gated(), "undeclared metrics are not gated");
-        assertTrue(warnings.stream().anyMatch(w -> w.contains("'checksum.bits'") && w.contains("not declared")),
-                warnings::toString);
+        assertTrue(log.warnings().stream().anyMatch(w -> w.contains("'checksum.bits'") && w.contains("not declared")),
+                log::toString);
 
         Map<String, String> s = outcome.settings();
         assertEquals("cpu", s.get("perf.scenarios"));
@@ -132,11 +120,11 @@ class ScenarioRunnerTest {
             assertTrue(Files.exists(dir.resolve(f)), f);
         }
         assertTrue(Files.isDirectory(dir.resolve("warm/tmp")));
-        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 1 of 2 took ")), infos::toString);
-        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 2 of 2 took ")
-                && l.contains("; ETA ")), infos::toString);
-        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: warm-up run 1 of 1 took ")), infos::toString);
-        assertTrue(infos.stream().anyMatch(l -> l.startsWith("scenario cpu: warm run 3 of 3 took ")), infos::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 1 of 2 took ")), log::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 2 of 2 took ")
+                && l.contains("; ETA ")), log::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: warm-up run 1 of 1 took ")), log::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: warm run 3 of 3 took ")), log::toString);
     }
 
     @Test
@@ -151,8 +139,8 @@ class ScenarioRunnerTest {
         }
         assertFalse(warm.secondaryMetrics().get("latency.count").gated());
         assertTrue(warm.warnings().isEmpty(), "the gate reads result warnings as missing raw data");
-        assertTrue(warnings.stream().anyMatch(w -> w.contains("recorded 40 to 40 latencies")
-                && w.contains("at least 72")), warnings::toString);
+        assertTrue(log.warnings().stream().anyMatch(w -> w.contains("recorded 40 to 40 latencies")
+                && w.contains("at least 72")), log::toString);
     }
 
     @Test

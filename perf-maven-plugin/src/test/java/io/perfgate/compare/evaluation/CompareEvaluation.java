@@ -21,6 +21,7 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.Verdict;
+import io.perfgate.testing.LogLines;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -156,7 +157,7 @@ public final class CompareEvaluation {
         List<String> benchmarks = base.discover(cp, "base");
         candidate.discover(cp, "candidate");
         StopRule fixed = new StopRule(false, maxRounds, GateSettings.defaults());
-        InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, line -> { })
+        InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, new LogLines())
                 .run(benchmarks, (side, b, round) -> (side == Side.BASE ? base : candidate).runFork(cp, b,
                         side.label(), round));
         ObjectNode record = JSON.createObjectNode();

@@ -10,6 +10,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.stats.Verdict;
+import io.perfgate.testing.LogLines;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Random;
@@ -108,7 +109,7 @@ public final class CompareSimulation {
                 return Collections.singletonList(BenchmarkResult.builder(benchmark).mode("avgt").unit("ns/op")
                         .addFork(new Fork(it, Collections.emptyMap(), Collections.emptyMap())).build());
             };
-            InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(t), fixed, line -> { })
+            InterleavedOutcome outcome = new InterleavedRun(new InterleavedSchedule(t), fixed, new LogLines())
                     .run(Collections.singletonList("sim.Bench.run"), runner);
             BenchmarkResult base = outcome.results(Side.BASE).get(0);
             BenchmarkResult cand = outcome.results(Side.CANDIDATE).get(0);

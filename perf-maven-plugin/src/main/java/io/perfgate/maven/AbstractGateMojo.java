@@ -1,0 +1,214 @@
+package io.perfgate.maven;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.BenchmarkRule;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.report.ReportWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * perf:check's settings: the thresholds, the failure switches, the per-benchmark rules and the report formats,
+ * turned into one {@link GateSettings}. perf:compare and perf:calibrate judge with most of these settings too, but
+ * their parameters are declared again in {@link AbstractInterleavedMojo}: a goal class has one superclass, and
+ * theirs is {@link AbstractJmhMojo}, while perf:check must not list JMH's options.
+ */
+abstract class AbstractGateMojo extends AbstractPerfMojo {
+    /**
+     * T_fail of the median: the smallest slowdown that fails the build, a percentage ({@code 10%} or {@code 10}).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.MEDIAN_FAIL, defaultValue = PerfProperties.DEFAULT_MEDIAN_FAIL)
+    private String medianFail;
+
+    /**
+     * T_min of the median: the test asks whether the slowdown is larger than this, so noise around a
+     * negligible change cannot fail the build. A percentage, at most {@code medianFail}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.MEDIAN_MIN, defaultValue = PerfProperties.DEFAULT_MEDIAN_MIN)
+    private String medianMin;
+
+    /**
+     * T_fail of the p95 (per-fork 95th percentiles; SampleTime mode or scenarios). Tails are noisier than
+     * medians, hence the larger default.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.P95_FAIL, defaultValue = PerfProperties.DEFAULT_P95_FAIL)
+    private String p95Fail;
+
+    /**
+     * T_min of the p95.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.P95_MIN, defaultValue = PerfProperties.DEFAULT_P95_MIN)
+    private String p95Min;
+
+    /**
+     * The one-sided significance level of each comparison, between 0 and 0.5.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.ALPHA, defaultValue = PerfProperties.DEFAULT_ALPHA)
+    private String alpha;
+
+    /**
+     * Allocation ({@code gc.alloc.rate.norm}, recorded with {@code -prof gc}) fails when it grows by more than
+     * this percentage or {@code allocBytes}, whichever is larger.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.ALLOC_PERCENT, defaultValue = PerfProperties.DEFAULT_ALLOC_PERCENT)
+    private String allocPercent;
+
+    /**
+     * The byte floor of the allocation tolerance, in bytes per operation.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.ALLOC_BYTES, defaultValue = PerfProperties.DEFAULT_ALLOC_BYTES)
+    private String allocBytes;
+
+    /**
+     * The fewest forks per side that can be judged; with fewer, a comparison is INCONCLUSIVE.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.MIN_FORKS, defaultValue = PerfProperties.DEFAULT_MIN_FORKS)
+    private String minForks;
+
+    /**
+     * How to account for many comparisons: {@code none} (each at alpha, protected by the T_min floor),
+     * {@code holm} (family-wise error rate) or {@code bh} (Benjamini-Hochberg false discovery rate).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.MULTIPLICITY, defaultValue = PerfProperties.DEFAULT_MULTIPLICITY)
+    private String multiplicity;
+
+    /**
+     * What to do when the baseline was measured in another environment (CPU, cores, JDK, JVM arguments ...):
+     * {@code strict} makes every comparison INCONCLUSIVE and fails the build, {@code warn} lists the differences,
+     * {@code ignore} only records them in the reports.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.ENVIRONMENT_POLICY, defaultValue = PerfProperties.DEFAULT_ENVIRONMENT_POLICY)
+    private String environmentPolicy;
+
+    /**
+     * Fails the build on a regression; {@code false} logs the same verdicts as warnings.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FAIL_ON_REGRESSION, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String failOnRegression;
+
+    /**
+     * Fails the build when there is no baseline file, instead of warning.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FAIL_ON_MISSING_BASELINE, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String failOnMissingBaseline;
+
+    /**
+     * Fails the build when benchmarks ran that the baseline does not have, instead of listing them.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FAIL_ON_NEW, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String failOnNewBenchmarks;
+
+    /**
+     * Fails the build when baseline benchmarks did not run, instead of listing them.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FAIL_ON_MISSING, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String failOnMissingBenchmarks;
+
+    /**
+     * Report files to write to the output directory: a comma-separated subset of {@code json} (report.json),
+     * {@code md} (report.md), {@code junit} (TEST-perf.xml) and {@code html} (report.html: the verdict table and a
+     * picture of every benchmark's forks, one self-contained page), or {@code none}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = PerfProperties.DEFAULT_REPORT_FORMATS)
+    private String reportFormats;
+
+    /**
+     * Per-benchmark settings. For each benchmark the first rule whose {@code pattern} (a regular expression)
+     * is found in the benchmark's full name with parameters ({@code com.acme.ParserBench.parse:size=10}) applies;
+     * its unset fields take the global values.
+     *
+     * <pre>{@code
+     * <rules>
+     *   <rule>
+     *     <pattern>ParserBench\.parseLarge</pattern>
+     *     <medianFail>20%</medianFail>
+     *     <medianMin>10%</medianMin>
+     *     <p95Fail>40%</p95Fail>
+     *     <p95Min>20%</p95Min>
+     *     <allocPercent>5%</allocPercent>
+     *     <allocBytes>64</allocBytes>
+     *   </rule>
+     *   <rule>
+     *     <pattern>HitRateBench</pattern>
+     *     <direction>higher</direction>
+     *   </rule>
+     *   <rule>
+     *     <pattern>\.experimental\.</pattern>
+     *     <ignore>true</ignore>
+     *   </rule>
+     * </rules>
+     * }</pre>
+     *
+     * @since 0.1.0
+     */
+    @Parameter
+    private List<BenchmarkRule> rules = new ArrayList<>();
+
+    protected AbstractGateMojo(String goal) {
+        super(goal);
+    }
+
+    /** The settings of the parameters above, checked. */
+    protected final GateSettings gateSettings() throws MojoExecutionException {
+        try {
+            return GateSettings.builder()
+                    .set(PerfProperties.MEDIAN_FAIL, medianFail)
+                    .set(PerfProperties.MEDIAN_MIN, medianMin)
+                    .set(PerfProperties.P95_FAIL, p95Fail)
+                    .set(PerfProperties.P95_MIN, p95Min)
+                    .set(PerfProperties.ALPHA, alpha)
+                    .set(PerfProperties.ALLOC_PERCENT, allocPercent)
+                    .set(PerfProperties.ALLOC_BYTES, allocBytes)
+                    .set(PerfProperties.MIN_FORKS, minForks)
+                    .set(PerfProperties.MULTIPLICITY, multiplicity)
+                    .set(PerfProperties.ENVIRONMENT_POLICY, environmentPolicy)
+                    .set(PerfProperties.FAIL_ON_REGRESSION, failOnRegression)
+                    .set(PerfProperties.FAIL_ON_MISSING_BASELINE, failOnMissingBaseline)
+                    .set(PerfProperties.FAIL_ON_NEW, failOnNewBenchmarks)
+                    .set(PerfProperties.FAIL_ON_MISSING, failOnMissingBenchmarks)
+                    .rules(rules)
+                    .build();
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** The report files asked for. */
+    protected final Set<ReportWriter.Format> reportFormats() throws MojoExecutionException {
+        return parseReportFormats(reportFormats);
+    }
+}

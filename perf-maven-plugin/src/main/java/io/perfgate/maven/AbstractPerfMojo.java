@@ -1,0 +1,134 @@
+package io.perfgate.maven;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.log.PerfLog;
+import io.perfgate.report.ConsoleReport;
+import io.perfgate.report.ReportWriter;
+import java.nio.file.Path;
+import java.util.Set;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * What every goal shares: the skip switch, the core objects of the build, and the one place that decides whether
+ * the goal runs. {@link #execute()} asks {@link #skipReason()}, logs a skip with its reason in the goal's format,
+ * and otherwise runs {@link #executeGoal()}.
+ */
+abstract class AbstractPerfMojo extends AbstractMojo {
+    /**
+     * Skips the goal; the reason is logged. perf:report also leaves its page out of the site.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private boolean skip;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    protected MavenProject project;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    protected MavenSession session;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    protected PluginDescriptor plugin;
+
+    private final String goal;
+
+    /** @param goal the goal's name, as in {@code perf:<goal>}, for the log */
+    protected AbstractPerfMojo(String goal) {
+        this.goal = goal;
+    }
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        clearStaleOutputs();
+        String reason = skipReason();
+        if (reason != null) {
+            getLog().info(skipMessage(reason));
+            return;
+        }
+        executeGoal();
+    }
+
+    /** The goal's work, once it is known not to be skipped. */
+    protected abstract void executeGoal() throws MojoExecutionException, MojoFailureException;
+
+    /**
+     * Why the goal does nothing in this module, or null to run it. Subclasses add their own reasons to
+     * {@link #skipFlagReason()}.
+     */
+    protected String skipReason() {
+        return skipFlagReason();
+    }
+
+    /** The reason when {@code perf.skip} is set, else null. */
+    protected final String skipFlagReason() {
+        return skip ? PerfProperties.SKIP + "=true" : null;
+    }
+
+    /** The log line of a skip. */
+    protected String skipMessage(String reason) {
+        return skipped(goal, reason);
+    }
+
+    /** The common form of a skip line, e.g. {@code perf:run skipped: perf.skip=true}. */
+    static String skipped(String goal, String reason) {
+        return "perf:" + goal + " skipped: " + reason;
+    }
+
+    /**
+     * Removes what a previous run left that a skipped run must not leave in place, before the skip is decided;
+     * nothing by default.
+     */
+    protected void clearStaleOutputs() throws MojoExecutionException {
+    }
+
+    /** Maven's log behind the core's logging interface. */
+    protected final PerfLog perfLog() {
+        return new MavenPerfLog(getLog());
+    }
+
+    /** A path as people type it: relative to the module when inside it ({@code target/perf/results.json}). */
+    protected final String display(Path path) {
+        return MavenCommands.relative(project, path);
+    }
+
+    /** This plugin's goal with full coordinates, for commands that repeat a run. */
+    protected final String qualifiedGoal(String name) {
+        return plugin.getGroupId() + ":" + plugin.getArtifactId() + ":" + plugin.getVersion() + ":" + name;
+    }
+
+    /** The report files {@code perf.reportFormats} asks for (perf:check, perf:compare). */
+    protected static Set<ReportWriter.Format> parseReportFormats(String value) throws MojoExecutionException {
+        try {
+            return ReportWriter.parseFormats(PerfProperties.REPORT_FORMATS, value);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** The gate's table and findings, at the levels perf:check uses. */
+    protected final void logReport(GateReport report) {
+        Log log = getLog();
+        for (ConsoleReport.Line line : ConsoleReport.render(report)) {
+            switch (line.level()) {
+                case ERROR:
+                    log.error(line.text());
+                    break;
+                case WARNING:
+                    log.warn(line.text());
+                    break;
+                default:
+                    log.info(line.text());
+            }
+        }
+    }
+}
