@@ -1,5 +1,7 @@
 package io.perfgate.jmh;
 
+import io.perfgate.json.JsonFormatException;
+
 /** A JMH JSON result file that cannot be read; the message names the file and the JSON path of the field. */
 public final class JmhJsonException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -9,6 +11,6 @@ public final class JmhJsonException extends Exception {
     }
 
     public JmhJsonException(String source, String path, String problem, Throwable cause) {
-        super(source + (path == null || path.isEmpty() ? "" : ": field '" + path + "'") + ": " + problem, cause);
+        super(JsonFormatException.message(source, path, problem), cause);
     }
 }

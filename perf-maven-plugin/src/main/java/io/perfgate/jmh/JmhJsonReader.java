@@ -1,23 +1,16 @@
 package io.perfgate.jmh;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.perfgate.json.JsonFormatException;
+import io.perfgate.json.JsonValue;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -45,7 +38,6 @@ public final class JmhJsonReader {
     static final Map<String, Double> SAMPLE_PERCENTILES = percentileKeys();
 
     private static final String LEGACY_SECONDARY_PREFIX = "\u00b7";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private JmhJsonReader() {
     }
@@ -65,316 +57,186 @@ public final class JmhJsonReader {
 
     /** Reads {@code file}; every error names it. */
     public static JmhResults read(Path file) throws JmhJsonException {
-        String json;
         try {
-            json = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new JmhJsonException(file.toString(), "", "JMH wrote no result file");
-        } catch (IOException e) {
-            throw new JmhJsonException(file.toString(), "", "cannot be read: " + e, e);
+            return results(JsonValue.read(file));
+        } catch (JsonFormatException e) {
+            throw failure(e);
         }
-        return parse(json, file.toString());
     }
 
     /** Parses the text of a JMH JSON file; {@code source} names it in errors. */
     public static JmhResults parse(String json, String source) throws JmhJsonException {
-        if (json.trim().isEmpty()) {
-            throw new JmhJsonException(source, "", "is empty: JMH stopped before writing results");
-        }
-        JsonNode root;
         try {
-            root = MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? ""
-                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new JmhJsonException(source, "", "is not valid JSON" + where + ": " + e.getOriginalMessage(), e);
+            return results(JsonValue.parse(source, json));
+        } catch (JsonFormatException e) {
+            throw failure(e);
         }
-        if (root == null || !root.isArray()) {
-            throw new JmhJsonException(source, "", "expected a JSON array of benchmarks at the top level");
+    }
+
+    /** A missing or empty file means JMH stopped early, which is what the user needs to hear rather than "no file". */
+    private static JmhJsonException failure(JsonFormatException e) {
+        String problem = e.fileMissing() ? "JMH wrote no result file"
+                : e.fileEmpty() ? "is empty: JMH stopped before writing results" : e.problem();
+        return new JmhJsonException(e.source(), e.path(), problem, e);
+    }
+
+    private static JmhResults results(JsonValue root) throws JsonFormatException {
+        if (!root.isArray()) {
+            throw root.invalid("expected a JSON array of benchmarks at the top level");
         }
-        Element reader = new Element(source);
         JmhResults results = JmhResults.empty();
-        for (int i = 0; i < root.size(); i++) {
-            results = results.plus(reader.read(root.get(i), "[" + i + "]"));
+        for (JsonValue element : root.elements()) {
+            results = results.plus(element(element));
         }
         return results;
     }
 
-    /** Reads one array element; kept apart so that every error can carry its JSON path. */
-    private static final class Element {
-        private final String source;
+    /** Reads one array element into one result. */
+    private static JmhResults element(JsonValue n) throws JsonFormatException {
+        n.object();
+        String benchmark = n.get("benchmark").text();
+        String mode = n.get("mode").text();
+        int expectedForks = n.get("forks").integer();
+        JsonValue primary = n.get("primaryMetric").object();
+        String unit = primary.get("scoreUnit").text();
+        Map<String, String> params = new TreeMap<>(n.get("params").optionalStringMap());
 
-        Element(String source) {
-            this.source = source;
+        BenchmarkResult.Builder b = BenchmarkResult.builder(benchmark)
+                .kind(BenchmarkResult.KIND_JMH)
+                .mode(mode)
+                .unit(unit)
+                .direction(Direction.infer(mode, unit))
+                .threads(n.get("threads").integer())
+                .params(params);
+
+        List<double[]> iterationScores = new ArrayList<>();
+        List<Map<String, Double>> percentiles = new ArrayList<>();
+        if (primary.has("rawDataHistogram")) {
+            for (JsonValue fork : primary.get("rawDataHistogram").elements()) {
+                List<double[][]> iterations = histograms(fork);
+                double[] scores = new double[iterations.size()];
+                for (int i = 0; i < scores.length; i++) {
+                    scores[i] = Histograms.mean(iterations.get(i));
+                }
+                iterationScores.add(scores);
+                double[][] pooled = Histograms.pool(iterations);
+                Map<String, Double> forkPercentiles = new LinkedHashMap<>();
+                SAMPLE_PERCENTILES.forEach((key, rank) -> forkPercentiles.put(key,
+                        Histograms.percentile(pooled, rank)));
+                percentiles.add(forkPercentiles);
+            }
+        } else {
+            for (JsonValue fork : primary.get("rawData").elements()) {
+                iterationScores.add(fork.numbers());
+                percentiles.add(new LinkedHashMap<>());
+            }
         }
 
-        JmhResults read(JsonNode n, String path) throws JmhJsonException {
-            if (n == null || !n.isObject()) {
-                throw new JmhJsonException(source, path, "expected an object");
+        Map<String, List<double[]>> secondaryByFork = secondary(n, mode, b);
+
+        if (iterationScores.isEmpty() && expectedForks > 0) {
+            b.warning("JMH wrote no raw data for " + BenchmarkResult.key(benchmark, params)
+                    + " (was it run with -Djmh.json.rawData=false?): per-fork values are unknown, so this"
+                    + " benchmark cannot be tested. Remove that property and run again.");
+        } else {
+            if (iterationScores.size() < expectedForks) {
+                b.warning("JMH was asked for " + expectedForks + " forks but recorded " + iterationScores.size()
+                        + "; the others failed (see the JMH output)");
             }
-            String benchmark = text(n, "benchmark", path);
-            String mode = text(n, "mode", path);
-            int expectedForks = integer(n, "forks", path);
-            JsonNode primary = object(n, "primaryMetric", path);
-            String primaryPath = path + ".primaryMetric";
-            String unit = text(primary, "scoreUnit", primaryPath);
-
-            BenchmarkResult.Builder b = BenchmarkResult.builder(benchmark)
-                    .kind(BenchmarkResult.KIND_JMH)
-                    .mode(mode)
-                    .unit(unit)
-                    .direction(Direction.infer(mode, unit))
-                    .threads(integer(n, "threads", path))
-                    .params(params(n.get("params"), path + ".params"));
-
-            boolean histogram = primary.has("rawDataHistogram");
-            List<double[]> iterationScores = new ArrayList<>();
-            List<Map<String, Double>> percentiles = new ArrayList<>();
-            if (histogram) {
-                JsonNode forks = array(primary, "rawDataHistogram", primaryPath);
-                for (int f = 0; f < forks.size(); f++) {
-                    String forkPath = primaryPath + ".rawDataHistogram[" + f + "]";
-                    List<double[][]> iterations = histograms(forks.get(f), forkPath);
-                    double[] scores = new double[iterations.size()];
-                    for (int i = 0; i < scores.length; i++) {
-                        scores[i] = Histograms.mean(iterations.get(i));
+            for (int f = 0; f < iterationScores.size(); f++) {
+                Map<String, double[]> secondary = new LinkedHashMap<>();
+                for (Map.Entry<String, List<double[]>> e : secondaryByFork.entrySet()) {
+                    if (f < e.getValue().size()) {
+                        secondary.put(e.getKey(), e.getValue().get(f));
                     }
-                    iterationScores.add(scores);
-                    double[][] pooled = Histograms.pool(iterations);
-                    Map<String, Double> forkPercentiles = new LinkedHashMap<>();
-                    SAMPLE_PERCENTILES.forEach((key, rank) -> forkPercentiles.put(key,
-                            Histograms.percentile(pooled, rank)));
-                    percentiles.add(forkPercentiles);
                 }
-            } else {
-                JsonNode forks = array(primary, "rawData", primaryPath);
-                for (int f = 0; f < forks.size(); f++) {
-                    iterationScores.add(numbers(forks.get(f), primaryPath + ".rawData[" + f + "]"));
-                    percentiles.add(new LinkedHashMap<>());
-                }
+                b.addFork(new Fork(iterationScores.get(f), percentiles.get(f), secondary));
             }
-
-            Map<String, List<double[]>> secondaryByFork = secondary(n, path, mode, b);
-
-            if (iterationScores.isEmpty() && expectedForks > 0) {
-                b.warning("JMH wrote no raw data for " + BenchmarkResult.key(benchmark, paramsOf(n, path))
-                        + " (was it run with -Djmh.json.rawData=false?): per-fork values are unknown, so this"
-                        + " benchmark cannot be tested. Remove that property and run again.");
-            } else {
-                if (iterationScores.size() < expectedForks) {
-                    b.warning("JMH was asked for " + expectedForks + " forks but recorded " + iterationScores.size()
-                            + "; the others failed (see the JMH output)");
-                }
-                for (int f = 0; f < iterationScores.size(); f++) {
-                    Map<String, double[]> secondary = new LinkedHashMap<>();
-                    for (Map.Entry<String, List<double[]>> e : secondaryByFork.entrySet()) {
-                        if (f < e.getValue().size()) {
-                            secondary.put(e.getKey(), e.getValue().get(f));
-                        }
-                    }
-                    b.addFork(new Fork(iterationScores.get(f), percentiles.get(f), secondary));
-                }
-            }
-
-            Set<String> jvmArgs = new LinkedHashSet<>();
-            jvmArgs.add(String.join(" ", strings(n.get("jvmArgs"), path + ".jvmArgs")));
-            List<BenchmarkResult> one = new ArrayList<>();
-            one.add(b.build());
-            return new JmhResults(one, optionalText(n, "jmhVersion", path), optionalText(n, "jdkVersion", path),
-                    optionalText(n, "vmName", path), optionalText(n, "vmVersion", path),
-                    optionalText(n, "jvm", path), jvmArgs);
         }
 
-        /**
-         * Registers every secondary metric with raw data on {@code b} and returns its values per fork. The
-         * sample-mode percentiles are skipped: the forks carry them as percentiles.
-         */
-        private Map<String, List<double[]>> secondary(JsonNode n, String path, String mode, BenchmarkResult.Builder b)
-                throws JmhJsonException {
-            Map<String, List<double[]>> byFork = new LinkedHashMap<>();
-            JsonNode secondary = n.get("secondaryMetrics");
-            if (secondary == null || secondary.isNull()) {
-                return byFork;
-            }
-            if (!secondary.isObject()) {
-                throw new JmhJsonException(source, path + ".secondaryMetrics", "expected an object");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = secondary.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String name = metricName(e.getKey());
-                String metricPath = path + ".secondaryMetrics." + e.getKey();
-                if ("sample".equals(mode) && SAMPLE_PERCENTILES.containsKey(name)) {
-                    continue;
-                }
-                JsonNode metric = e.getValue();
-                if (!metric.isObject()) {
-                    throw new JmhJsonException(source, metricPath, "expected an object");
-                }
-                JsonNode raw = metric.get("rawData");
-                if (raw == null || raw.isNull()) {
-                    continue; // profilers that report text only have nothing to compare
-                }
-                if (!raw.isArray()) {
-                    throw new JmhJsonException(source, metricPath + ".rawData", "expected an array");
-                }
-                String unit = text(metric, "scoreUnit", metricPath);
-                List<double[]> forks = new ArrayList<>();
-                for (int f = 0; f < raw.size(); f++) {
-                    forks.add(numbers(raw.get(f), metricPath + ".rawData[" + f + "]"));
-                }
-                byFork.put(name, forks);
-                b.secondaryMetric(name, new MetricInfo(unit, secondaryDirection(name, unit)));
-            }
+        Set<String> jvmArgs = new LinkedHashSet<>();
+        jvmArgs.add(String.join(" ", jvmArgs(n.get("jvmArgs"))));
+        List<BenchmarkResult> one = new ArrayList<>();
+        one.add(b.build());
+        return new JmhResults(one, n.get("jmhVersion").optionalText(), n.get("jdkVersion").optionalText(),
+                n.get("vmName").optionalText(), n.get("vmVersion").optionalText(), n.get("jvm").optionalText(),
+                jvmArgs);
+    }
+
+    /**
+     * Registers every secondary metric with raw data on {@code b} and returns its values per fork. The
+     * sample-mode percentiles are skipped: the forks carry them as percentiles.
+     */
+    private static Map<String, List<double[]>> secondary(JsonValue n, String mode, BenchmarkResult.Builder b)
+            throws JsonFormatException {
+        Map<String, List<double[]>> byFork = new LinkedHashMap<>();
+        JsonValue secondary = n.get("secondaryMetrics");
+        if (!secondary.isPresent()) {
             return byFork;
         }
-
-        private List<double[][]> histograms(JsonNode fork, String path) throws JmhJsonException {
-            if (fork == null || !fork.isArray()) {
-                throw new JmhJsonException(source, path, "expected an array of iterations");
+        for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
+            String name = metricName(e.getKey());
+            if ("sample".equals(mode) && SAMPLE_PERCENTILES.containsKey(name)) {
+                continue;
             }
-            List<double[][]> iterations = new ArrayList<>();
-            for (int i = 0; i < fork.size(); i++) {
-                String iterationPath = path + "[" + i + "]";
-                JsonNode pairs = fork.get(i);
-                if (!pairs.isArray()) {
-                    throw new JmhJsonException(source, iterationPath, "expected an array of [value, count] pairs");
-                }
-                double[][] histogram = new double[pairs.size()][];
-                for (int p = 0; p < pairs.size(); p++) {
-                    JsonNode pair = pairs.get(p);
-                    String pairPath = iterationPath + "[" + p + "]";
-                    if (!pair.isArray() || pair.size() != 2) {
-                        throw new JmhJsonException(source, pairPath, "expected a [value, count] pair, found "
-                                + describe(pair));
-                    }
-                    double count = number(pair.get(1), pairPath + "[1]");
-                    if (!(count >= 0) || count != Math.rint(count)) {
-                        throw new JmhJsonException(source, pairPath + "[1]", "expected a whole count >= 0, found "
-                                + describe(pair.get(1)));
-                    }
-                    histogram[p] = new double[] {number(pair.get(0), pairPath + "[0]"), count};
-                }
-                iterations.add(histogram);
+            JsonValue metric = e.getValue().object();
+            JsonValue raw = metric.get("rawData");
+            if (!raw.isPresent()) {
+                continue; // profilers that report text only have nothing to compare
             }
-            return iterations;
+            raw.array();
+            String unit = metric.get("scoreUnit").text();
+            List<double[]> forks = new ArrayList<>();
+            for (JsonValue fork : raw.elements()) {
+                forks.add(fork.numbers());
+            }
+            byFork.put(name, forks);
+            b.secondaryMetric(name, new MetricInfo(unit, secondaryDirection(name, unit)));
         }
+        return byFork;
+    }
 
-        private Map<String, String> params(JsonNode n, String path) throws JmhJsonException {
-            Map<String, String> params = new TreeMap<>();
-            if (n == null || n.isNull()) {
-                return params;
+    /** One fork of {@code rawDataHistogram}: per iteration, an array of {@code [value, count]} pairs. */
+    private static List<double[][]> histograms(JsonValue fork) throws JsonFormatException {
+        if (!fork.isArray()) {
+            throw fork.expected("an array of iterations");
+        }
+        List<double[][]> iterations = new ArrayList<>();
+        for (JsonValue pairs : fork.elements()) {
+            if (!pairs.isArray()) {
+                throw pairs.expected("an array of [value, count] pairs");
             }
-            if (!n.isObject()) {
-                throw new JmhJsonException(source, path, "expected an object");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!e.getValue().isValueNode()) {
-                    throw new JmhJsonException(source, path + "." + e.getKey(), "expected a value, found "
-                            + describe(e.getValue()));
+            List<JsonValue> list = pairs.elements();
+            double[][] histogram = new double[list.size()][];
+            for (int p = 0; p < histogram.length; p++) {
+                JsonValue pair = list.get(p);
+                if (!pair.isArray() || pair.size() != 2) {
+                    throw pair.expected("a [value, count] pair");
                 }
-                params.put(e.getKey(), e.getValue().asText());
+                double count = pair.at(1).number();
+                if (!(count >= 0) || count != Math.rint(count)) {
+                    throw pair.at(1).expected("a whole count >= 0");
+                }
+                histogram[p] = new double[] {pair.at(0).number(), count};
             }
-            return params;
+            iterations.add(histogram);
         }
+        return iterations;
+    }
 
-        private Map<String, String> paramsOf(JsonNode n, String path) throws JmhJsonException {
-            return params(n.get("params"), path + ".params");
-        }
-
-        private double[] numbers(JsonNode n, String path) throws JmhJsonException {
-            if (n == null || !n.isArray()) {
-                throw new JmhJsonException(source, path, "expected an array of numbers, found " + describe(n));
-            }
-            double[] values = new double[n.size()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = number(n.get(i), path + "[" + i + "]");
-            }
+    /** JMH writes strings; anything else in the list has always been taken as its text. */
+    private static List<String> jvmArgs(JsonValue v) throws JsonFormatException {
+        List<String> values = new ArrayList<>();
+        if (!v.isPresent()) {
             return values;
         }
-
-        private double number(JsonNode n, String path) throws JmhJsonException {
-            if (n != null && n.isNumber()) {
-                return n.doubleValue();
-            }
-            if (n != null && n.isTextual()) {
-                switch (n.textValue()) {
-                    case "NaN":
-                        return Double.NaN;
-                    case "+INF":
-                        return Double.POSITIVE_INFINITY;
-                    case "-INF":
-                        return Double.NEGATIVE_INFINITY;
-                    default:
-                        break;
-                }
-            }
-            throw new JmhJsonException(source, path, "expected a number, found " + describe(n));
+        if (!v.isArray()) {
+            throw v.expected("an array of strings");
         }
-
-        private List<String> strings(JsonNode n, String path) throws JmhJsonException {
-            List<String> values = new ArrayList<>();
-            if (n == null || n.isNull()) {
-                return values;
-            }
-            if (!n.isArray()) {
-                throw new JmhJsonException(source, path, "expected an array of strings, found " + describe(n));
-            }
-            for (JsonNode v : n) {
-                values.add(v.asText());
-            }
-            return values;
+        for (JsonValue arg : v.elements()) {
+            values.add(arg.asText());
         }
-
-        private String text(JsonNode parent, String name, String path) throws JmhJsonException {
-            JsonNode n = parent.get(name);
-            if (n == null || n.isNull()) {
-                throw new JmhJsonException(source, path + "." + name, "is missing");
-            }
-            if (!n.isTextual()) {
-                throw new JmhJsonException(source, path + "." + name, "expected a string, found " + describe(n));
-            }
-            return n.textValue();
-        }
-
-        private String optionalText(JsonNode parent, String name, String path) throws JmhJsonException {
-            JsonNode n = parent.get(name);
-            return n == null || n.isNull() ? null : text(parent, name, path);
-        }
-
-        private int integer(JsonNode parent, String name, String path) throws JmhJsonException {
-            JsonNode n = parent.get(name);
-            if (n == null || !n.isIntegralNumber() || !n.canConvertToInt()) {
-                throw new JmhJsonException(source, path + "." + name, "expected a whole number, found "
-                        + describe(n));
-            }
-            return n.intValue();
-        }
-
-        private JsonNode object(JsonNode parent, String name, String path) throws JmhJsonException {
-            JsonNode n = parent.get(name);
-            if (n == null || !n.isObject()) {
-                throw new JmhJsonException(source, path + "." + name, "expected an object, found " + describe(n));
-            }
-            return n;
-        }
-
-        private JsonNode array(JsonNode parent, String name, String path) throws JmhJsonException {
-            JsonNode n = parent.get(name);
-            if (n == null || !n.isArray()) {
-                throw new JmhJsonException(source, path + "." + name, "expected an array, found " + describe(n));
-            }
-            return n;
-        }
-
-        private static String describe(JsonNode n) {
-            if (n == null) {
-                return "nothing";
-            }
-            String text = n.toString();
-            return n.getNodeType().name().toLowerCase(Locale.ROOT) + " "
-                    + (text.length() > 40 ? text.substring(0, 40) + "..." : text);
-        }
+        return values;
     }
 
     /** The metric name without the U+00B7 prefix that JMH wrote before 1.37. */

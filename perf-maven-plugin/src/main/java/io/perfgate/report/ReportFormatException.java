@@ -1,5 +1,6 @@
 package io.perfgate.report;
 
+import io.perfgate.json.JsonFormatException;
 import java.nio.file.Path;
 
 /** A report.json that cannot be read; the message names the file and the field. */
@@ -13,7 +14,7 @@ public final class ReportFormatException extends Exception {
     }
 
     public ReportFormatException(Path file, String field, String problem, Throwable cause) {
-        super(file + (field == null || field.isEmpty() ? "" : ": field '" + field + "'") + ": " + problem, cause);
+        super(JsonFormatException.message(file, field, problem), cause);
         this.field = field;
     }
 

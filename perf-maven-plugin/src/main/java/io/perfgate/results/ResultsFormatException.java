@@ -1,5 +1,6 @@
 package io.perfgate.results;
 
+import io.perfgate.json.JsonFormatException;
 import java.nio.file.Path;
 
 /** A results or baseline file that cannot be read; the message names the file and the field. */
@@ -14,7 +15,7 @@ public final class ResultsFormatException extends Exception {
     }
 
     public ResultsFormatException(Path file, String field, String problem, Throwable cause) {
-        super(file + (field == null || field.isEmpty() ? "" : ": field '" + field + "'") + ": " + problem, cause);
+        super(JsonFormatException.message(file, field, problem), cause);
         this.file = file;
         this.field = field;
     }

@@ -2,9 +2,11 @@ package io.perfgate.results;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.testing.Golden;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -63,5 +65,37 @@ class ResultsJsonRoundTripTest {
         assertTrue(Double.isNaN(first[0]));
         assertEquals(Double.POSITIVE_INFINITY, first[2]);
         assertEquals(Double.NEGATIVE_INFINITY, read.benchmarks().get(0).forks().get(1).primary()[1]);
+    }
+
+    @Test
+    void aTruncatedBaselineNamesTheFileAndWhereItBroke(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("baseline.json");
+        String text = Golden.resource("jmh/golden/thrpt-threads.results.json");
+        Files.write(file, text.substring(0, text.indexOf("\"percentiles\"")).getBytes(StandardCharsets.UTF_8));
+
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.read(file));
+
+        assertTrue(e.getMessage().startsWith(file + ": is not valid JSON at line 21, column 7"
+                + " (truncated or hand-edited?): Unexpected end-of-input"), e.getMessage());
+        assertEquals(file, e.file());
+    }
+
+    @Test
+    void aWrongTypeInAForkIsNamedByItsPath() {
+        String json = Golden.resource("jmh/golden/thrpt-threads.results.json")
+                .replace("[ 5458814.632173497, 5242905.723831918, 8136675.096515862 ]", "\"abc\"");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class,
+                () -> ResultsJson.parse(Paths.get("target/perf/results.json"), json));
+        assertEquals("target/perf/results.json: field 'benchmarks[0].forks[1].primary': expected an array of numbers,"
+                + " found string \"abc\"", e.getMessage());
+        assertEquals("benchmarks[0].forks[1].primary", e.field());
+    }
+
+    @Test
+    void aMissingFieldIsNamedByItsPath() {
+        String json = Golden.resource("jmh/golden/thrpt-threads.results.json").replace("\"unit\" : \"ops/s\",", "");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class,
+                () -> ResultsJson.parse(Paths.get("target/perf/results.json"), json));
+        assertEquals("target/perf/results.json: field 'benchmarks[0].unit': is missing", e.getMessage());
     }
 }
