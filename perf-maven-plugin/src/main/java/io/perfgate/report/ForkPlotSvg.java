@@ -1,6 +1,7 @@
 package io.perfgate.report;
 
 import io.perfgate.stats.Verdict;
+import io.perfgate.text.Markup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -119,7 +120,7 @@ final class ForkPlotSvg {
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"").append(WIDTH)
                 .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ')
                 .append(height).append("\" ").append(FONT).append(">\n");
-        svg.append("<title>").append(Html.escape(title + ": per-fork values and slowdown ratio")).append("</title>\n");
+        svg.append("<title>").append(Markup.html(title + ": per-fork values and slowdown ratio")).append("</title>\n");
         svg.append("<rect x=\"0\" y=\"0\" width=\"").append(WIDTH).append("\" height=\"").append(height)
                 .append("\" fill=\"#ffffff\"/>\n");
         for (int i = 0; i < panels.size(); i++) {
@@ -180,7 +181,7 @@ final class ForkPlotSvg {
             svg.append("<circle cx=\"").append(Numbers.coordinate(scale.x(values[i]))).append("\" cy=\"")
                     .append(y + dy).append("\" r=\"3.5\" fill=\"").append(colour)
                     .append("\" fill-opacity=\"0.8\" stroke=\"#ffffff\" stroke-width=\"0.6\"><title>")
-                    .append(Html.escape(name + " fork " + (i + 1) + ": " + Numbers.value(values[i])
+                    .append(Markup.html(name + " fork " + (i + 1) + ": " + Numbers.value(values[i])
                             + (unit.isEmpty() ? "" : " " + unit)))
                     .append("</title></circle>\n");
         }
@@ -250,7 +251,7 @@ final class ForkPlotSvg {
         double estimate = Math.min(Math.max(r.estimate, scale.lo), scale.hi);
         svg.append("<circle cx=\"").append(Numbers.coordinate(scale.x(estimate))).append("\" cy=\"").append(y)
                 .append("\" r=\"5\" fill=\"").append(colour).append("\" stroke=\"#ffffff\" stroke-width=\"1\"><title>")
-                .append(Html.escape(r.label + ": ratio " + Numbers.significant(r.estimate, 4) + " ["
+                .append(Markup.html(r.label + ": ratio " + Numbers.significant(r.estimate, 4) + " ["
                         + Numbers.significant(r.lower, 4) + ", " + Numbers.significant(r.upper, 4) + "], "
                         + r.verdict.name()))
                 .append("</title></circle>\n");
@@ -360,12 +361,12 @@ final class ForkPlotSvg {
     private static void text(StringBuilder svg, double x, double y, String anchor, String colour, String content) {
         svg.append("<text x=\"").append(Numbers.coordinate(x)).append("\" y=\"").append(Numbers.coordinate(y))
                 .append("\" text-anchor=\"").append(anchor).append("\" fill=\"").append(colour).append("\">")
-                .append(Html.escape(content)).append("</text>\n");
+                .append(Markup.html(content)).append("</text>\n");
     }
 
     private static void bold(StringBuilder svg, double x, double y, String content) {
         svg.append("<text x=\"").append(Numbers.coordinate(x)).append("\" y=\"").append(Numbers.coordinate(y))
-                .append("\" font-weight=\"bold\" fill=\"#222222\">").append(Html.escape(content)).append("</text>\n");
+                .append("\" font-weight=\"bold\" fill=\"#222222\">").append(Markup.html(content)).append("</text>\n");
     }
 
     /**

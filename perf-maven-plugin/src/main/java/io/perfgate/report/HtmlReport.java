@@ -11,6 +11,7 @@ import io.perfgate.gate.NotGated;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.stats.Verdict;
+import io.perfgate.text.Markup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,9 +83,9 @@ public final class HtmlReport {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<meta name=\"generator\" content=\"perf-maven-plugin ").append(Html.escape(r.toolVersion()))
-                .append("\">\n<title>Performance report: ").append(Html.escape(r.outcome().name())).append(", ")
-                .append(Html.escape(r.summary())).append("</title>\n<style>\nbody{margin:1.5em 2em;background:#fff}\n")
+                .append("<meta name=\"generator\" content=\"perf-maven-plugin ").append(Markup.html(r.toolVersion()))
+                .append("\">\n<title>Performance report: ").append(Markup.html(r.outcome().name())).append(", ")
+                .append(Markup.html(r.summary())).append("</title>\n<style>\nbody{margin:1.5em 2em;background:#fff}\n")
                 .append(CSS).append("</style>\n</head>\n<body>\n");
         html.append(fragment(in));
         html.append("</body>\n</html>\n");
@@ -100,14 +101,14 @@ public final class HtmlReport {
         h.append("<style>\n").append(CSS).append("</style>\n");
         h.append("<h1>Performance report</h1>\n");
         h.append("<p class=\"outcome\"><span class=\"verdict v-").append(outcomeClass(r)).append("\">")
-                .append(r.outcome().name()).append("</span> ").append(Html.escape(r.summary())).append("</p>\n");
-        h.append("<p>").append(Html.escape(ConsoleReport.sources(r))).append("<br>\n<span class=\"muted\">")
-                .append("report made ").append(Html.escape(r.createdAt())).append(" by perf-maven-plugin ")
-                .append(Html.escape(r.toolVersion())).append("</span></p>\n");
+                .append(r.outcome().name()).append("</span> ").append(Markup.html(r.summary())).append("</p>\n");
+        h.append("<p>").append(Markup.html(ConsoleReport.sources(r))).append("<br>\n<span class=\"muted\">")
+                .append("report made ").append(Markup.html(r.createdAt())).append(" by perf-maven-plugin ")
+                .append(Markup.html(r.toolVersion())).append("</span></p>\n");
         if (!r.regressions().isEmpty() || !r.otherFailures().isEmpty()) {
             h.append("<h2>What fails the build</h2>\n<ul>\n");
-            r.regressions().forEach(line -> h.append("<li>").append(Html.escape(line)).append("</li>\n"));
-            r.otherFailures().forEach(line -> h.append("<li>").append(Html.escape(line)).append("</li>\n"));
+            r.regressions().forEach(line -> h.append("<li>").append(Markup.html(line)).append("</li>\n"));
+            r.otherFailures().forEach(line -> h.append("<li>").append(Markup.html(line)).append("</li>\n"));
             h.append("</ul>\n");
         }
         verdictTable(h, r, benchmarks);
@@ -121,16 +122,16 @@ public final class HtmlReport {
         }
         h.append("<h2>Method</h2>\n");
         if (!r.comparisons().isEmpty()) {
-            h.append("<p>").append(Html.escape(capitalise(MethodologyContent.decisionRule(in)))).append(".</p>\n");
+            h.append("<p>").append(Markup.html(capitalise(MethodologyContent.decisionRule(in)))).append(".</p>\n");
         }
         String hardware = MethodologyContent.hardware(r.current().environment());
         String jdk = MethodologyContent.jdk(r.current().environment());
         h.append("<p class=\"muted\">");
         if (hardware != null) {
-            h.append("Hardware: ").append(Html.escape(hardware)).append("<br>\n");
+            h.append("Hardware: ").append(Markup.html(hardware)).append("<br>\n");
         }
         if (jdk != null) {
-            h.append("JDK: ").append(Html.escape(jdk)).append("<br>\n");
+            h.append("JDK: ").append(Markup.html(jdk)).append("<br>\n");
         }
         h.append("Each dot is one fork (JMH) or one run (scenario): the median of its iterations, or its own p95. ")
                 .append("Boxes span the quartiles, the thick tick is the median, the line the range.</p>\n");
@@ -155,8 +156,8 @@ public final class HtmlReport {
                 boolean test = c.metric() != Metric.ALLOCATION;
                 double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
                 h.append("<tr><td><a href=\"#").append(anchor(id(c))).append("\">")
-                        .append(Html.escape(ConsoleReport.name(c.displayName(), c.key(), c.mode(), r))).append("</a></td>")
-                        .append("<td class=\"metric\">").append(Html.escape(c.label()))
+                        .append(Markup.html(ConsoleReport.name(c.displayName(), c.key(), c.mode(), r))).append("</a></td>")
+                        .append("<td class=\"metric\">").append(Markup.html(c.label()))
                         .append("</td>")
                         .append(num(Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(),
                                 c.unit())))
@@ -168,9 +169,9 @@ public final class HtmlReport {
                         .append(c.confident() ? " <span class=\"muted\">confident</span>" : "").append("</td></tr>\n");
             } else {
                 NotGated n = (NotGated) row;
-                h.append("<tr><td>").append(Html.escape(n.displayName())).append("</td><td>")
-                        .append(Html.escape(n.metricName())).append("</td><td colspan=\"4\" class=\"muted\">")
-                        .append(Html.escape(n.reason())).append("</td><td><span class=\"verdict v-none\">not gated")
+                h.append("<tr><td>").append(Markup.html(n.displayName())).append("</td><td>")
+                        .append(Markup.html(n.metricName())).append("</td><td colspan=\"4\" class=\"muted\">")
+                        .append(Markup.html(n.reason())).append("</td><td><span class=\"verdict v-none\">not gated")
                         .append("</span></td></tr>\n");
             }
         }
@@ -199,7 +200,7 @@ public final class HtmlReport {
             return;
         }
         h.append("<h2>Notes</h2>\n<ul>\n");
-        notes.forEach(n -> h.append("<li>").append(Html.escape(n)).append("</li>\n"));
+        notes.forEach(n -> h.append("<li>").append(Markup.html(n)).append("</li>\n"));
         h.append("</ul>\n");
     }
 
@@ -224,15 +225,15 @@ public final class HtmlReport {
         }
         String name = ConsoleReport.name(first.displayName(), first.key(), first.mode(), r);
         h.append("<section id=\"").append(anchor(id)).append("\" class=\"benchmark\">\n<h3>")
-                .append(Html.escape(name)).append(' ').append(badge(worst)).append("</h3>\n");
-        h.append("<p class=\"muted\">").append(Html.escape(first.benchmark())).append(", mode ")
-                .append(Html.escape(first.mode())).append(", ").append(first.baselineForks()).append(" baseline vs ")
+                .append(Markup.html(name)).append(' ').append(badge(worst)).append("</h3>\n");
+        h.append("<p class=\"muted\">").append(Markup.html(first.benchmark())).append(", mode ")
+                .append(Markup.html(first.mode())).append(", ").append(first.baselineForks()).append(" baseline vs ")
                 .append(first.currentForks()).append(" candidate ")
                 .append(isScenario(in, first) ? "runs" : "forks").append("</p>\n");
         for (Comparison c : cs) {
             if (!c.reason().isEmpty()) {
-                h.append("<p class=\"reason\">").append(Html.escape(c.metricName())).append(": ")
-                        .append(Html.escape(c.reason())).append("</p>\n");
+                h.append("<p class=\"reason\">").append(Markup.html(c.metricName())).append(": ")
+                        .append(Markup.html(c.reason())).append("</p>\n");
             }
         }
         List<ForkPlotSvg.SamplePanel> panels = new ArrayList<>();
@@ -252,7 +253,7 @@ public final class HtmlReport {
             rows.add(new ForkPlotSvg.RatioRow(c.metricName(), c.ratio(), c.lowerBound(), c.upperBound(), c.ciLow(),
                     c.ciHigh(), c.failThreshold(), c.minEffect(), c.verdict()));
         }
-        h.append("<figure data-benchmark=\"").append(Html.escape(id)).append("\">\n");
+        h.append("<figure data-benchmark=\"").append(Markup.html(id)).append("\">\n");
         h.append(new ForkPlotSvg(name, panels, rows).render());
         h.append("</figure>\n</section>\n");
     }
@@ -312,7 +313,7 @@ public final class HtmlReport {
     }
 
     private static String num(String text) {
-        return "<td class=\"num\">" + Html.escape(text) + "</td>";
+        return "<td class=\"num\">" + Markup.html(text) + "</td>";
     }
 
     private static String capitalise(String s) {

@@ -3,6 +3,7 @@ package io.perfgate.report;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.GateReport;
+import io.perfgate.text.Markup;
 import java.util.Map;
 
 /**
@@ -132,33 +133,12 @@ public final class JUnitXmlReport {
         return sb.toString();
     }
 
-    static String attr(String s) {
-        return text(s).replace("\"", "&quot;").replace("\n", "&#10;");
+    // Short names keep the builder chains above readable; the rule itself lives in Markup.
+    private static String attr(String s) {
+        return Markup.xmlAttribute(s);
     }
 
-    static String text(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '&':
-                    sb.append("&amp;");
-                    break;
-                case '<':
-                    sb.append("&lt;");
-                    break;
-                case '>':
-                    sb.append("&gt;");
-                    break;
-                default:
-                    // XML 1.0 forbids most control characters even as references.
-                    if (ch < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-                        sb.append('?');
-                    } else {
-                        sb.append(ch);
-                    }
-            }
-        }
-        return sb.toString();
+    private static String text(String s) {
+        return Markup.xmlText(s);
     }
 }

@@ -1,0 +1,26 @@
+package io.perfgate.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** Text from benchmark names, parameters and reasons must show as written in the HTML report and TEST-perf.xml. */
+class MarkupTest {
+    private static final String TEXT = "a<b> & \"c\" 'd'\nnext\u0007";
+
+    @Test
+    void htmlEscapesEverythingThatCouldEndAnAttributeOrStartATag() {
+        assertEquals("a&lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;\nnext?", Markup.html(TEXT));
+        assertEquals("", Markup.html(null));
+    }
+
+    @Test
+    void xmlContentKeepsQuotesAndNewlines() {
+        assertEquals("a&lt;b&gt; &amp; \"c\" 'd'\nnext?", Markup.xmlText(TEXT));
+    }
+
+    @Test
+    void xmlAttributesKeepTheirNewlinesAsReferences() {
+        assertEquals("a&lt;b&gt; &amp; &quot;c&quot; 'd'&#10;next?", Markup.xmlAttribute(TEXT));
+    }
+}
