@@ -2,6 +2,7 @@ package io.perfgate.jmh;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.text.Durations;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package io.perfgate.run;
 
-import io.perfgate.jmh.Durations;
 import io.perfgate.jmh.JmhProgressListener;
 import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.log.PerfLog;
+import io.perfgate.text.Durations;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.text.DecimalFormat;

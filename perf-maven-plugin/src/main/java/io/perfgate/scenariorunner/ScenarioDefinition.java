@@ -1,6 +1,7 @@
 package io.perfgate.scenariorunner;
 
 import io.perfgate.scenario.harness.Protocol;
+import io.perfgate.text.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

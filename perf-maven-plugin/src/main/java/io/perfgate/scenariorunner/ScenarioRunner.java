@@ -5,6 +5,7 @@ import io.perfgate.files.AtomicFiles;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.scenario.harness.Protocol;
+import io.perfgate.text.Durations;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -98,7 +98,7 @@ class JmhRunnerTest {
         JmhRunException e = assertThrows(JmhRunException.class, () -> JmhRunner.run(
                 invocation(java).timeout(Duration.ofSeconds(2)).build(), JmhProgressListener.NONE));
         assertEquals(JmhRunException.Kind.TIMED_OUT, e.kind());
-        assertTrue(e.getMessage().startsWith("JMH did not start com.acme.Fast.run within its timeout of 2 s"
+        assertTrue(e.getMessage().startsWith("JMH did not start com.acme.Fast.run within its timeout of 2.0 s"
                 + " (perf.timeout): it printed no benchmark header in that time, and was stopped with all its JVMs."
                 + " Is the machine overloaded, or does the timeout need to be longer?"), e.getMessage());
         assertFalse(e.getMessage().contains("Benchmark ?"), e.getMessage());
@@ -117,7 +117,7 @@ class JmhRunnerTest {
                 invocation(java).timeout(Duration.ofSeconds(2)).build(), JmhProgressListener.NONE));
         assertEquals(JmhRunException.Kind.TIMED_OUT, e.kind());
         assertTrue(e.getMessage().startsWith("Benchmark com.acme.Slow.hangs (size=10) did not finish within its"
-                + " timeout of 2 s (perf.timeout) and was stopped with all its JVMs."), e.getMessage());
+                + " timeout of 2.0 s (perf.timeout) and was stopped with all its JVMs."), e.getMessage());
         assertTrue(e.getMessage().contains("  | # Fork: 1 of 1"), e.getMessage());
         long pid = Long.parseLong(new String(Files.readAllBytes(childPid), StandardCharsets.UTF_8).trim());
         Optional<ProcessHandle> child = ProcessHandle.of(pid);

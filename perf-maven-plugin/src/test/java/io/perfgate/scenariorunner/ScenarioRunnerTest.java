@@ -211,7 +211,7 @@ class ScenarioRunnerTest {
         d.setSetUpTimeout("15s");
         String m = failure(d).getMessage();
         assertTrue(m.startsWith("Scenario 'rm-down' (cold JVM 1 of 1) hung in set-up: no progress within "
-                + "<setUpTimeout> 15.0 s. The JVM and its 1 child process were killed"), m);
+                + "<setUpTimeout> 15 s. The JVM and its 1 child process were killed"), m);
         assertTrue(m.contains("thread dump"), m);
         String log = new String(Files.readAllBytes(out.resolve("scenarios/rm-down/cold-1.log")), StandardCharsets.UTF_8);
         assertTrue(log.contains("Full thread dump"), "SIGQUIT thread dump in the log");

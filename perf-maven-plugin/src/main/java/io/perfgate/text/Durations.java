@@ -1,4 +1,4 @@
-package io.perfgate.scenariorunner;
+package io.perfgate.text;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -6,7 +6,11 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses timeouts as people write them in a POM ({@code 90s}, {@code 5m}, {@code 1h}, {@code PT2M}) and prints durations. */
+/**
+ * Durations as people write and read them: parsed from a POM ({@code 90s}, {@code 5m}, {@code 1h}, {@code PT2M})
+ * and printed in logs and messages ({@code 850 ms}, {@code 3.0 s}, {@code 45 s}, {@code 3 min 05 s},
+ * {@code 1 h 05 min}).
+ */
 public final class Durations {
     private static final Pattern SIMPLE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|sec|m|min|h)?");
 
@@ -53,18 +57,30 @@ public final class Durations {
         return d;
     }
 
-    /** {@code 850 ms}, {@code 11.2 s}, {@code 1 min 40 s}, {@code 1 h 05 min}. */
+    /**
+     * About two significant figures, the precision a person reads a duration at: {@code 850 ms} below a second,
+     * one decimal below ten seconds ({@code 3.0 s}: a short limit or run is told apart from its neighbours), whole
+     * seconds below a minute ({@code 45 s}), then minutes and seconds ({@code 2 min}, {@code 3 min 05 s}) and hours
+     * and minutes ({@code 1 h 05 min}), the smaller unit always two digits. Nothing is negative: a time left that
+     * ran out is {@code 0 s}.
+     */
     public static String format(Duration d) {
         long ms = d.toMillis();
+        if (ms <= 0) {
+            return "0 s";
+        }
         if (ms < 1000) {
             return ms + " ms";
         }
-        if (ms < 60_000) {
+        if (ms < 9_950) {
             return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
         }
         long s = Math.round(ms / 1000.0);
+        if (s < 60) {
+            return s + " s";
+        }
         if (s < 3600) {
-            return s % 60 == 0 ? s / 60 + " min" : s / 60 + " min " + s % 60 + " s";
+            return s % 60 == 0 ? s / 60 + " min" : String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
         }
         long min = Math.round(s / 60.0);
         return String.format(Locale.ROOT, "%d h %02d min", min / 60, min % 60);

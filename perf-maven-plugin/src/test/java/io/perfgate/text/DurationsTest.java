@@ -1,4 +1,4 @@
-package io.perfgate.scenariorunner;
+package io.perfgate.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,9 +31,30 @@ class DurationsTest {
     @Test
     void formatsForProgressLines() {
         assertEquals("850 ms", Durations.format(Duration.ofMillis(850)));
-        assertEquals("11.2 s", Durations.format(Duration.ofMillis(11_240)));
+        assertEquals("1.5 s", Durations.format(Duration.ofMillis(1_500)));
+        assertEquals("9.9 s", Durations.format(Duration.ofMillis(9_949)));
+        assertEquals("10 s", Durations.format(Duration.ofMillis(9_950)));
+        assertEquals("11 s", Durations.format(Duration.ofMillis(11_240)));
+        assertEquals("18 s", Durations.format(Duration.ofMillis(17_600)));
+        assertEquals("1 min", Durations.format(Duration.ofMillis(59_600)));
         assertEquals("1 min 40 s", Durations.format(Duration.ofSeconds(100)));
-        assertEquals("2 min", Durations.format(Duration.ofSeconds(120)));
+        assertEquals("3 min 05 s", Durations.format(Duration.ofSeconds(185)));
         assertEquals("1 h 05 min", Durations.format(Duration.ofMinutes(65)));
+        assertEquals("2 h 00 min", Durations.format(Duration.ofSeconds(7_199)));
+    }
+
+    @Test
+    void aTimeLeftThatRanOutIsZero() {
+        assertEquals("0 s", Durations.format(Duration.ZERO));
+        assertEquals("0 s", Durations.format(Duration.ofSeconds(-3)));
+    }
+
+    @Test
+    void limitsReadAsTheInvokerTestsExpectThem() {
+        // run-scenario-hang-times-out, run-crash and scenario-tez-wordcount check these in the build log.
+        assertEquals("3.0 s", Durations.format(Duration.ofSeconds(3)));
+        assertEquals("30 s", Durations.format(Duration.ofSeconds(30)));
+        assertEquals("45 s", Durations.format(Duration.ofSeconds(45)));
+        assertEquals("2 min", Durations.format(Duration.ofSeconds(120)));
     }
 }
