@@ -1,5 +1,6 @@
 package io.perfgate.report;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
@@ -83,9 +84,9 @@ public final class ConsoleReport {
         }
         if (!report.environmentDifferences().isEmpty() && report.environmentPolicy() == EnvironmentPolicy.IGNORE) {
             out.add(info("The environment differs from the baseline's in " + report.environmentDifferences().size()
-                    + " fields (perf.environmentPolicy=ignore; listed in report.md)"));
+                    + " fields (" + PerfProperties.ENVIRONMENT_POLICY + "=ignore; listed in report.md)"));
         } else if (!report.environmentDifferences().isEmpty()) {
-            out.add(warn("The environment differs from the baseline's (perf.environmentPolicy="
+            out.add(warn("The environment differs from the baseline's (" + PerfProperties.ENVIRONMENT_POLICY + "="
                     + report.environmentPolicy().id() + "):"));
             for (EnvironmentDifference d : report.environmentDifferences()) {
                 out.add(warn("  " + d.describe()));
@@ -100,7 +101,8 @@ public final class ConsoleReport {
             out.add(new Line(regressionLevel, "FAIL " + r));
         }
         if (!report.failOnRegression() && !report.regressions().isEmpty()) {
-            out.add(warn("These regressions do not fail the build because perf.failOnRegression=false."));
+            out.add(warn("These regressions do not fail the build because " + PerfProperties.FAIL_ON_REGRESSION
+                    + "=false."));
         }
         report.otherFailures().forEach(f -> out.add(error(f)));
         return out;
@@ -155,11 +157,13 @@ public final class ConsoleReport {
     static String settingsLine(GateReport report) {
         Map<String, String> s = report.settings();
         return "K = " + report.tested() + " tested comparisons, multiplicity " + GateSettings.multiplicityId(report.multiplicity())
-                + ", alpha " + s.getOrDefault("perf.alpha", "?") + " one-sided; limits: median "
-                + s.getOrDefault("perf.median.fail", "?") + " (T_min " + s.getOrDefault("perf.median.min", "?")
-                + "), p95 " + s.getOrDefault("perf.p95.fail", "?") + " (T_min " + s.getOrDefault("perf.p95.min", "?")
-                + "), allocation max(" + s.getOrDefault("perf.alloc.percent", "?") + ", "
-                + s.getOrDefault("perf.alloc.bytes", "?") + " B/op)";
+                + ", alpha " + s.getOrDefault(PerfProperties.ALPHA, "?") + " one-sided; limits: median "
+                + s.getOrDefault(PerfProperties.MEDIAN_FAIL, "?")
+                + " (T_min " + s.getOrDefault(PerfProperties.MEDIAN_MIN, "?")
+                + "), p95 " + s.getOrDefault(PerfProperties.P95_FAIL, "?")
+                + " (T_min " + s.getOrDefault(PerfProperties.P95_MIN, "?")
+                + "), allocation max(" + s.getOrDefault(PerfProperties.ALLOC_PERCENT, "?") + ", "
+                + s.getOrDefault(PerfProperties.ALLOC_BYTES, "?") + " B/op)";
     }
 
     /** The aligned table, header first; not-gated metrics sit below their benchmark's rows. */

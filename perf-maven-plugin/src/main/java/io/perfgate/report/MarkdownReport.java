@@ -1,5 +1,6 @@
 package io.perfgate.report;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
@@ -63,7 +64,7 @@ public final class MarkdownReport {
                 md.append("- ").append(escape(line)).append('\n');
             }
             if (!r.failOnRegression()) {
-                md.append("\nThese do not fail the build: `perf.failOnRegression=false`.\n");
+                md.append("\nThese do not fail the build: `" + PerfProperties.FAIL_ON_REGRESSION + "=false`.\n");
             }
             md.append('\n');
         }

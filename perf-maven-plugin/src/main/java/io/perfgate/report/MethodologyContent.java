@@ -1,5 +1,6 @@
 package io.perfgate.report;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.Comparison;
@@ -287,18 +288,18 @@ public final class MethodologyContent {
                 }
             }
         }
-        String measured = max == 0 ? s.get("perf.measurementIterations")
+        String measured = max == 0 ? s.get(PerfProperties.MEASUREMENT_ITERATIONS)
                 : min == max ? Integer.toString(max) : min + "-" + max;
         if (!present(measured)) {
             return null;
         }
         StringBuilder sb = new StringBuilder("each ");
-        String warmup = s.get("perf.warmupIterations");
+        String warmup = s.get(PerfProperties.WARMUP_ITERATIONS);
         if (present(warmup)) {
-            sb.append(warmup.trim()).append(times(s.get("perf.warmupTime"))).append(" warm-up + ");
+            sb.append(warmup.trim()).append(times(s.get(PerfProperties.WARMUP_TIME))).append(" warm-up + ");
         }
-        sb.append(measured).append(times(s.get("perf.measurementTime"))).append(" measurement iterations");
-        String threads = s.get("perf.threads");
+        sb.append(measured).append(times(s.get(PerfProperties.MEASUREMENT_TIME))).append(" measurement iterations");
+        String threads = s.get(PerfProperties.THREADS);
         if (present(threads) && !"1".equals(threads.trim())) {
             sb.append(", ").append(threads.trim()).append(" threads");
         }
@@ -316,9 +317,9 @@ public final class MethodologyContent {
             s.putAll(in.current().settings());
         }
         s.putAll(in.report().settings());
-        String against = s.get("perf.against");
+        String against = s.get(PerfProperties.AGAINST);
         if (present(against)) {
-            String seed = s.get("perf.seed");
+            String seed = s.get(PerfProperties.SEED);
             return "baseline (" + against.trim() + ") and candidate forks in randomly interleaved rounds on one machine"
                     + (present(seed) ? ", seed " + seed.trim() : "");
         }
