@@ -135,7 +135,7 @@ public final class JsonValue {
     }
 
     /** The value's type and (shortened) JSON text, e.g. {@code string "abc"}; {@code nothing} when absent. */
-    public String describe() {
+    private String describe() {
         if (node == null) {
             return "nothing";
         }
