@@ -14,9 +14,12 @@ import org.junit.jupiter.api.Test;
  * coordinates and the {@code <version>} of the POM snippets; a stale one resolves nothing (or an old build).
  */
 class DocVersionTest {
-    /** {@code io.perfgate:perf-maven-plugin:X}, {@code X} up to the next colon, blank or quote. */
-    private static final Pattern COORDINATES = Pattern.compile(
-            "io\\.perfgate:(perf-maven-plugin|perf-scenario-api):([^:\\s`'\"|)\\]]+)(:([A-Za-z-]+))?");
+    /**
+     * {@code io.perfgate:perf-maven-plugin:X}, {@code X} up to the next colon, blank or quote; a type between the
+     * artifact and the version, as Maven's messages write it ({@code :jar:0.1.0-SNAPSHOT}), is skipped.
+     */
+    private static final Pattern COORDINATES = Pattern.compile("io\\.perfgate:(perf-maven-plugin|perf-scenario-api):"
+            + "(?:(?:jar|pom|maven-plugin):)?([^:\\s`'\"|)\\]]+)(:([A-Za-z-]+))?");
     /** A POM element of one of the project's artifacts: groupId, artifactId, version, in that order. */
     private static final Pattern POM_ELEMENT = Pattern.compile("<groupId>io\\.perfgate</groupId>\\s*"
             + "<artifactId>([^<]+)</artifactId>(\\s*<version>([^<]*)</version>)?");
