@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.Comparison;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
@@ -207,28 +208,26 @@ public final class AaCalibration {
     }
 
     /**
-     * Coefficient of variation of the fork medians, each half centred on its own mean on the log scale (so a shift
-     * between the halves does not count as spread), pooled, and turned back into a CV of a lognormal.
+     * Coefficient of variation of the per-fork values the gate tests for the median ({@link ForkValues}: in
+     * SampleTime each fork's own p50), each half centred on its own mean on the log scale (so a shift between the
+     * halves does not count as spread), pooled, and turned back into a CV of a lognormal.
      */
     static double betweenForkCv(BenchmarkResult a, BenchmarkResult b) {
         double sum = 0;
         int df = 0;
-        for (BenchmarkResult side : new BenchmarkResult[] {a, b}) {
-            List<Double> logs = new ArrayList<>();
-            for (Fork f : side.forks()) {
-                double m = f.primaryMedian();
-                if (m > 0 && Double.isFinite(m)) {
-                    logs.add(Math.log(m));
-                }
-            }
-            if (logs.size() < 2) {
+        ForkValues medians = ForkValues.of(a, b, Metric.MEDIAN);
+        for (double[] side : new double[][] {medians.baseline(), medians.candidate()}) {
+            if (side.length < 2) {
                 continue;
             }
-            double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            for (double x : logs) {
-                sum += (x - mean) * (x - mean);
+            double mean = 0;
+            for (double x : side) {
+                mean += Math.log(x) / side.length;
             }
-            df += logs.size() - 1;
+            for (double x : side) {
+                sum += (Math.log(x) - mean) * (Math.log(x) - mean);
+            }
+            df += side.length - 1;
         }
         if (df == 0) {
             return Double.NaN;

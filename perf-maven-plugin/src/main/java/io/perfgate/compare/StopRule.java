@@ -2,11 +2,11 @@ package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkSettings;
-import io.perfgate.gate.Gate;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Metric;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
-import io.perfgate.results.Fork;
 import io.perfgate.stats.Decision;
 import io.perfgate.stats.DecisionRule;
 import io.perfgate.stats.ShiftComparison;
@@ -102,7 +102,7 @@ public final class StopRule {
             if (bs.ignored()) {
                 continue;
             }
-            Direction direction = bs.directionOverride() != null ? bs.directionOverride() : cand.direction();
+            Direction direction = ForkValues.direction(bs, cand);
             for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
                 if (m.baseline.length < firstLook || m.candidate.length < firstLook) {
                     unsettled.add(m.describe(cand) + ": too few forks");
@@ -198,40 +198,18 @@ public final class StopRule {
         }
 
         /**
-         * The metrics the gate tests with the shift test: the median of each fork's iterations, and each fork's own
-         * p95 when every fork has one (sample mode). Allocation is gated by a tolerance and needs no forks.
+         * The metrics the gate tests with the shift test, on the values it tests ({@link ForkValues}): the median,
+         * and the p95 when both sides recorded one. Allocation is gated by a tolerance and needs no forks.
          */
         static List<MetricSamples> of(BenchmarkResult base, BenchmarkResult cand, BenchmarkSettings t) {
             List<MetricSamples> list = new ArrayList<>();
-            list.add(new MetricSamples("median", medians(base), medians(cand), t.median()));
-            double[] baseP95 = percentile(base, Gate.P95_KEY);
-            double[] candP95 = percentile(cand, Gate.P95_KEY);
-            if (baseP95 != null && candP95 != null) {
-                list.add(new MetricSamples("p95", baseP95, candP95, t.p95()));
+            ForkValues medians = ForkValues.of(base, cand, Metric.MEDIAN);
+            list.add(new MetricSamples(Metric.MEDIAN.id(), medians.baseline(), medians.candidate(), t.median()));
+            ForkValues p95 = ForkValues.of(base, cand, Metric.P95);
+            if (p95.baseline().length > 0 && p95.candidate().length > 0) {
+                list.add(new MetricSamples(Metric.P95.id(), p95.baseline(), p95.candidate(), t.p95()));
             }
             return list;
-        }
-
-        /** Each fork's median; forks without a usable one are left out (the gate reports them). */
-        private static double[] medians(BenchmarkResult r) {
-            return r.forks().stream().mapToDouble(Fork::primaryMedian).filter(v -> v > 0 && Double.isFinite(v))
-                    .toArray();
-        }
-
-        private static double[] percentile(BenchmarkResult r, String key) {
-            List<Fork> forks = r.forks();
-            if (forks.isEmpty()) {
-                return null;
-            }
-            double[] v = new double[forks.size()];
-            for (int i = 0; i < v.length; i++) {
-                Double p = forks.get(i).percentiles().get(key);
-                if (p == null || !(p > 0) || p.isInfinite()) {
-                    return null;
-                }
-                v[i] = p;
-            }
-            return v;
         }
     }
 }

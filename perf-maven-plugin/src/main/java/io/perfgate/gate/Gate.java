@@ -1,5 +1,9 @@
 package io.perfgate.gate;
 
+import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
+import static io.perfgate.gate.ForkValues.P95_KEY;
+import static io.perfgate.gate.ForkValues.SAMPLE_MODE;
+
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.results.BenchmarkResult;
@@ -35,10 +39,9 @@ import java.util.Set;
  * The check: current results against a baseline, by the decision rule of statistics.md. Maven-free; the
  * {@code check} goal and the {@code compare} goal both call it.
  *
- * <p>Per benchmark x params x mode it gates the median (per fork: the median of the measurement iterations, or
- * in SampleTime mode the fork's own p50 latency), the
- * p95 (per-fork p95 values, when the mode records a latency distribution) and the allocation per operation
- * ({@code gc.alloc.rate.norm}, by tolerance). One fork is one observation. Comparisons that cannot be judged
+ * <p>Per benchmark x params x mode it gates the median, the p95 (when the mode records a latency distribution)
+ * and the allocation per operation ({@code gc.alloc.rate.norm}, by tolerance), each on the per-fork values
+ * {@link ForkValues} defines. One fork is one observation. Comparisons that cannot be judged
  * (too few forks, raw data missing, unstable forks, a refused environment) are INCONCLUSIVE with the reason, and so
  * is a median FAIL within the noise floor that {@code perf:calibrate} saved in the baseline ({@link NoiseFloor}).
  *
@@ -48,14 +51,6 @@ import java.util.Set;
  * }</pre>
  */
 public final class Gate {
-    /** The secondary metric JMH's gc profiler writes for bytes allocated per operation. */
-    public static final String ALLOC_METRIC = "gc.alloc.rate.norm";
-    /** The per-fork p95 key in {@link Fork#percentiles()}. */
-    public static final String P95_KEY = "p0.95";
-    /** JMH's SampleTime mode. */
-    static final String SAMPLE_MODE = "sample";
-    /** The per-fork median latency in {@link Fork#percentiles()} (SampleTime). */
-    public static final String P50_KEY = "p0.50";
     /** A scenario run records its p95 only from this many latencies on (0.95^72 &lt; 0.025). */
     static final int SCENARIO_MIN_LATENCIES_FOR_P95 = 72;
 
@@ -251,7 +246,7 @@ public final class Gate {
 
     private void compareBenchmark(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
             String envRefusal, List<Pending> pending, List<String> untested, GateReport.Builder report) {
-        Direction direction = bs.directionOverride() != null ? bs.directionOverride() : cur.direction();
+        Direction direction = ForkValues.direction(bs, cur);
         boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(cur.kind());
         String dataProblem = dataProblem(base, "baseline", scenario);
         if (dataProblem == null) {
@@ -261,18 +256,17 @@ public final class Gate {
         // A scenario "fork" is one run with one value: there are no iterations to test for a trend.
         String unstable = refusal == null && !scenario ? unstableForks(base, cur, untested) : null;
 
-        // median: in SampleTime the fork's own p50 of all its samples (statistics.md section 1); JMH's iteration
-        // score there is a mean, which one descheduled operation can move
-        ForkValue median = allForksHave(base, P50_KEY) && allForksHave(cur, P50_KEY)
-                ? f -> percentile(f, P50_KEY) : Fork::primaryMedian;
-        double[] baseMedians = summaries(base, median);
-        double[] curMedians = summaries(cur, median);
+        // median: ForkValues says which value each fork contributes (in SampleTime its own p50)
+        ForkValues medians = ForkValues.of(base, cur, Metric.MEDIAN);
+        double[] baseMedians = medians.baseline();
+        double[] curMedians = medians.candidate();
         pending.add(prepare(base, cur, bs, Metric.MEDIAN, cur.unit(), direction, bs.median(), baseMedians,
                 curMedians, refusal != null ? refusal : unstable));
 
         // p95
-        double[] baseP95 = summaries(base, f -> percentile(f, P95_KEY));
-        double[] curP95 = summaries(cur, f -> percentile(f, P95_KEY));
+        ForkValues p95 = ForkValues.of(base, cur, Metric.P95);
+        double[] baseP95 = p95.baseline();
+        double[] curP95 = p95.candidate();
         String p95Missing = scenario ? scenarioP95Missing(base, cur) : p95Missing(base, cur, baseP95, curP95);
         if (p95Missing != null) {
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing));
@@ -289,14 +283,15 @@ public final class Gate {
         }
 
         // allocation
-        double[] baseAlloc = summaries(base, f -> f.secondaryMedian(ALLOC_METRIC));
-        double[] curAlloc = summaries(cur, f -> f.secondaryMedian(ALLOC_METRIC));
+        ForkValues alloc = ForkValues.of(base, cur, Metric.ALLOCATION);
+        double[] baseAlloc = alloc.baseline();
+        double[] curAlloc = alloc.candidate();
         if ((baseAlloc.length > 0 || curAlloc.length > 0) && SAMPLE_MODE.equals(cur.mode())) {
             // Seen here: 20 to 64 B/op from run to run for a loop that allocates nothing, against under 1 B/op in
             // avgt mode. The harness's own sampling allocations are counted, so the figure is not the benchmark's.
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "in sample mode " + ALLOC_METRIC + " includes JMH's own sampling allocations, which vary from run"
-                            + " to run; gate allocation in avgt or thrpt mode"));
+                    "in sample mode " + ALLOCATION_METRIC + " includes JMH's own sampling allocations, which vary from"
+                            + " run to run; gate allocation in avgt or thrpt mode"));
         } else if (baseAlloc.length > 0 && curAlloc.length > 0) {
             Pending p = new Pending(null, Metric.ALLOCATION, Direction.LOWER_IS_BETTER, null, refusal, 0);
             p.decided = allocation(base, cur, bs, baseAlloc, curAlloc, refusal);
@@ -304,7 +299,7 @@ public final class Gate {
         } else if (baseAlloc.length > 0 || curAlloc.length > 0) {
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
                     "only the " + (baseAlloc.length > 0 ? "baseline" : "current results") + " measured "
-                            + ALLOC_METRIC + "; run both with the gc profiler (-prof gc)"));
+                            + ALLOCATION_METRIC + "; run both with the gc profiler (-prof gc)"));
         }
     }
 
@@ -328,8 +323,9 @@ public final class Gate {
                         problem));
                 continue;
             }
-            double[] baseValues = runValues(base, name);
-            double[] curValues = runValues(cur, name);
+            ForkValues values = ForkValues.ofSecondary(base, cur, name);
+            double[] baseValues = values.baseline();
+            double[] curValues = values.candidate();
             Pending p = prepare(base, cur, bs, Metric.SECONDARY, info.unit(), info.direction(), bs.median(),
                     baseValues, curValues, refusal);
             p.row.secondaryMetric(name, info.unit(), info.direction());
@@ -363,14 +359,6 @@ public final class Gate {
         return null;
     }
 
-    private static double[] runValues(BenchmarkResult b, String name) {
-        double[] values = new double[b.forks().size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = b.forks().get(i).secondaryMedian(name);
-        }
-        return values;
-    }
-
     /**
      * For a scenario, null when every run on both sides recorded its p95; otherwise why the p95 is not gated. A p95
      * from some runs only would compare different sets of runs, so the gate takes all or none.
@@ -391,35 +379,6 @@ public final class Gate {
         }
         return missing + " of " + runs + " runs recorded fewer than " + SCENARIO_MIN_LATENCIES_FOR_P95
                 + " latencies; record more latencies per run to gate the p95";
-    }
-
-    private interface ForkValue {
-        double of(Fork fork);
-    }
-
-    /** One finite, positive value per fork that has one. */
-    private static double[] summaries(BenchmarkResult b, ForkValue value) {
-        List<Double> values = new ArrayList<>();
-        for (Fork f : b.forks()) {
-            double v = value.of(f);
-            if (v > 0 && Double.isFinite(v)) {
-                values.add(v);
-            }
-        }
-        double[] a = new double[values.size()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = values.get(i);
-        }
-        return a;
-    }
-
-    private static boolean allForksHave(BenchmarkResult b, String key) {
-        return !b.forks().isEmpty() && b.forks().stream().allMatch(f -> f.percentiles().containsKey(key));
-    }
-
-    private static double percentile(Fork f, String key) {
-        Double v = f.percentiles().get(key);
-        return v == null ? Double.NaN : v;
     }
 
     /** Why a side's data cannot be judged, or null. */
@@ -510,7 +469,7 @@ public final class Gate {
     private Comparison allocation(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, double[] baseAlloc,
             double[] curAlloc, String refusal) {
         AllocationTolerance tol = bs.allocation();
-        String unit = unitOf(cur, ALLOC_METRIC, "B/op");
+        String unit = unitOf(cur, ALLOCATION_METRIC, "B/op");
         double b = Quantiles.median(baseAlloc);
         double c = Quantiles.median(curAlloc);
         double ratio = b > 0 ? c / b : Double.NaN;

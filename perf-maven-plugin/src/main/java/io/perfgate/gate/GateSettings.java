@@ -451,9 +451,4 @@ public final class GateSettings {
     public String toString() {
         return describe().toString();
     }
-
-    /** Which way is better for a benchmark: a rule's override, else the results' own. */
-    static Direction direction(BenchmarkSettings s, Direction inferred) {
-        return s.directionOverride() != null ? s.directionOverride() : inferred;
-    }
 }

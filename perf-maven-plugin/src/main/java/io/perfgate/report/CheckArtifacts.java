@@ -1,10 +1,9 @@
 package io.perfgate.report;
 
 import io.perfgate.gate.Comparison;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateReport;
-import io.perfgate.gate.Metric;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
@@ -23,11 +22,6 @@ import java.util.Optional;
  * values (the reason is kept in {@link #unavailable()}), but one that exists and cannot be read is an error.
  */
 public final class CheckArtifacts {
-    /** Per-fork value of the allocation metric, as the gate reads it. */
-    static final String ALLOCATION_METRIC = "gc.alloc.rate.norm";
-    /** Per-fork p95 key, as the JMH reader and the scenario runner store it. */
-    static final String P95_KEY = "p0.95";
-
     private final Path reportFile;
     private final GateReport report;
     private final PerfResults current;
@@ -170,32 +164,10 @@ public final class CheckArtifacts {
     }
 
     /**
-     * The per-fork (per-run) values the gate compared for this metric: the median of each fork's iterations,
-     * the fork's own p95, or its median allocation per operation. Forks without the value are left out.
+     * The per-fork (per-run) values the gate compared for a median, p95 or allocation row, both sides; a side whose
+     * results are not available has none.
      */
-    static double[] forkValues(BenchmarkResult b, Metric metric) {
-        List<Double> values = new ArrayList<>();
-        for (Fork f : b.forks()) {
-            double v;
-            switch (metric) {
-                case P95:
-                    Double p = f.percentiles().get(P95_KEY);
-                    v = p == null ? Double.NaN : p;
-                    break;
-                case ALLOCATION:
-                    v = f.secondaryMedian(ALLOCATION_METRIC);
-                    break;
-                default:
-                    v = f.primaryMedian();
-            }
-            if (Double.isFinite(v)) {
-                values.add(v);
-            }
-        }
-        double[] out = new double[values.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = values.get(i);
-        }
-        return out;
+    ForkValues forkValues(Comparison c) {
+        return ForkValues.of(baselineBenchmark(c).orElse(null), currentBenchmark(c).orElse(null), c.metric());
     }
 }

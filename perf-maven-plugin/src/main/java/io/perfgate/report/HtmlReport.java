@@ -3,6 +3,7 @@ package io.perfgate.report;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
@@ -246,9 +247,9 @@ public final class HtmlReport {
             BenchmarkResult cur = in.currentBenchmark(c).orElse(null);
             // a secondary metric keeps its ratio row; the per-run panels plot the primary score and the p95 only
             if (c.metric() != Metric.SECONDARY && (base != null || cur != null)) {
+                ForkValues values = in.forkValues(c);
                 panels.add(new ForkPlotSvg.SamplePanel(panelLabel(c.metric(), isScenario(in, c)), unit(base, cur, c),
-                        base == null ? new double[0] : CheckArtifacts.forkValues(base, c.metric()),
-                        cur == null ? new double[0] : CheckArtifacts.forkValues(cur, c.metric())));
+                        values.baseline(), values.candidate()));
             }
             rows.add(new ForkPlotSvg.RatioRow(c.metricName(), c.ratio(), c.lowerBound(), c.upperBound(), c.ciLow(),
                     c.ciHigh(), c.failThreshold(), c.minEffect(), c.verdict()));

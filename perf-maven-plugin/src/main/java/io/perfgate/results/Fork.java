@@ -50,7 +50,10 @@ public final class Fork {
         return values == null ? null : values.clone();
     }
 
-    /** The fork's summary for the gate: the median of its measurement iterations. */
+    /**
+     * The median of the fork's measurement iterations. The value the gate tests for a fork is decided in one place,
+     * {@code io.perfgate.gate.ForkValues} (in SampleTime mode it is the fork's own p50 instead).
+     */
     public double primaryMedian() {
         return median(primary);
     }

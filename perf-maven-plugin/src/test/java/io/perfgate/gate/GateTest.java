@@ -290,15 +290,28 @@ class GateTest {
             pct.put("p0.50", t[i]);
             pct.put("p0.95", 3 * t[i]);
             base.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
-                    Collections.singletonMap(Gate.ALLOC_METRIC, new double[] {37})));
+                    Collections.singletonMap(ForkValues.ALLOCATION_METRIC, new double[] {37})));
             cur.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
-                    Collections.singletonMap(Gate.ALLOC_METRIC, new double[] {59})));
+                    Collections.singletonMap(ForkValues.ALLOCATION_METRIC, new double[] {59})));
         }
         GateReport r = check(results(base.build()), results(cur.build()));
         assertTrue(r.comparisons().stream().noneMatch(c -> c.metric() == Metric.ALLOCATION));
         assertTrue(r.notGated().stream().anyMatch(n -> n.metric() == Metric.ALLOCATION
                 && n.reason().startsWith("in sample mode gc.alloc.rate.norm includes JMH's own sampling")));
         assertFalse(r.failsBuild());
+    }
+
+    @Test
+    void aBenchmarkThatAllocatedNothingAndNowAllocatesFails() {
+        // 0 B/op is a measurement, not a missing one: growing from it is a regression, not "only one side measured"
+        double[] t = around(1000, 0.02, 10, 7);
+        PerfResults b = results(Results.withAlloc(BENCH, t, new double[10]));
+        double[] now = new double[10];
+        Arrays.fill(now, 64);
+        GateReport grown = check(b, results(Results.withAlloc(BENCH, t, now)));
+        Comparison c = only(grown, Metric.ALLOCATION);
+        assertEquals(Verdict.FAIL, c.verdict(), c.reason());
+        assertTrue(c.reason().contains("(+64 B/op) is above the limit max(2 %, 16 B/op) = 16 B/op"), c.reason());
     }
 
     @Test
