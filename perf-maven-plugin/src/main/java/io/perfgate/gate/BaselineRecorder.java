@@ -1,5 +1,7 @@
 package io.perfgate.gate;
 
+import static io.perfgate.config.PerfProperties.FORCE;
+
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
@@ -64,7 +66,7 @@ public final class BaselineRecorder {
         List<String> problems = problems(results);
         if (!problems.isEmpty() && !force) {
             throw new BaselineRefusedException(String.join("; ", problems)
-                    + ". Fix the run and record again, or pass -Dperf.force=true to record it anyway.", problems);
+                    + ". Fix the run and record again, or pass -D" + FORCE + "=true to record it anyway.", problems);
         }
         PerfResults baseline = results.toBuilder().provenance(provenance(results, resultsFile, problems)).build();
         String json = ResultsJson.toJson(baseline);

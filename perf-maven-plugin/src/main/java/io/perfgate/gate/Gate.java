@@ -1,26 +1,22 @@
 package io.perfgate.gate;
 
+import static io.perfgate.config.PerfProperties.ENVIRONMENT_POLICY;
+import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
+import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
+import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
 import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
-import static io.perfgate.gate.ForkValues.P95_KEY;
 import static io.perfgate.gate.ForkValues.SAMPLE_MODE;
 
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Calibration;
 import io.perfgate.results.Direction;
-import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
-import io.perfgate.stats.Decision;
-import io.perfgate.stats.DecisionRule;
-import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.OrderStatisticInterval;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.ShiftComparison;
 import io.perfgate.stats.ShiftTest;
-import io.perfgate.stats.StatsText;
-import io.perfgate.stats.SteadyState;
 import io.perfgate.stats.Thresholds;
 import io.perfgate.stats.Verdict;
 import java.time.Clock;
@@ -30,7 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -51,8 +46,6 @@ import java.util.Set;
  * }</pre>
  */
 public final class Gate {
-    /** A scenario run records its p95 only from this many latencies on (0.95^72 &lt; 0.025). */
-    static final int SCENARIO_MIN_LATENCIES_FOR_P95 = 72;
 
     private final GateSettings settings;
     private String toolVersion = "unknown";
@@ -114,49 +107,24 @@ public final class Gate {
             List<String> fields = new ArrayList<>();
             diffs.forEach(d -> fields.add(d.field()));
             refusal = "the environment differs from the baseline's (" + String.join(", ", fields)
-                    + ") and perf.environmentPolicy=strict";
+                    + ") and " + ENVIRONMENT_POLICY + "=strict";
             report.addOtherFailure("The environment differs from the baseline's in " + diffs.size()
                     + (diffs.size() == 1 ? " field" : " fields") + " (" + String.join(", ", fields)
-                    + ") and perf.environmentPolicy=strict, so no comparison was judged. Record a baseline on this"
-                    + " machine with: " + baselineCommand + ", or set perf.environmentPolicy=warn.");
+                    + ") and " + ENVIRONMENT_POLICY + "=strict, so no comparison was judged. Record a baseline on"
+                    + " this machine with: " + baselineCommand + ", or set " + ENVIRONMENT_POLICY + "=warn.");
         }
 
-        Map<String, BenchmarkResult> baselineByKey = new LinkedHashMap<>();
-        for (BenchmarkResult b : baseline.benchmarks()) {
-            baselineByKey.putIfAbsent(id(b), b);
-        }
-        Set<String> seen = new LinkedHashSet<>();
-        List<Pending> pending = new ArrayList<>();
+        BenchmarkPairing pairing = BenchmarkPairing.of(baseline, current, settings);
+        pairing.duplicates.forEach(report::addNote);
+        pairing.ignored.forEach(report::addIgnoredBenchmark);
+        List<PendingComparison> pending = new ArrayList<>();
         List<String> untested = new ArrayList<>();
-        List<BenchmarkRef> added = new ArrayList<>();
-        List<BenchmarkRef> missing = new ArrayList<>();
         List<String> warmScenarios = new ArrayList<>();
-        for (BenchmarkResult cur : current.benchmarks()) {
-            String id = id(cur);
-            if (!seen.add(id)) {
-                report.addNote("The current results hold " + cur.key() + " [" + cur.mode()
-                        + "] more than once; only the first is compared.");
-                continue;
-            }
-            BenchmarkSettings bs = settings.forBenchmark(cur.key());
-            if (bs.ignored()) {
-                report.addIgnoredBenchmark(BenchmarkRef.of(cur));
-                continue;
-            }
-            BenchmarkResult base = baselineByKey.get(id);
-            if (base == null) {
-                added.add(BenchmarkRef.of(cur));
-                continue;
-            }
-            compareBenchmark(base, cur, bs, refusal, pending, untested, report);
+        for (BenchmarkPairing.Pair pair : pairing.pairs) {
+            BenchmarkResult cur = pair.current;
+            compareBenchmark(pair.baseline, cur, pair.settings, refusal, pending, untested, report);
             if (BenchmarkResult.KIND_SCENARIO.equals(cur.kind()) && "warm".equals(cur.params().get("runs"))) {
                 warmScenarios.add(cur.displayName());
-            }
-        }
-        for (BenchmarkResult base : baseline.benchmarks()) {
-            if (!seen.contains(id(base)) && !settings.forBenchmark(base.key()).ignored()) {
-                missing.add(BenchmarkRef.of(base));
-                seen.add(id(base));
             }
         }
         if (!untested.isEmpty()) {
@@ -173,10 +141,10 @@ public final class Gate {
                     + " page, \"What warm runs cannot tell you\")");
         }
         checkRules(baseline, current, report);
-        decide(pending, report, baseline.calibration());
-        added.forEach(report::addNewBenchmark);
-        missing.forEach(report::addMissingBenchmark);
-        listMembershipFailures(added, missing, report);
+        new DecisionPass(settings).decide(pending, report, baseline.calibration());
+        pairing.added.forEach(report::addNewBenchmark);
+        pairing.missing.forEach(report::addMissingBenchmark);
+        listMembershipFailures(pairing.added, pairing.missing, report);
         return report.build();
     }
 
@@ -188,7 +156,7 @@ public final class Gate {
         GateReport.Builder report = start(current, currentFile);
         String where = baselineFile == null ? "" : " at " + baselineFile;
         if (settings.failOnMissingBaseline()) {
-            report.addOtherFailure("No baseline" + where + " and perf.failOnMissingBaseline=true. Record one with: "
+            report.addOtherFailure("No baseline" + where + " and " + FAIL_ON_MISSING_BASELINE + "=true. Record one with: "
                     + baselineCommand + (baselineFile == null ? "" : ", then commit " + baselineFile));
         } else {
             report.addNote("No baseline" + where + ": nothing to compare. Record one with: " + baselineCommand
@@ -209,52 +177,19 @@ public final class Gate {
                 .multiplicity(settings.multiplicity(), 0, true);
     }
 
-    /** Benchmarks are matched by key and mode: one benchmark run in two modes is two results. */
-    private static String id(BenchmarkResult b) {
-        return b.key() + "\u0000" + b.mode();
-    }
-
     // ------------------------------------------------------------------ one benchmark
 
-    /** A comparison waiting for the multiplicity step, or already decided. */
-    private static final class Pending {
-        final Comparison.Builder row;
-        final Metric metric;
-        final Direction direction;
-        final ShiftComparison test;
-        final String refusal;
-        final int minForks;
-        /** How the reason names the metric, when not {@link Metric#label} (a secondary metric's own name). */
-        String label;
-        Comparison decided;
-
-        Pending(Comparison.Builder row, Metric metric, Direction direction, ShiftComparison test, String refusal,
-                int minForks) {
-            this.row = row;
-            this.metric = metric;
-            this.direction = direction;
-            this.test = test;
-            this.refusal = refusal;
-            this.minForks = minForks;
-        }
-
-        boolean tested() {
-            return decided == null && refusal == null && test != null && test.baselineCount() >= minForks
-                    && test.candidateCount() >= minForks;
-        }
-    }
-
     private void compareBenchmark(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
-            String envRefusal, List<Pending> pending, List<String> untested, GateReport.Builder report) {
+            String envRefusal, List<PendingComparison> pending, List<String> untested, GateReport.Builder report) {
         Direction direction = ForkValues.direction(bs, cur);
         boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(cur.kind());
-        String dataProblem = dataProblem(base, "baseline", scenario);
+        String dataProblem = Judgeability.dataProblem(base, "baseline", scenario);
         if (dataProblem == null) {
-            dataProblem = dataProblem(cur, "current results", scenario);
+            dataProblem = Judgeability.dataProblem(cur, "current results", scenario);
         }
         String refusal = envRefusal != null ? envRefusal : dataProblem;
         // A scenario "fork" is one run with one value: there are no iterations to test for a trend.
-        String unstable = refusal == null && !scenario ? unstableForks(base, cur, untested) : null;
+        String unstable = refusal == null && !scenario ? Judgeability.unstableForks(base, cur, untested) : null;
 
         // median: ForkValues says which value each fork contributes (in SampleTime its own p50)
         ForkValues medians = ForkValues.of(base, cur, Metric.MEDIAN);
@@ -267,7 +202,7 @@ public final class Gate {
         ForkValues p95 = ForkValues.of(base, cur, Metric.P95);
         double[] baseP95 = p95.baseline();
         double[] curP95 = p95.candidate();
-        String p95Missing = scenario ? scenarioP95Missing(base, cur) : p95Missing(base, cur, baseP95, curP95);
+        String p95Missing = scenario ? Judgeability.scenarioP95Missing(base, cur) : Judgeability.p95Missing(base, cur, baseP95, curP95);
         if (p95Missing != null) {
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing));
         } else {
@@ -293,8 +228,8 @@ public final class Gate {
                     "in sample mode " + ALLOCATION_METRIC + " includes JMH's own sampling allocations, which vary from"
                             + " run to run; gate allocation in avgt or thrpt mode"));
         } else if (baseAlloc.length > 0 && curAlloc.length > 0) {
-            Pending p = new Pending(null, Metric.ALLOCATION, Direction.LOWER_IS_BETTER, null, refusal, 0);
-            p.decided = allocation(base, cur, bs, baseAlloc, curAlloc, refusal);
+            PendingComparison p = new PendingComparison(null, Metric.ALLOCATION, Direction.LOWER_IS_BETTER, null, refusal, 0);
+            p.decided = AllocationCheck.judge(base, cur, bs, baseAlloc, curAlloc, refusal);
             pending.add(p);
         } else if (baseAlloc.length > 0 || curAlloc.length > 0) {
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
@@ -309,7 +244,7 @@ public final class Gate {
      * never fail the build.
      */
     private void compareSecondaryMetrics(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
-            String refusal, List<Pending> pending, GateReport.Builder report) {
+            String refusal, List<PendingComparison> pending, GateReport.Builder report) {
         for (Map.Entry<String, MetricInfo> e : cur.secondaryMetrics().entrySet()) {
             String name = e.getKey();
             MetricInfo info = e.getValue();
@@ -317,7 +252,7 @@ public final class Gate {
                 // ungated: reported only; no runs: the median row already says why nothing is judged
                 continue;
             }
-            String problem = secondaryProblem(base, cur, name);
+            String problem = Judgeability.secondaryProblem(base, cur, name);
             if (problem != null) {
                 report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.SECONDARY, name,
                         problem));
@@ -326,7 +261,7 @@ public final class Gate {
             ForkValues values = ForkValues.ofSecondary(base, cur, name);
             double[] baseValues = values.baseline();
             double[] curValues = values.candidate();
-            Pending p = prepare(base, cur, bs, Metric.SECONDARY, info.unit(), info.direction(), bs.median(),
+            PendingComparison p = prepare(base, cur, bs, Metric.SECONDARY, info.unit(), info.direction(), bs.median(),
                     baseValues, curValues, refusal);
             p.row.secondaryMetric(name, info.unit(), info.direction());
             p.label = name;
@@ -334,108 +269,7 @@ public final class Gate {
         }
     }
 
-    /** Why a declared secondary metric cannot be tested, or null. */
-    private static String secondaryProblem(BenchmarkResult base, BenchmarkResult cur, String name) {
-        if (!base.secondaryMetrics().containsKey(name)) {
-            return "only the current results recorded " + name + "; record a new baseline to gate it";
-        }
-        for (BenchmarkResult b : new BenchmarkResult[] {base, cur}) {
-            String side = b == base ? "baseline" : "current results";
-            int missing = 0;
-            for (Fork f : b.forks()) {
-                double v = f.secondaryMedian(name);
-                if (Double.isNaN(v)) {
-                    missing++;
-                } else if (!(v > 0) || Double.isInfinite(v)) {
-                    // the test works on log ratios
-                    return "a run of the " + side + " recorded " + name + " = " + formatNumber(v)
-                            + "; the test needs values above 0";
-                }
-            }
-            if (missing > 0) {
-                return missing + " of " + b.forks().size() + " runs of the " + side + " did not record " + name;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * For a scenario, null when every run on both sides recorded its p95; otherwise why the p95 is not gated. A p95
-     * from some runs only would compare different sets of runs, so the gate takes all or none.
-     */
-    private static String scenarioP95Missing(BenchmarkResult base, BenchmarkResult cur) {
-        int missing = 0;
-        int runs = 0;
-        for (BenchmarkResult b : new BenchmarkResult[] {base, cur}) {
-            for (Fork f : b.forks()) {
-                runs++;
-                if (!f.percentiles().containsKey(P95_KEY)) {
-                    missing++;
-                }
-            }
-        }
-        if (missing == 0) {
-            return null;
-        }
-        return missing + " of " + runs + " runs recorded fewer than " + SCENARIO_MIN_LATENCIES_FOR_P95
-                + " latencies; record more latencies per run to gate the p95";
-    }
-
-    /** Why a side's data cannot be judged, or null. */
-    private static String dataProblem(BenchmarkResult b, String side, boolean scenario) {
-        if (!b.warnings().isEmpty()) {
-            return "incomplete data in the " + side + ": " + String.join("; ", b.warnings());
-        }
-        if (b.forks().isEmpty()) {
-            return scenario ? "the " + side + " hold no runs for it; raise <coldRuns>/<warmRuns>"
-                    : "the " + side + " hold no forks for it (raw data missing; JMH's -Djmh.json.rawData=false?)";
-        }
-        for (int i = 0; i < b.forks().size(); i++) {
-            double m = b.forks().get(i).primaryMedian();
-            if (!(m > 0) || !Double.isFinite(m)) {
-                return (scenario ? "run " : "fork ") + (i + 1) + " of the " + side + " has no usable measurement ("
-                        + (b.forks().get(i).primary().length == 0 ? "no iterations" : "median " + m) + ")";
-            }
-        }
-        return null;
-    }
-
-    private static String p95Missing(BenchmarkResult base, BenchmarkResult cur, double[] baseP95, double[] curP95) {
-        if (baseP95.length > 0 && curP95.length > 0) {
-            return null;
-        }
-        if (baseP95.length > 0 || curP95.length > 0) {
-            return "only the " + (baseP95.length > 0 ? "baseline (" + base.mode() + ")" : "current results ("
-                    + cur.mode() + ")") + " recorded per-fork p95 values; measure both in the same mode";
-        }
-        if (BenchmarkResult.KIND_SCENARIO.equals(cur.kind())) {
-            return "the runs record no latency distribution of their own";
-        }
-        return cur.mode() + " mode records no latency distribution; use Mode.SampleTime to gate the p95";
-    }
-
-    /**
-     * The INCONCLUSIVE reason when more than 20 % of a side's forks trend across their measurement iterations
-     * (the stats package's Kendall test), else null. Adds to {@code untested} the reason when no fork of a side
-     * was long enough to test.
-     */
-    private static String unstableForks(BenchmarkResult base, BenchmarkResult cur, List<String> untested) {
-        String reason = null;
-        for (BenchmarkResult b : new BenchmarkResult[] {cur, base}) {
-            List<double[]> iterations = new ArrayList<>();
-            b.forks().forEach(f -> iterations.add(f.primary()));
-            SteadyState.Assessment a = SteadyState.assess(iterations);
-            if (a.isInconclusive() && reason == null) {
-                reason = "in the " + (b == cur ? "current results" : "baseline") + ", " + a.reason();
-            }
-            if (a.untestableForks() == iterations.size()) {
-                untested.add(a.reason());
-            }
-        }
-        return reason;
-    }
-
-    private Pending prepare(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, Metric metric,
+    private PendingComparison prepare(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, Metric metric,
             String unit, Direction direction, Thresholds thresholds, double[] baseValues, double[] curValues,
             String refusal) {
         Comparison.Builder row = Comparison.builder().benchmark(cur).metric(metric, unit, direction)
@@ -443,14 +277,14 @@ public final class Gate {
                 .thresholds(thresholds.fail(), thresholds.minEffect(), thresholds.alpha()).rule(bs.rule());
         medians(row, baseValues, curValues);
         if (baseValues.length == 0 || curValues.length == 0) {
-            Pending p = new Pending(row, metric, direction, null, refusal, settings.minForks());
+            PendingComparison p = new PendingComparison(row, metric, direction, null, refusal, settings.minForks());
             String why = refusal != null ? refusal : "the " + (baseValues.length == 0 ? "baseline" : "current results")
                     + " hold no values for it";
             p.decided = row.verdict(Verdict.INCONCLUSIVE, metric.label(direction) + " is not judged: " + why).build();
             return p;
         }
         ShiftComparison test = ShiftTest.compare(baseValues, curValues, direction, thresholds);
-        return new Pending(row, metric, direction, test, refusal, settings.minForks());
+        return new PendingComparison(row, metric, direction, test, refusal, settings.minForks());
     }
 
     private static void medians(Comparison.Builder row, double[] base, double[] cur) {
@@ -466,146 +300,7 @@ public final class Gate {
         }
     }
 
-    private Comparison allocation(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, double[] baseAlloc,
-            double[] curAlloc, String refusal) {
-        AllocationTolerance tol = bs.allocation();
-        String unit = unitOf(cur, ALLOCATION_METRIC, "B/op");
-        double b = Quantiles.median(baseAlloc);
-        double c = Quantiles.median(curAlloc);
-        double ratio = b > 0 ? c / b : Double.NaN;
-        Comparison.Builder row = Comparison.builder().benchmark(cur)
-                .metric(Metric.ALLOCATION, unit, Direction.LOWER_IS_BETTER).forks(baseAlloc.length, curAlloc.length)
-                .baselineMedian(b, Double.NaN, Double.NaN).currentMedian(c, Double.NaN, Double.NaN)
-                .ratio(ratio, Double.NaN, Double.NaN, Double.NaN, Double.NaN).ratioOfMedians(ratio)
-                .allocationTolerance(tol.percent(), tol.bytes()).rule(bs.rule());
-        if (refusal != null) {
-            return row.verdict(Verdict.INCONCLUSIVE, "allocation is not judged: " + refusal).build();
-        }
-        double growth = c - b;
-        double allowed = tol.allowedGrowth(b);
-        String measured = "allocation " + signedPercent(ratio) + " (" + signedBytes(growth) + ")";
-        String limit = "the limit max(" + StatsText.percent(tol.percent()) + ", " + bytes(tol.bytes()) + ") = "
-                + bytes(allowed);
-        String counts = "medians " + bytes(b) + " -> " + bytes(c) + ", " + baseAlloc.length + " vs "
-                + curAlloc.length + " forks";
-        if (growth > allowed) {
-            return row.verdict(Verdict.FAIL, measured + " is above " + limit + " (" + counts + ")").build();
-        }
-        if (-growth > allowed) {
-            return row.verdict(Verdict.IMPROVED, measured + " is an improvement beyond " + limit + " (" + counts + ")")
-                    .build();
-        }
-        return row.verdict(Verdict.PASS, measured + " is within " + limit + " (" + counts + ")").build();
-    }
-
-    private static String unitOf(BenchmarkResult b, String metric, String fallback) {
-        MetricInfo info = b.secondaryMetrics().get(metric);
-        return info == null ? fallback : info.unit();
-    }
-
-    private static String signedPercent(double ratio) {
-        return Double.isNaN(ratio) ? "n/a" : StatsText.percentChange(ratio);
-    }
-
-    private static String bytes(double b) {
-        return formatNumber(b) + " B/op";
-    }
-
-    private static String signedBytes(double b) {
-        return (b >= 0 ? "+" : "-") + formatNumber(Math.abs(b)) + " B/op";
-    }
-
-    private static String formatNumber(double v) {
-        return Math.abs(v - Math.rint(v)) < 0.05 ? String.format(Locale.ROOT, "%.0f", v)
-                : String.format(Locale.ROOT, "%.1f", v);
-    }
-
     // ------------------------------------------------------------------ all benchmarks
-
-    /** The multiplicity step over the K tested comparisons, then the decision rule on each. */
-    private void decide(List<Pending> pending, GateReport.Builder report, Calibration calibration) {
-        List<Pending> tested = new ArrayList<>();
-        for (Pending p : pending) {
-            if (p.tested()) {
-                tested.add(p);
-            }
-        }
-        Multiplicity.Mode mode = settings.multiplicity();
-        double[] pValues = new double[tested.size()];
-        for (int i = 0; i < pValues.length; i++) {
-            // The guarded p-values: Holm's and BH's steps must see the evidence the rule will demand.
-            pValues[i] = DecisionRule.failPValue(tested.get(i).test);
-        }
-        double[] levels = Multiplicity.effectiveAlphas(pValues, settings.alpha(), mode);
-        double[] adjusted = mode == Multiplicity.Mode.NONE ? null : Multiplicity.adjust(pValues, mode);
-        boolean anyCanFail = feasibility(tested, report);
-        report.multiplicity(mode, tested.size(), anyCanFail);
-        for (int i = 0; i < tested.size(); i++) {
-            Pending p = tested.get(i);
-            Decision d = DecisionRule.decide(p.test, levels[i], p.minForks);
-            p.decided = row(p, d, levels[i]).adjustedP(adjusted == null ? Double.NaN : adjusted[i]).build();
-        }
-        for (Pending p : pending) {
-            if (p.decided == null) {
-                Decision d = p.refusal != null
-                        ? DecisionRule.decide(p.test, settings.alpha(), 1).overruledAsInconclusive(
-                                estimate(p.test) + " is not judged: " + p.refusal)
-                        : DecisionRule.decide(p.test, settings.alpha(), p.minForks);
-                p.decided = row(p, d, settings.alpha()).build();
-            }
-            p.decided = NoiseFloor.apply(p.decided, calibration);
-            report.addComparison(p.decided);
-            if (p.decided.verdict() == Verdict.FAIL) {
-                report.addRegression(p.decided.displayName() + ": " + p.decided.reason());
-            }
-        }
-    }
-
-    private Comparison.Builder row(Pending p, Decision d, double level) {
-        ShiftComparison t = p.test;
-        return p.row.ratio(t.ratio(), t.lowerBound(level), t.upperBound(level), t.ciLower(), t.ciUpper())
-                .ratioOfMedians(t.orientedMedianRatio()).pValue(t.pSlower())
-                .thresholds(t.thresholds().fail(), t.thresholds().minEffect(), level)
-                .verdict(d.verdict(), d.describe(label(p))).confident(d.confidentPass());
-    }
-
-    private static String label(Pending p) {
-        return p.label != null ? p.label : p.metric.label(p.direction);
-    }
-
-    /** "+2.0 % [-1.0 %, +5.1 %]" in the metric's own direction. */
-    private static String estimate(ShiftComparison c) {
-        return StatsText.percentChange(c.nativeRatio()) + " [" + StatsText.percentChange(c.nativeCiLower()) + ", "
-                + StatsText.percentChange(c.nativeCiUpper()) + "]";
-    }
-
-    /**
-     * Warns when the fork counts at hand make a FAIL impossible under the multiplicity mode (Holm at 5 forks a
-     * side allows at most 12 comparisons). Returns whether any comparison can fail.
-     */
-    private boolean feasibility(List<Pending> tested, GateReport.Builder report) {
-        if (tested.isEmpty()) {
-            return true;
-        }
-        int impossible = 0;
-        Multiplicity.Feasibility example = null;
-        for (Pending p : tested) {
-            Multiplicity.Feasibility f = Multiplicity.feasibility(p.test.baselineCount(), p.test.candidateCount(),
-                    tested.size(), settings.alpha(), settings.multiplicity());
-            if (!f.isPossible()) {
-                impossible++;
-                example = f;
-            }
-        }
-        if (impossible > 0) {
-            String mode = GateSettings.multiplicityId(settings.multiplicity());
-            report.addNote((impossible == tested.size() ? "No" : impossible + " of " + tested.size())
-                    + " comparisons can fail with perf.multiplicity=" + mode + " and K = " + tested.size() + ": "
-                    + example.warning() + (settings.multiplicity() == Multiplicity.Mode.NONE ? ""
-                            : ", or use perf.multiplicity=none"));
-        }
-        return impossible < tested.size();
-    }
 
     private void checkRules(PerfResults baseline, PerfResults current, GateReport.Builder report) {
         for (RuleSet.ParsedRule r : settings.rules().rules()) {
@@ -631,13 +326,13 @@ public final class Gate {
             GateReport.Builder report) {
         if (settings.failOnNewBenchmarks() && !added.isEmpty()) {
             report.addOtherFailure(count(added.size()) + " new since the baseline and"
-                    + " perf.failOnNewBenchmarks=true: " + names(added)
+                    + " " + FAIL_ON_NEW + "=true: " + names(added)
                     + ". Record a new baseline with: " + baselineCommand);
         }
         if (settings.failOnMissingBenchmarks() && !missing.isEmpty()) {
             int n = missing.size();
             report.addOtherFailure((n == 1 ? "1 benchmark" : n + " benchmarks") + " of the baseline did not run and"
-                    + " perf.failOnMissingBenchmarks=true: " + names(missing)
+                    + " " + FAIL_ON_MISSING + "=true: " + names(missing)
                     + ". Run them, or record a new baseline with: " + baselineCommand);
         }
     }
