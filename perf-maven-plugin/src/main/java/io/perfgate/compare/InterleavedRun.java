@@ -4,6 +4,8 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.text.Durations;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -137,12 +139,9 @@ public final class InterleavedRun {
         return outcome;
     }
 
+    /** A wall time as the log shows every duration ({@link Durations}). */
     static String duration(long nanos) {
-        long seconds = Math.round(nanos / 1e9);
-        if (seconds < 60) {
-            return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
-        }
-        return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+        return Durations.format(Duration.ofNanos(nanos));
     }
 
     enum State {

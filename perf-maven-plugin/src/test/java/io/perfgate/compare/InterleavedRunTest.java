@@ -100,7 +100,7 @@ class InterleavedRunTest {
         assertEquals(72.0, o.estimatedFixedSeconds(), 1e-9);
         String summary = o.summary();
         assertTrue(summary.contains("7.3 rounds on average against a fixed 12"), summary);
-        assertTrue(summary.contains("about 28.0 s (39 %) saved"), summary);
+        assertTrue(summary.contains("about 28 s (39 %) saved"), summary);
         assertTrue(log.infos().get(0).contains("seed 77 (repeat this order with -Dperf.seed=77)"), log.infos().get(0));
     }
 
