@@ -27,5 +27,5 @@ assert !new File(basedir, 'src/perf/baseline.json.lock').exists()
 
 // 3. no baseline to save into
 assert log.contains('There is no baseline at ')
-assert log.contains('Record one first (mvn verify perf:baseline), or run perf:calibrate without -Dperf.calibrate.save=true.')
+assert log.contains('Record one first with: mvn verify perf:baseline, or run perf:calibrate without -Dperf.calibrate.save=true.')
 return true

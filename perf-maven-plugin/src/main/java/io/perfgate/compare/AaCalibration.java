@@ -305,7 +305,7 @@ public final class AaCalibration {
             throws CompareException, IOException {
         if (!Files.isRegularFile(baseline)) {
             throw new CompareException("There is no baseline at " + baseline + " to save the calibration into."
-                    + " Record one first (mvn verify perf:baseline), or run perf:calibrate without"
+                    + " Record one first with perf:baseline, or run perf:calibrate without"
                     + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
         }
         try (AtomicFiles.Lock lock = AtomicFiles.lock(baseline)) {

@@ -69,7 +69,8 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         if (save && !baseline.isFile()) {
             // before an A/A run of several minutes, not after it
             throw new MojoExecutionException("There is no baseline at " + display(baseline.toPath()) + " to save the"
-                    + " calibration into. Record one first (mvn verify perf:baseline), or run perf:calibrate without"
+                    + " calibration into. Record one first with: "
+                    + MavenCommands.recordBaseline(session, project, false) + ", or run perf:calibrate without"
                     + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
         }
         int forksPerHalf = forksPerHalf();

@@ -22,7 +22,7 @@ import org.apache.maven.reporting.MavenReportException;
  * per-fork values of the baseline and the candidate on one axis and of the slowdown ratio's interval against
  * the limits. Inline SVG, no JavaScript, nothing fetched from the network.
  *
- * <p>Run on its own ({@code mvn perf:report}) it writes {@code target/perf/report.html}, as {@code perf:check}
+ * <p>Run on its own ({@code mvn -Pperf perf:report}, with the plugin in the {@code perf} profile) it writes {@code target/perf/report.html}, as {@code perf:check}
  * does. Listed under {@code <reporting>}, it is the "Performance report" page of {@code mvn site}:
  *
  * <pre>{@code
