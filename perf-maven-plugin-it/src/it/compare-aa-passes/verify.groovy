@@ -5,9 +5,12 @@ def log = new File(basedir, 'build.log').text
 def base = fixture.baseCommit(basedir)
 
 assert log.contains('BUILD SUCCESS')
-// run and check share the execution and step aside for compare
-assert log.contains('perf:run skipped: perf.against=main~0 is set, so perf:compare measures the base and the working tree instead')
-assert log.contains('Skipping perf:check: perf.against=main~0 is set')
+// one execution binds run, check and compare: run steps aside, check compares (it comes first), compare does not
+// measure again
+assert log.contains('perf:run skipped: perf.against=main~0 is set, so the comparison (perf:check or perf:compare) measures the base and the working tree instead')
+assert log.contains('perf:check: measuring the working tree against main~0')
+assert log.contains('perf:compare skipped: perf:check already compared this module with main~0 in this build')
+assert (log =~ /Interleaving \d+ benchmark/).count == 1
 assert !(log =~ /\[ERROR\]/)
 assert log.contains(base.substring(0, 10))
 // no seed given: a random one is drawn and printed so the run can be repeated

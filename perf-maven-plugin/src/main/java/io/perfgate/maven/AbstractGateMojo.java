@@ -5,19 +5,31 @@ import io.perfgate.gate.BenchmarkRule;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.report.ReportWriter;
+import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.toolchain.ToolchainManager;
 
 /**
- * perf:check's settings: the thresholds, the failure switches, the per-benchmark rules and the report formats,
- * turned into one {@link GateSettings}. perf:compare and perf:calibrate judge with most of these settings too, but
- * their parameters are declared again in {@link AbstractInterleavedMojo}: a goal class has one superclass, and
- * theirs is {@link AbstractJmhMojo}, while perf:check must not list JMH's options.
+ * The goals that judge (perf:check, perf:compare, perf:calibrate): the thresholds, the failure switches, the
+ * per-benchmark rules, the report formats and where the reports go, turned into one {@link GateSettings}. It
+ * extends {@link AbstractJmhMojo} because each of them can measure: perf:check measures the base and the working
+ * tree itself when {@code perf.against} is set. The settings about a stored baseline (environment policy, missing
+ * baseline, new and missing benchmarks) do not apply when both sides are measured in the same build.
  */
-abstract class AbstractGateMojo extends AbstractPerfMojo {
+abstract class AbstractGateMojo extends AbstractJmhMojo {
+    /**
+     * Where the reports go ({@code report.json}, {@code report.md}, {@code TEST-perf.xml}, {@code report.html});
+     * in a comparison also both sides' results, and the base is checked out and built below it (and removed).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
+    protected File outputDirectory;
+
     /**
      * T_fail of the median: the smallest slowdown that fails the build, a percentage ({@code 10%} or {@code 10}).
      *
@@ -53,7 +65,8 @@ abstract class AbstractGateMojo extends AbstractPerfMojo {
     private String p95Min;
 
     /**
-     * The one-sided significance level of each comparison, between 0 and 0.5.
+     * The one-sided significance level of each comparison, between 0 and 0.5. In a comparison with adaptive
+     * stopping each of the two looks uses half of it.
      *
      * @since 0.1.0
      */
@@ -78,7 +91,8 @@ abstract class AbstractGateMojo extends AbstractPerfMojo {
     private String allocBytes;
 
     /**
-     * The fewest forks per side that can be judged; with fewer, a comparison is INCONCLUSIVE.
+     * The fewest forks per side that can be judged; with fewer, a comparison is INCONCLUSIVE. Adaptive stopping
+     * looks first after this many rounds.
      *
      * @since 0.1.0
      */
@@ -178,8 +192,8 @@ abstract class AbstractGateMojo extends AbstractPerfMojo {
     @Parameter
     private List<BenchmarkRule> rules = new ArrayList<>();
 
-    protected AbstractGateMojo(String goal) {
-        super(goal);
+    protected AbstractGateMojo(String goal, ToolchainManager toolchainManager) {
+        super(goal, toolchainManager);
     }
 
     /** The settings of the parameters above, checked. */

@@ -163,7 +163,7 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
      * @since 0.1.0
      */
     @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
-    private boolean useToolchain;
+    private String useToolchain;
 
     private final ToolchainManager toolchainManager;
 
@@ -174,7 +174,7 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
 
     /** Besides {@code perf.skip}: the reasons this module has no benchmarks to run. */
     @Override
-    protected String skipReason() {
+    protected String skipReason() throws MojoExecutionException {
         String reason = skipFlagReason();
         return reason != null ? reason : noBenchmarksReason();
     }
@@ -196,8 +196,8 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
         return null;
     }
 
-    protected final boolean useToolchain() {
-        return useToolchain;
+    protected final boolean useToolchain() throws MojoExecutionException {
+        return flag(PerfProperties.USE_TOOLCHAIN, useToolchain);
     }
 
     /** The JMH options of the parameters above (and {@link #jmhForks()}), checked. */
@@ -227,8 +227,8 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
     }
 
     /** The toolchain's java when asked for and present, else the JVM running Maven. */
-    protected final Path java() {
-        if (useToolchain) {
+    protected final Path java() throws MojoExecutionException {
+        if (useToolchain()) {
             Toolchain toolchain = toolchainManager.getToolchainFromBuildContext("jdk", session);
             if (toolchain != null) {
                 String java = toolchain.findTool("java");

@@ -3,6 +3,7 @@ package io.perfgate.maven;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.SettingParser;
 import io.perfgate.log.PerfLog;
 import io.perfgate.report.ConsoleReport;
 import io.perfgate.report.ReportWriter;
@@ -29,7 +30,7 @@ abstract class AbstractPerfMojo extends AbstractMojo {
      * @since 0.1.0
      */
     @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
-    private boolean skip;
+    private String skip;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     protected MavenProject project;
@@ -65,13 +66,31 @@ abstract class AbstractPerfMojo extends AbstractMojo {
      * Why the goal does nothing in this module, or null to run it. Subclasses add their own reasons to
      * {@link #skipFlagReason()}.
      */
-    protected String skipReason() {
+    protected String skipReason() throws MojoExecutionException {
         return skipFlagReason();
     }
 
     /** The reason when {@code perf.skip} is set, else null. */
-    protected final String skipFlagReason() {
-        return skip ? PerfProperties.SKIP + "=true" : null;
+    protected final String skipFlagReason() throws MojoExecutionException {
+        return flag(PerfProperties.SKIP, skip) ? PerfProperties.SKIP + "=true" : null;
+    }
+
+    /**
+     * A boolean parameter, by the one rule of every {@code perf.*} switch: {@code true} or {@code false} in any
+     * case, nothing else. Maven's own conversion reads {@code yes} or {@code ture} as false, which would silently
+     * turn a switch off.
+     */
+    protected static boolean flag(String property, String value) throws MojoExecutionException {
+        try {
+            return SettingParser.bool(property, value);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** The goal's name, as in {@code perf:<goal>}. */
+    protected final String goal() {
+        return goal;
     }
 
     /** The log line of a skip. */

@@ -5,8 +5,6 @@ import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.BaselineRecorder;
 import io.perfgate.gate.BaselineRefusedException;
-import io.perfgate.gate.InvalidSettingException;
-import io.perfgate.gate.SettingParser;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
@@ -62,18 +60,13 @@ public class BaselineMojo extends RunMojo {
 
     /** Only {@code perf.skip}: when the benchmarks must run first, perf:run decides on its own skip reasons. */
     @Override
-    protected String skipReason() {
+    protected String skipReason() throws MojoExecutionException {
         return skipFlagReason();
     }
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
-        boolean forced;
-        try {
-            forced = SettingParser.bool(PerfProperties.FORCE, force);
-        } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
+        boolean forced = flag(PerfProperties.FORCE, force);
         Path resultsPath = resultsFile().toPath();
         Path partialPath = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
         Path baselinePath = baseline.toPath();

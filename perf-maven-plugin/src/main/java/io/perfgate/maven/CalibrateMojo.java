@@ -49,7 +49,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
      * @since 0.1.0
      */
     @Parameter(property = PerfProperties.CALIBRATE_SAVE, defaultValue = PerfProperties.DEFAULT_FALSE)
-    private boolean save;
+    private String save;
 
     /**
      * The baseline the calibration is saved into.
@@ -66,7 +66,8 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
-        if (save && !baseline.isFile()) {
+        boolean saveIntoBaseline = flag(PerfProperties.CALIBRATE_SAVE, save);
+        if (saveIntoBaseline && !baseline.isFile()) {
             // before an A/A run of several minutes, not after it
             throw new MojoExecutionException("There is no baseline at " + display(baseline.toPath()) + " to save the"
                     + " calibration into. Record one first with: "
@@ -96,7 +97,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         result.tableLines().forEach(getLog()::info);
         result.noiseWarnings().forEach(getLog()::warn);
         getLog().info("Calibration written to " + display(result.file()));
-        if (save) {
+        if (saveIntoBaseline) {
             Path file = baseline.toPath();
             try {
                 List<String> differences = AaCalibration.saveInto(file, result.calibration(), launcher.environment());

@@ -17,22 +17,31 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * Compares the current benchmark results with the stored baseline and fails the build when a median or p95
  * regressed beyond its threshold, by an exact one-sided Mann-Whitney test on per-fork values. Prints one table,
- * one line per regression, and writes {@code report.json}, {@code report.md} and {@code TEST-perf.xml} to the
- * output directory. Reads both files afresh, so it also runs alone on results made elsewhere.
+ * one line per regression, and writes {@code report.json}, {@code report.md}, {@code TEST-perf.xml} and
+ * {@code report.html} to the output directory. Reads both files afresh, so it also runs alone on results made
+ * elsewhere.
+ *
+ * <p>With {@code perf.against} set it judges the working tree against that branch instead of the stored baseline:
+ * it builds the base in a worktree and measures both sides in interleaved rounds, as perf:compare does (perf:run
+ * skips itself then), so {@code mvn verify -Pperf -Dperf.against=origin/main} needs no other goal in the profile.
  *
  * @since 0.1.0
  */
-@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class CheckMojo extends AbstractGateMojo {
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.TEST)
+public class CheckMojo extends AbstractPreMergeMojo {
     /**
      * The current results, as {@code perf:run} writes them.
      *
@@ -49,36 +58,19 @@ public class CheckMojo extends AbstractGateMojo {
     @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
     private File baseline;
 
-    /**
-     * Where the reports go.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
-    private File outputDirectory;
-
-    /**
-     * The ref perf:compare measures against. When it is set, perf:compare measures the base and the working tree
-     * in the same build and judges them, so this goal skips itself (they can share one profile).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
-    private String against;
-
-    public CheckMojo() {
-        super("check");
+    @Inject
+    public CheckMojo(ToolchainManager toolchainManager) {
+        super("check", toolchainManager);
     }
 
     @Override
-    protected String skipReason() {
+    protected String skipReason() throws MojoExecutionException {
+        if (comparing()) {
+            return comparisonSkipReason();
+        }
         String reason = skipFlagReason();
         if (reason != null) {
             return reason;
-        }
-        if (against != null && !against.trim().isEmpty()) {
-            return PerfProperties.AGAINST + "=" + against.trim() + " is set, so perf:compare judges the working tree"
-                    + " against its base instead";
         }
         if ("pom".equals(project.getPackaging()) && !Files.exists(results.toPath())) {
             return "no results at " + display(results.toPath()) + " in a pom module";
@@ -94,6 +86,10 @@ public class CheckMojo extends AbstractGateMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException, MojoFailureException {
+        if (comparing()) {
+            compare();
+            return;
+        }
         GateSettings settings = gateSettings();
         Set<ReportWriter.Format> formats = reportFormats();
         Path resultsPath = results.toPath();

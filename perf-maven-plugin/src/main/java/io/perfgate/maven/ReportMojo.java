@@ -104,7 +104,13 @@ public class ReportMojo extends AbstractPerfMojo implements MavenReport {
 
     @Override
     public boolean canGenerateReport() {
-        if (skipFlagReason() != null) {
+        try {
+            if (skipFlagReason() != null) {
+                return false;
+            }
+        } catch (MojoExecutionException e) {
+            // the reporting interface allows no exception here: say why the page is missing
+            getLog().error(e.getMessage() + "; the performance report is left out of the site");
             return false;
         }
         if (!Files.isRegularFile(reportFile())) {

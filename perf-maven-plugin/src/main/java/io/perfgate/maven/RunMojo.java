@@ -58,7 +58,7 @@ public class RunMojo extends AbstractJmhMojo {
      * @since 0.1.0
      */
     @Parameter(property = PerfProperties.INCLUDE_MAIN_CLASSES, defaultValue = PerfProperties.DEFAULT_FALSE)
-    private boolean includeMainClasses;
+    private String includeMainClasses;
 
     /**
      * Where the results go; JMH's own JSON ({@code jmh-results.json}) and output ({@code jmh-output.log}) are
@@ -127,8 +127,8 @@ public class RunMojo extends AbstractJmhMojo {
     private String scenarioIncludes;
 
     /**
-     * The ref perf:compare measures against. When it is set, perf:compare measures the base and the working tree
-     * in the same build and judges them, so this goal skips itself (they can share one profile).
+     * The ref a comparison measures against. When it is set, perf:check (or perf:compare) measures the base and
+     * the working tree in the same build and judges them, so this goal skips itself (they share one profile).
      *
      * @since 0.1.0
      */
@@ -146,7 +146,7 @@ public class RunMojo extends AbstractJmhMojo {
     }
 
     @Override
-    protected String skipReason() {
+    protected String skipReason() throws MojoExecutionException {
         return runSkipReason();
     }
 
@@ -161,14 +161,14 @@ public class RunMojo extends AbstractJmhMojo {
     }
 
     /** Why perf:run does nothing in this module, or null. */
-    protected final String runSkipReason() {
+    protected final String runSkipReason() throws MojoExecutionException {
         String reason = skipFlagReason();
         if (reason != null) {
             return reason;
         }
         if (against != null && !against.trim().isEmpty()) {
-            return PerfProperties.AGAINST + "=" + against.trim() + " is set, so perf:compare measures the base and"
-                    + " the working tree instead";
+            return PerfProperties.AGAINST + "=" + against.trim() + " is set, so the comparison (perf:check or"
+                    + " perf:compare) measures the base and the working tree instead";
         }
         return noBenchmarksReason();
     }
@@ -196,7 +196,8 @@ public class RunMojo extends AbstractJmhMojo {
         JmhOptions options = jmhOptions();
         List<Path> classDirectories = new ArrayList<>();
         classDirectories.add(Paths.get(project.getBuild().getTestOutputDirectory()));
-        if (includeMainClasses) {
+        boolean mainClasses = flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses);
+        if (mainClasses) {
             classDirectories.add(Paths.get(project.getBuild().getOutputDirectory()));
         }
         Path executionRoot = Paths.get(session.getExecutionRootDirectory()).toAbsolutePath();
@@ -208,7 +209,7 @@ public class RunMojo extends AbstractJmhMojo {
                 .java(java())
                 .projectDirectory(basedir)
                 .resultsFile(results.toPath())
-                .setting(PerfProperties.INCLUDE_MAIN_CLASSES, Boolean.toString(includeMainClasses), includeMainClasses)
+                .setting(PerfProperties.INCLUDE_MAIN_CLASSES, Boolean.toString(mainClasses), mainClasses)
                 .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(useToolchain()), !useToolchain())
                 .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes,
                         !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes))

@@ -1,0 +1,39 @@
+import groovy.json.JsonSlurper
+
+def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def log = new File(basedir, 'build.log').text
+def base = fixture.baseCommit(basedir)
+
+// 0. this project's profile is the README's, word for word (the plugin version aside)
+def profiles = { String text ->
+    def m = text =~ /(?s)<profiles>.*?<\/profiles>/
+    assert m.find()
+    m.group().replaceAll(/<version>[^<]*<\/version>/, '<version/>').readLines()*.trim().findAll { it }
+}
+def readme = new File(basedir, '../../../../README.md').text
+assert profiles(new File(basedir, 'pom.xml').text) == profiles(readme) : 'the IT profile is not the README\'s'
+
+// 1. -Dperf.against with the README's profile: perf:run steps aside, perf:check measures both sides and FAILs
+assert log.contains('perf:run skipped: perf.against=main is set, so the comparison (perf:check or perf:compare)'
+        + ' measures the base and the working tree instead')
+assert log.contains('perf:check: measuring the working tree against main (both sides, interleaved on this machine)')
+assert log.contains('Interleaving 1 benchmark')
+assert log =~ /FAIL .*WorkBench\.work/
+assert log.contains(base.substring(0, 10)) : "the log does not name the base commit ${base}"
+assert log.contains('BUILD FAILURE')
+def slurper = new JsonSlurper()
+def baseResults = slurper.parse(new File(basedir, 'target/perf/base-results.json'))
+def results = slurper.parse(new File(basedir, 'target/perf/results.json'))
+assert baseResults.provenance['git.commit'] == base
+assert baseResults.benchmarks[0].forks.size() >= 5
+assert results.benchmarks[0].forks.size() == baseResults.benchmarks[0].forks.size()
+assert slurper.parse(new File(basedir, 'target/perf/report.json')).toString().contains('FAIL')
+
+// 2. mvn -Pperf perf:methodology, as documented: the prefix resolves and the block names the base
+def block = new File(basedir, 'target/perf/methodology.jira')
+assert block.isFile() : 'perf:methodology wrote no block'
+assert block.text.contains('WorkBench.work')
+assert log.contains('BUILD SUCCESS')
+
+fixture.assertUnchanged(basedir)
+return true

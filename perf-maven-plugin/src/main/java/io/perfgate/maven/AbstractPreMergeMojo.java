@@ -1,0 +1,195 @@
+package io.perfgate.maven;
+
+import io.perfgate.compare.BisectExitCode;
+import io.perfgate.compare.CompareException;
+import io.perfgate.compare.CompareRequest;
+import io.perfgate.compare.JmhLauncher;
+import io.perfgate.compare.PreMergeComparison;
+import io.perfgate.compare.PreMergeResult;
+import io.perfgate.config.PerfProperties;
+import io.perfgate.env.StealTime;
+import io.perfgate.jmh.JmhOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.toolchain.ToolchainManager;
+
+/**
+ * The pre-merge comparison, run by perf:compare and by perf:check when {@code perf.against} is set: the base
+ * commit built in a worktree, both sides measured in interleaved rounds, judged by perf:check's rule. So the one
+ * profile of the README ({@code run} and {@code check} bound to {@code verify}) measures against a branch with
+ * {@code -Dperf.against=origin/main} and never ends green without measuring. When both goals are bound, the
+ * first to run compares and the other skips, so nothing is measured twice.
+ */
+abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
+    /** The project context key under which the goal that compared this module records it. */
+    private static final String COMPARED = AbstractPreMergeMojo.class.getName() + ".compared";
+
+    /**
+     * The branch, tag or commit to compare with; the base is its merge base with HEAD, e.g. {@code origin/main}
+     * for a pull request. A value that is not a valid ref name (for instance one starting with {@code -}) is
+     * refused.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String against;
+
+    /**
+     * Adaptive stopping in a comparison: look after 5 rounds and stop a benchmark whose verdict is settled (PASS
+     * when a slowdown of the limit is ruled out, FAIL at alpha / 2), else run up to {@code maxForks} rounds and
+     * decide at alpha / 2. {@code false}: every benchmark runs {@code maxForks} rounds and is decided at alpha.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.ADAPTIVE, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String adaptive;
+
+    /**
+     * The most rounds per benchmark in a comparison, i.e. forks per side; at least 5.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.MAX_FORKS, defaultValue = PerfProperties.DEFAULT_MAX_FORKS)
+    private int maxForks;
+
+    /**
+     * For {@code git bisect run}: writes {@code bisect-exit-code} to the output directory (0 when nothing FAILs
+     * and every comparison is PASS or IMPROVED, 1 when a benchmark FAILs, 125 otherwise). A commit that does not
+     * build leaves no file, which the documented command reads as 125:
+     * <pre>git bisect run sh -c 'rm -f target/perf/bisect-exit-code; mvn -q verify -Pperf -Dperf.against=GOOD
+     *   -Dperf.bisect=true; exit $(cat target/perf/bisect-exit-code 2&gt;/dev/null || echo 125)'</pre>
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BISECT, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String bisect;
+
+    protected AbstractPreMergeMojo(String goal, ToolchainManager toolchainManager) {
+        super(goal, toolchainManager);
+    }
+
+    /** True when {@code perf.against} names a ref to compare with. */
+    protected final boolean comparing() {
+        return against != null && !against.trim().isEmpty();
+    }
+
+    /**
+     * Why the comparison does not run in this module, or null: the skip flag, no benchmarks, or another goal of
+     * this build already compared this module.
+     */
+    protected final String comparisonSkipReason() throws MojoExecutionException {
+        String reason = skipFlagReason();
+        if (reason == null) {
+            reason = noBenchmarksReason();
+        }
+        Object done = project.getContextValue(COMPARED);
+        if (reason == null && done != null) {
+            reason = done + " already compared this module with " + against.trim() + " in this build";
+        }
+        return reason;
+    }
+
+    /** A skipped comparison must not leave the verdict of an earlier one for {@code git bisect run} to read. */
+    @Override
+    protected void clearStaleOutputs() throws MojoExecutionException {
+        if (flag(PerfProperties.BISECT, bisect)) {
+            try {
+                BisectExitCode.clear(outputDirectory.toPath());
+            } catch (IOException e) {
+                throw new MojoExecutionException("Cannot remove the old " + BisectExitCode.FILE_NAME + " in "
+                        + display(outputDirectory.toPath()) + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Measures both sides, judges them, writes the reports and maps the outcome to Maven's exceptions. */
+    protected final void compare() throws MojoExecutionException, MojoFailureException {
+        CompareRequest request = request();
+        project.setContextValue(COMPARED, "perf:" + goal());
+        getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()
+                + " (both sides, interleaved on this machine)");
+        PreMergeResult result;
+        try {
+            result = new PreMergeComparison(MavenCommands.baseBuild(session), launcher(request.seed()), perfLog())
+                    .run(request);
+        } catch (CompareException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("perf:" + goal() + " could not write to "
+                    + display(outputDirectory.toPath()) + ": " + e.getMessage(), e);
+        }
+        StealTime.log(result.stealShare(), "the rounds", perfLog());
+        logReport(result.report());
+        List<String> files = new ArrayList<>();
+        result.writtenFiles().forEach(p -> files.add(display(p)));
+        getLog().info("Reports: " + String.join(", ", files));
+        if (flag(PerfProperties.BISECT, bisect)) {
+            writeBisectExitCode(result.bisectExitCode());
+        }
+        Optional<String> measurementFailure = result.measurementFailure();
+        if (measurementFailure.isPresent()) {
+            throw new MojoExecutionException(measurementFailure.get());
+        }
+        getLog().info(result.summary());
+        if (result.report().failsBuild()) {
+            throw new MojoFailureException(result.regressionMessage(files.get(0)));
+        }
+    }
+
+    private void writeBisectExitCode(int code) throws MojoExecutionException {
+        try {
+            Path file = BisectExitCode.write(outputDirectory.toPath(), code);
+            getLog().info("git bisect: exit code " + code + " written to " + display(file));
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot write " + BisectExitCode.FILE_NAME + ": " + e.getMessage(), e);
+        }
+    }
+
+    private CompareRequest request() throws MojoExecutionException {
+        if (maxForks < 5) {
+            throw new MojoExecutionException(PerfProperties.MAX_FORKS + " = " + maxForks + ", but the gate needs at"
+                    + " least 5 forks per side; use 5 or more (" + PerfProperties.DEFAULT_MAX_FORKS + " by default)");
+        }
+        Path basedir = project.getBasedir().toPath().toAbsolutePath();
+        Path root = session.getTopLevelProject() != null ? session.getTopLevelProject().getBasedir().toPath()
+                : basedir;
+        long seedValue = seedValue();
+        return CompareRequest.builder().against(against.trim()).moduleDirectory(basedir)
+                .reactorRoot(root.toAbsolutePath()).outputDirectory(outputDirectory.toPath().toAbsolutePath())
+                .outputs(basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory()).toAbsolutePath()),
+                        basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()))
+                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(flag(PerfProperties.ADAPTIVE, adaptive))
+                .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
+                .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).build();
+    }
+
+    private JmhLauncher launcher(long seedValue) throws MojoExecutionException {
+        JmhOptions options = jmhOptions();
+        return new JmhLauncher(options, java(), outputDirectory.toPath().resolve("compare-forks"))
+                .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
+                        PluginVersion.get(), command(seedValue));
+    }
+
+    /** The command that repeats this comparison in the same order. */
+    private String command(long seedValue) throws MojoExecutionException {
+        Map<String, String> properties = new LinkedHashMap<>(jmhOptions().userSettings());
+        properties.put(PerfProperties.AGAINST, against.trim());
+        properties.put(PerfProperties.SEED, Long.toString(seedValue));
+        if (!flag(PerfProperties.ADAPTIVE, adaptive)) {
+            properties.put(PerfProperties.ADAPTIVE, "false");
+        }
+        if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
+            properties.put(PerfProperties.MAX_FORKS, Integer.toString(maxForks));
+        }
+        return MavenCommands.repeat(qualifiedGoal("compare"), properties);
+    }
+}
