@@ -1,5 +1,6 @@
 package io.perfgate.jmh;
 
+import io.perfgate.config.PerfProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,6 +25,8 @@ public final class PlannedBenchmark {
         USER("set by you"),
         ANNOTATION("from the benchmark's annotation"),
         PLUGIN_DEFAULT("plugin default"),
+        /** The annotation asked for fewer forks than the gate can judge and the user set none. */
+        OVER_ANNOTATION("plugin default, as the annotation asks for fewer forks than the gate judges"),
         JMH_DEFAULT("JMH default");
 
         private final String description;
@@ -70,7 +73,7 @@ public final class PlannedBenchmark {
 
         /** True when perf:run must pass the value to JMH: JMH knows its own defaults and reads annotations. */
         boolean passedToJmh() {
-            return origin == Origin.USER || origin == Origin.PLUGIN_DEFAULT;
+            return origin == Origin.USER || origin == Origin.PLUGIN_DEFAULT || origin == Origin.OVER_ANNOTATION;
         }
 
         @Override
@@ -78,6 +81,12 @@ public final class PlannedBenchmark {
             return value + " (" + origin.description() + ")";
         }
     }
+
+    /**
+     * The fewest forks per side the gate judges at its default ({@code perf.minForks}): an annotation that asks for
+     * fewer, with no fork count from the user, would leave every comparison INCONCLUSIVE.
+     */
+    public static final int GATE_MIN_FORKS = Integer.parseInt(PerfProperties.DEFAULT_MIN_FORKS);
 
     /** A guess at the cost of starting a fork (JVM start, JMH's handshake), refined by measured forks. */
     static final Duration FORK_START_ESTIMATE = Duration.ofMillis(800);
@@ -89,6 +98,8 @@ public final class PlannedBenchmark {
     private final String name;
     private final List<JmhMode> modes;
     private final Setting<Integer> forks;
+    /** The annotation's fork count when the plugin's default replaced it, else null. */
+    private final Integer overriddenAnnotatedForks;
     private final int warmupForks;
     private final Setting<Integer> warmupIterations;
     private final Setting<JmhTime> warmupTime;
@@ -124,7 +135,15 @@ public final class PlannedBenchmark {
         this.modeSetting = userModes.isEmpty() ? new Setting<>(labels(annotated), Origin.ANNOTATION)
                 : new Setting<>(labels(userModes), Origin.USER);
 
-        this.forks = Setting.resolve(options.forks(), first.forks(), JmhOptions.DEFAULT_FORKS, 5);
+        Setting<Integer> resolvedForks = Setting.resolve(options.forks(), first.forks(), JmhOptions.DEFAULT_FORKS, 5);
+        if (resolvedForks.origin() == Origin.ANNOTATION && resolvedForks.value() < GATE_MIN_FORKS) {
+            // @Fork(1) is common in real suites; honoured, every comparison would be INCONCLUSIVE and the build green
+            this.overriddenAnnotatedForks = resolvedForks.value();
+            this.forks = new Setting<>(JmhOptions.DEFAULT_FORKS, Origin.OVER_ANNOTATION);
+        } else {
+            this.overriddenAnnotatedForks = null;
+            this.forks = resolvedForks;
+        }
         this.warmupForks = first.warmupForks() == null ? 0 : first.warmupForks();
         this.warmupIterations = Setting.resolve(options.warmupIterations(), first.warmupIterations(),
                 JmhOptions.DEFAULT_WARMUP_ITERATIONS, 5);
@@ -220,6 +239,14 @@ public final class PlannedBenchmark {
         return forks;
     }
 
+    /**
+     * The fork count of the benchmark's {@code @Fork} annotation when it was below {@link #GATE_MIN_FORKS} and
+     * the plugin's default ran instead (the user set no fork count), else null.
+     */
+    public Integer overriddenAnnotatedForks() {
+        return overriddenAnnotatedForks;
+    }
+
     /** Forks JMH runs and throws away first ({@code @Fork(warmups = ...)}). */
     public int warmupForks() {
         return warmupForks;
@@ -304,7 +331,9 @@ public final class PlannedBenchmark {
 
     /** One line for the log: how it will run and why. */
     public String describe() {
-        return name + ": " + modeSetting.value() + ", " + forks.value() + " forks (" + forks.origin().description()
+        return name + ": " + modeSetting.value() + ", " + forks.value() + " forks ("
+                + (overriddenAnnotatedForks != null ? "plugin default over @Fork(" + overriddenAnnotatedForks + ")"
+                        : forks.origin().description())
                 + "), warmup " + warmupIterations.value() + " x " + warmupTime.value() + " ("
                 + (warmupIterations.origin() == warmupTime.origin() ? warmupIterations.origin().description()
                         : warmupIterations.origin().description() + " / " + warmupTime.origin().description())

@@ -58,8 +58,6 @@ public final class PerfRun {
     public static final String JMH_RAW = "jmh-results.json";
     /** JMH's full human-readable output. */
     public static final String JMH_OUTPUT = "jmh-output.log";
-    /** Below this many forks the gate cannot reach a verdict (statistics.md, section 3). */
-    static final int GATE_MIN_FORKS = 5;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -218,19 +216,26 @@ public final class PerfRun {
                 " JMH benchmarks") + " in " + launches + (launches == 1 ? " JMH launch" : " JMH launches") + " with "
                 + request.java() + ":");
         List<String> few = new ArrayList<>();
-        boolean fromAnnotation = false;
+        List<String> overridden = new ArrayList<>();
         for (PlannedBenchmark b : plan.benchmarks()) {
             log.info("  " + b.describe());
-            if (b.forks().value() < GATE_MIN_FORKS) {
+            if (b.overriddenAnnotatedForks() != null) {
+                overridden.add(b.name() + " (@Fork(" + b.overriddenAnnotatedForks() + "))");
+            } else if (b.forks().value() < PlannedBenchmark.GATE_MIN_FORKS) {
                 few.add(b.name() + " (" + b.forks().value() + ", " + b.forks().origin().description() + ")");
-                fromAnnotation |= b.forks().origin() == PlannedBenchmark.Origin.ANNOTATION;
             }
         }
+        int min = PlannedBenchmark.GATE_MIN_FORKS;
+        if (!overridden.isEmpty()) {
+            log.info("Annotated fork counts below " + min + " overridden on " + overridden.size()
+                    + (overridden.size() == 1 ? " benchmark: " : " benchmarks: ") + String.join(", ", overridden)
+                    + ". They run " + JmhOptions.DEFAULT_FORKS + " forks, because the gate needs at least " + min
+                    + " per side to judge; -D" + PerfProperties.FORKS + "=<n> sets the count yourself.");
+        }
         if (!few.isEmpty()) {
-            log.warn("Fewer than " + GATE_MIN_FORKS + " forks: " + String.join(", ", few) + ". The gate needs at"
-                    + " least " + GATE_MIN_FORKS + " per side to reach a verdict and is designed for "
-                    + JmhOptions.DEFAULT_FORKS + "." + (fromAnnotation ? " -D" + PerfProperties.FORKS + "=" + JmhOptions.DEFAULT_FORKS
-                            + " overrides @Fork." : ""));
+            log.warn("Fewer than " + min + " forks: " + String.join(", ", few) + ". The gate needs at least " + min
+                    + " per side to reach a verdict and is designed for " + JmhOptions.DEFAULT_FORKS
+                    + "; every comparison of these benchmarks will be INCONCLUSIVE.");
         }
     }
 

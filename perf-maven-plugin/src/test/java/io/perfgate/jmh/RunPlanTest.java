@@ -1,6 +1,7 @@
 package io.perfgate.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,13 +37,25 @@ class RunPlanTest {
     @Test
     void annotationsWinOverThePluginDefaultsAndAreLeftToJmh() throws Exception {
         PlannedBenchmark avgt = plan(JmhOptions.defaults(), AVGT);
-        assertEquals(Arrays.asList("-prof", "gc"), avgt.jmhArguments());
-        assertEquals(Integer.valueOf(2), avgt.forks().value());
-        assertEquals(Origin.ANNOTATION, avgt.forks().origin());
+        // ... except a fork count too small for the gate (@Fork(2) here), which the plugin's default replaces
+        assertEquals(Arrays.asList("-f", "10", "-prof", "gc"), avgt.jmhArguments());
+        assertEquals(Integer.valueOf(10), avgt.forks().value());
+        assertEquals(Origin.OVER_ANNOTATION, avgt.forks().origin());
+        assertEquals(Integer.valueOf(2), avgt.overriddenAnnotatedForks());
+        assertTrue(avgt.describe().contains("10 forks (plugin default over @Fork(2))"), avgt.describe());
         assertEquals("100 ms", avgt.warmupTime().value().toString());
         assertEquals("ns", avgt.timeUnit().value());
         assertEquals(Origin.ANNOTATION, avgt.timeUnit().origin());
         assertEquals(2, avgt.parameterSets());
+    }
+
+    @Test
+    void aForkCountTheUserSetIsKeptEvenBelowWhatTheGateNeeds() throws Exception {
+        PlannedBenchmark avgt = plan(JmhOptions.builder().forks("2").build(), AVGT);
+        assertEquals(Integer.valueOf(2), avgt.forks().value());
+        assertEquals(Origin.USER, avgt.forks().origin());
+        assertNull(avgt.overriddenAnnotatedForks());
+        assertEquals(Arrays.asList("-f", "2", "-prof", "gc"), avgt.jmhArguments());
     }
 
     @Test
@@ -80,7 +93,7 @@ class RunPlanTest {
         JmhOptions options = JmhOptions.builder().params("size=32,64,96").profilers("none").build();
         RunPlan plan = RunPlan.create(options, entries);
         PlannedBenchmark avgt = find(plan, AVGT);
-        assertEquals(Arrays.asList("-p", "size=32,64,96"), avgt.jmhArguments());
+        assertEquals(Arrays.asList("-f", "10", "-p", "size=32,64,96"), avgt.jmhArguments());
         assertEquals(3, avgt.parameterSets());
         assertTrue(!find(plan, THRPT).jmhArguments().contains("-p"));
     }
@@ -89,17 +102,18 @@ class RunPlanTest {
     void jvmArgumentsAreAppendedOneByOneOrQuotedWhenAlone() throws Exception {
         PlannedBenchmark two = plan(JmhOptions.builder().jvmArgs("-Xmx256m \"-Dgreeting=hello world\"")
                 .profilers("none").build(), AVGT);
-        assertEquals(Arrays.asList("-jvmArgsAppend", "-Xmx256m", "-jvmArgsAppend", "-Dgreeting=hello world"),
+        assertEquals(Arrays.asList("-f", "10", "-jvmArgsAppend", "-Xmx256m", "-jvmArgsAppend",
+                "-Dgreeting=hello world"),
                 two.jmhArguments());
         PlannedBenchmark one = plan(JmhOptions.builder().jvmArgs("\"-Dgreeting=hello world\"").profilers("none")
                 .build(), AVGT);
-        assertEquals(Arrays.asList("-jvmArgsAppend", "\"-Dgreeting=hello world\""), one.jmhArguments());
+        assertEquals(Arrays.asList("-f", "10", "-jvmArgsAppend", "\"-Dgreeting=hello world\""), one.jmhArguments());
     }
 
     @Test
     void rawJmhArgumentsComeLast() throws Exception {
         PlannedBenchmark avgt = plan(JmhOptions.builder().jmhArgs("-wf 1 -gc true").build(), AVGT);
-        assertEquals(Arrays.asList("-prof", "gc", "-wf", "1", "-gc", "true"), avgt.jmhArguments());
+        assertEquals(Arrays.asList("-f", "10", "-prof", "gc", "-wf", "1", "-gc", "true"), avgt.jmhArguments());
     }
 
     @Test
@@ -128,7 +142,7 @@ class RunPlanTest {
         List<List<String>> launches = plan.launches().stream()
                 .map(l -> l.stream().map(PlannedBenchmark::name).collect(Collectors.toList()))
                 .collect(Collectors.toList());
-        // AverageTimeFixture's annotations give it other arguments and forks; the other two take the defaults.
+        // AverageTimeFixture's annotations give it other arguments; the other two take the defaults.
         assertEquals(Arrays.asList(Arrays.asList(AVGT), Arrays.asList(SAMPLE, THRPT)), launches);
         RunPlan forced = RunPlan.create(JmhOptions.builder().forks("3").warmupIterations("1").warmupTime("100ms")
                 .measurementIterations("3").measurementTime("100ms").timeout("5min").build(), entries);
@@ -164,7 +178,7 @@ class RunPlanTest {
     @Test
     void settingsListEffectiveValuesAndWhereTheyDiffer() throws Exception {
         Map<String, String> s = RunPlan.create(JmhOptions.defaults(), entries).settings();
-        assertEquals("2 for " + AVGT + "; 10 for " + SAMPLE + ", " + THRPT, s.get("perf.forks"));
+        assertEquals("10", s.get("perf.forks"), "AverageTimeFixture's @Fork(2) is too few for the gate");
         assertEquals("gc", s.get("perf.profilers"));
         assertEquals("auto", s.get("perf.timeout"));
         assertEquals(".*", s.get("perf.includes"), "the default, as a value perf.includes takes");

@@ -95,7 +95,8 @@ class PerfRunTest {
         assertTrue(log.any("(median of 2 iterations); 0 forks left, ETA"), log.toString());
         assertTrue(log.any("Expected time: "), log.toString());
         assertTrue(log.lines().contains("[WARNING] Fewer than 5 forks: io.perfgate.jmh.fixtures.ThroughputFixture.concat"
-                + " (2, set by you). The gate needs at least 5 per side to reach a verdict and is designed for 10."),
+                + " (2, set by you). The gate needs at least 5 per side to reach a verdict and is designed for 10;"
+                + " every comparison of these benchmarks will be INCONCLUSIVE."),
                 log.toString());
         assertTrue(log.any("[2/2] ThroughputFixture.concat thrpt: fork 2 of 2 done in"), log.toString());
     }
@@ -113,7 +114,8 @@ class PerfRunTest {
                 + fixture("avgt-params-gc.json") + "' \"$RESULT\" ;;\n"
                 + "  *) cat '" + fixture("output/failure-throwsLater.txt") + "'; sleep 300 ;;\n"
                 + "esac\n");
-        JmhOptions options = JmhOptions.builder().includes("AverageTimeFixture,SampleTimeFixture").build();
+        // the recorded output has the 2 forks of AverageTimeFixture's @Fork(2), so ask for those
+        JmhOptions options = JmhOptions.builder().includes("AverageTimeFixture,SampleTimeFixture").forks("2").build();
 
         RunFailedException e = assertThrows(RunFailedException.class,
                 () -> PerfRun.execute(request(options, results, java).build(), new LogLines()));
