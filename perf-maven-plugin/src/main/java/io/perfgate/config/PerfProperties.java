@@ -85,6 +85,8 @@ public final class PerfProperties {
     public static final String FAIL_ON_MISSING_BASELINE = "perf.failOnMissingBaseline";
     public static final String FAIL_ON_NEW = "perf.failOnNewBenchmarks";
     public static final String FAIL_ON_MISSING = "perf.failOnMissingBenchmarks";
+    /** Fails the build when a comparison is INCONCLUSIVE: nothing judged is not a pass. */
+    public static final String FAIL_ON_INCONCLUSIVE = "perf.failOnInconclusive";
     public static final String ENVIRONMENT_POLICY = "perf.environmentPolicy";
     public static final String DEFAULT_ENVIRONMENT_POLICY = "warn";
     public static final String FORCE = "perf.force";

@@ -1,6 +1,7 @@
 package io.perfgate.gate;
 
 import static io.perfgate.config.PerfProperties.ENVIRONMENT_POLICY;
+import static io.perfgate.config.PerfProperties.FAIL_ON_INCONCLUSIVE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
@@ -145,6 +146,7 @@ public final class Gate {
         pairing.added.forEach(report::addNewBenchmark);
         pairing.missing.forEach(report::addMissingBenchmark);
         listMembershipFailures(pairing.added, pairing.missing, report);
+        listInconclusiveFailure(pending, report);
         return report.build();
     }
 
@@ -334,6 +336,28 @@ public final class Gate {
             report.addOtherFailure((n == 1 ? "1 benchmark" : n + " benchmarks") + " of the baseline did not run and"
                     + " " + FAIL_ON_MISSING + "=true: " + names(missing)
                     + ". Run them, or record a new baseline with: " + baselineCommand);
+        }
+    }
+
+    /** With {@code perf.failOnInconclusive=true}: the comparisons that were not judged fail the build. */
+    private void listInconclusiveFailure(List<PendingComparison> decided, GateReport.Builder report) {
+        if (!settings.failOnInconclusive()) {
+            return;
+        }
+        Set<String> names = new LinkedHashSet<>();
+        int n = 0;
+        for (PendingComparison p : decided) {
+            Comparison c = p.decided;
+            if (c.verdict() == Verdict.INCONCLUSIVE) {
+                names.add(c.displayName());
+                n++;
+            }
+        }
+        if (n > 0) {
+            report.addOtherFailure(n + (n == 1 ? " comparison was" : " comparisons were") + " not judged (INCONCLUSIVE)"
+                    + " and " + FAIL_ON_INCONCLUSIVE + "=true: " + String.join(", ", names) + ". Each reason is"
+                    + " listed above; fix it (more forks, a stable machine, complete results), or set "
+                    + FAIL_ON_INCONCLUSIVE + "=false to warn only.");
         }
     }
 

@@ -4,6 +4,7 @@ import static io.perfgate.config.PerfProperties.ALLOC_BYTES;
 import static io.perfgate.config.PerfProperties.ALLOC_PERCENT;
 import static io.perfgate.config.PerfProperties.ALPHA;
 import static io.perfgate.config.PerfProperties.ENVIRONMENT_POLICY;
+import static io.perfgate.config.PerfProperties.FAIL_ON_INCONCLUSIVE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
@@ -50,6 +51,7 @@ public final class GateSettings {
         {FAIL_ON_MISSING_BASELINE, PerfProperties.DEFAULT_FALSE},
         {FAIL_ON_NEW, PerfProperties.DEFAULT_FALSE},
         {FAIL_ON_MISSING, PerfProperties.DEFAULT_FALSE},
+        {FAIL_ON_INCONCLUSIVE, PerfProperties.DEFAULT_FALSE},
     };
 
     /** The names of the gate's properties, for checks that every goal passes all of them. */
@@ -74,6 +76,7 @@ public final class GateSettings {
     private final boolean failOnMissingBaseline;
     private final boolean failOnNewBenchmarks;
     private final boolean failOnMissingBenchmarks;
+    private final boolean failOnInconclusive;
     private final RuleSet rules;
 
     private GateSettings(Builder b, RuleSet rules) {
@@ -90,6 +93,7 @@ public final class GateSettings {
         this.failOnMissingBaseline = b.failOnMissingBaseline;
         this.failOnNewBenchmarks = b.failOnNewBenchmarks;
         this.failOnMissingBenchmarks = b.failOnMissingBenchmarks;
+        this.failOnInconclusive = b.failOnInconclusive;
         this.rules = rules;
     }
 
@@ -122,6 +126,7 @@ public final class GateSettings {
         b.failOnMissingBaseline = failOnMissingBaseline;
         b.failOnNewBenchmarks = failOnNewBenchmarks;
         b.failOnMissingBenchmarks = failOnMissingBenchmarks;
+        b.failOnInconclusive = failOnInconclusive;
         b.parsedRules = rules;
         return b;
     }
@@ -210,6 +215,11 @@ public final class GateSettings {
         return failOnMissingBenchmarks;
     }
 
+    /** Whether an INCONCLUSIVE comparison fails the build. */
+    public boolean failOnInconclusive() {
+        return failOnInconclusive;
+    }
+
     public RuleSet rules() {
         return rules;
     }
@@ -231,6 +241,7 @@ public final class GateSettings {
         m.put(FAIL_ON_MISSING_BASELINE, Boolean.toString(failOnMissingBaseline));
         m.put(FAIL_ON_NEW, Boolean.toString(failOnNewBenchmarks));
         m.put(FAIL_ON_MISSING, Boolean.toString(failOnMissingBenchmarks));
+        m.put(FAIL_ON_INCONCLUSIVE, Boolean.toString(failOnInconclusive));
         List<RuleSet.ParsedRule> list = rules.rules();
         for (int i = 0; i < list.size(); i++) {
             m.put("perf.rules[" + (i + 1) + "]", "pattern=" + list.get(i).pattern()
@@ -285,6 +296,7 @@ public final class GateSettings {
         boolean failOnMissingBaseline;
         boolean failOnNewBenchmarks;
         boolean failOnMissingBenchmarks;
+        boolean failOnInconclusive;
         private List<BenchmarkRule> ruleBeans = new ArrayList<>();
         private RuleSet parsedRules;
 
@@ -352,6 +364,9 @@ public final class GateSettings {
                 case FAIL_ON_MISSING:
                     failOnMissingBenchmarks = SettingParser.bool(property, text);
                     break;
+                case FAIL_ON_INCONCLUSIVE:
+                    failOnInconclusive = SettingParser.bool(property, text);
+                    break;
                 default:
                     throw new IllegalArgumentException("not a property of the gate: " + property);
             }
@@ -414,6 +429,11 @@ public final class GateSettings {
 
         public Builder failOnMissingBenchmarks(boolean value) {
             this.failOnMissingBenchmarks = value;
+            return this;
+        }
+
+        public Builder failOnInconclusive(boolean value) {
+            this.failOnInconclusive = value;
             return this;
         }
 

@@ -151,6 +151,15 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
     private String failOnMissingBenchmarks;
 
     /**
+     * Fails the build when a comparison is INCONCLUSIVE (too few forks, unstable forks, incomplete data, a refused
+     * environment ...), instead of warning: nothing judged is not a pass.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FAIL_ON_INCONCLUSIVE, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String failOnInconclusive;
+
+    /**
      * Report files to write to the output directory: a comma-separated subset of {@code json} (report.json),
      * {@code md} (report.md), {@code junit} (TEST-perf.xml) and {@code html} (report.html: the verdict table and a
      * picture of every benchmark's forks, one self-contained page), or {@code none}.
@@ -214,6 +223,7 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
                     .set(PerfProperties.FAIL_ON_MISSING_BASELINE, failOnMissingBaseline)
                     .set(PerfProperties.FAIL_ON_NEW, failOnNewBenchmarks)
                     .set(PerfProperties.FAIL_ON_MISSING, failOnMissingBenchmarks)
+                    .set(PerfProperties.FAIL_ON_INCONCLUSIVE, failOnInconclusive)
                     .rules(rules)
                     .build();
         } catch (InvalidSettingException e) {

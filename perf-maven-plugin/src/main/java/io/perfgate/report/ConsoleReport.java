@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -79,6 +81,7 @@ public final class ConsoleReport {
                 out.add(warn(c.verdict() + " " + c.displayName() + ": " + c.reason()));
             }
         }
+        notJudgedLine(report).ifPresent(out::add);
         for (String line : notGatedLines(report)) {
             out.add(info(line));
         }
@@ -106,6 +109,31 @@ public final class ConsoleReport {
         }
         report.otherFailures().forEach(f -> out.add(error(f)));
         return out;
+    }
+
+    /** Which benchmarks were not judged, in one line after their reasons, or nothing when all were. */
+    static Optional<Line> notJudgedLine(GateReport report) {
+        Set<String> all = new LinkedHashSet<>();
+        Set<String> open = new LinkedHashSet<>();
+        for (Comparison c : report.comparisons()) {
+            all.add(c.displayName());
+            if (c.verdict() == Verdict.INCONCLUSIVE) {
+                open.add(c.displayName());
+            }
+        }
+        if (open.isEmpty()) {
+            return Optional.empty();
+        }
+        String what = open.size() == all.size()
+                ? (all.size() == 1 ? "the only benchmark" : "none of the " + all.size() + " benchmarks")
+                : open.size() + " of " + all.size() + " benchmarks " + (open.size() == 1 ? "has" : "have")
+                        + " an INCONCLUSIVE comparison";
+        return Optional.of(warn("Not judged: " + what + ": " + String.join(", ", open)
+                + ". Their INCONCLUSIVE lines above say what to change."
+                + (report.settings().containsKey(PerfProperties.FAIL_ON_INCONCLUSIVE)
+                        && Boolean.parseBoolean(report.settings().get(PerfProperties.FAIL_ON_INCONCLUSIVE)) ? ""
+                        : " This does not fail the build; -D" + PerfProperties.FAIL_ON_INCONCLUSIVE
+                                + "=true makes it.")));
     }
 
     /**

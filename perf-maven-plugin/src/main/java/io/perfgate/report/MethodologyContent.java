@@ -87,7 +87,10 @@ public final class MethodologyContent {
 
     // ------------------------------------------------------------------ the vote
 
-    /** {@code +1 perf}, {@code -1 perf: 2 regressions}; never +1 when the build failed or nothing was compared. */
+    /**
+     * {@code +1 perf}, {@code -1 perf: 2 regressions}; never +1 when the build failed, nothing was compared, or no
+     * time or throughput comparison was judged.
+     */
     static String vote(GateReport r) {
         long fails = r.count(Verdict.FAIL);
         List<String> reasons = new ArrayList<>();
@@ -103,6 +106,12 @@ public final class MethodologyContent {
         }
         if (r.baseline() == null || r.comparisons().isEmpty()) {
             return "0 perf: nothing was compared" + (r.baseline() == null ? " (no baseline)" : "");
+        }
+        boolean judged = r.comparisons().stream()
+                .anyMatch(c -> c.metric() != Metric.ALLOCATION && c.verdict() != Verdict.INCONCLUSIVE);
+        if (!judged) {
+            // an allocation tolerance alone is not a performance verdict
+            return "0 perf: nothing was judged (" + r.count(Verdict.INCONCLUSIVE) + " INCONCLUSIVE)";
         }
         List<String> open = new ArrayList<>();
         for (Verdict v : new Verdict[] {Verdict.WARN, Verdict.INCONCLUSIVE}) {

@@ -208,6 +208,21 @@ class GateTest {
     }
 
     @Test
+    void nothingJudgedFailsTheBuildWhenAskedTo() throws Exception {
+        // @Fork(1) on both sides: nothing can be judged; by default a warning, with failOnInconclusive a failure
+        PerfResults base = results(avgt(BENCH, Arrays.copyOf(BASE, 1)));
+        PerfResults cur = results(avgt(BENCH, Arrays.copyOf(BASE, 1)));
+        assertFalse(check(base, cur).failsBuild());
+        GateReport r = check(GateSettings.builder().set("perf.failOnInconclusive", "true").build(), base, cur);
+        assertTrue(r.failsBuild());
+        assertEquals(Outcome.FAIL, r.outcome());
+        assertEquals(List.of("1 comparison was not judged (INCONCLUSIVE) and perf.failOnInconclusive=true: "
+                + only(r, Metric.MEDIAN).displayName() + ". Each reason is listed above; fix it (more forks, a stable"
+                + " machine, complete results), or set perf.failOnInconclusive=false to warn only."),
+                r.otherFailures());
+    }
+
+    @Test
     void minForksIsConfigurable() throws Exception {
         double[] four = Arrays.copyOf(BASE, 4);
         PerfResults base = results(avgt(BENCH, four));

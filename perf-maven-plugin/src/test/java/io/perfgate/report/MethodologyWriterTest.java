@@ -179,6 +179,12 @@ class MethodologyWriterTest {
         failing.comparisons().stream().filter(c -> c.verdict() != io.perfgate.stats.Verdict.FAIL)
                 .forEach(b::addComparison);
         assertEquals("+1 perf (1 WARN, 1 INCONCLUSIVE)", MethodologyContent.vote(b.build()));
+        GateReport.Builder open = GateReport.builder().createdAt("t").toolVersion("v").baseline(failing.baseline())
+                .current(failing.current());
+        failing.comparisons().stream().filter(c -> c.verdict() == io.perfgate.stats.Verdict.INCONCLUSIVE)
+                .forEach(open::addComparison);
+        assertEquals("0 perf: nothing was judged (1 INCONCLUSIVE)", MethodologyContent.vote(open.build()),
+                "nothing judged is not a pass");
         GateReport noBaseline = GateReport.builder().createdAt("t").toolVersion("v").current(failing.current()).build();
         assertEquals("0 perf: nothing was compared (no baseline)", MethodologyContent.vote(noBaseline));
     }
