@@ -153,7 +153,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
         JmhInvocation invocation = JmhInvocation.builder().java(java).classpath(classpath)
                 .includes(Collections.singletonList(JmhInvocation.exactly(benchmark)))
                 .arguments(singleFork(planned.jmhArguments())).resultFile(workDirectory.resolve(stem + ".json"))
-                .outputLog(workDirectory.resolve("jmh-output.log")).timeout(singleForkTimeout(planned))
+                .outputLog(workDirectory.resolve("jmh-output.log")).timeout(planned.timeout())
                 .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
         try {
             Files.createDirectories(workDirectory);
@@ -184,16 +184,6 @@ public final class JmhLauncher implements BenchmarkLauncher {
         args.add("-f");
         args.add("1");
         return args;
-    }
-
-    /** The plan's timeout is for all forks of a run; one fork gets its share, and never less than five minutes. */
-    private Duration singleForkTimeout(PlannedBenchmark planned) {
-        if (options.timeout() != null) {
-            return options.timeout();
-        }
-        Duration perFork = planned.expectedFork().multipliedBy(2L * Math.max(1, planned.runs()));
-        Duration floor = Duration.ofMinutes(5);
-        return perFork.compareTo(floor) < 0 ? floor : perFork.plus(floor);
     }
 
     /**

@@ -94,7 +94,7 @@ public final class JmhInvocation {
         return outputLog;
     }
 
-    /** The longest one JMH run (a benchmark in one mode with one set of parameter values) may take. */
+    /** The longest one fork may take; the clock restarts when JMH announces a fork. */
     public Duration timeout() {
         return timeout;
     }

@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -128,6 +129,8 @@ public final class JmhRunner {
         private final Deque<String> recent = new ArrayDeque<>();
         private final List<String> failureReport = new ArrayList<>();
         private volatile long runStartedAt = System.nanoTime();
+        /** "fork 3 of 10" as JMH last announced it, for the timeout message. */
+        private volatile String currentFork;
         private volatile long failureSeenAt;
         private volatile boolean sawLockMessage;
         private volatile String stoppedBecause;
@@ -250,8 +253,12 @@ public final class JmhRunner {
                             failureReport.add(line);
                         }
                     }
+                    // perf.timeout is the longest one fork may take: the clock restarts with every fork
                     if (line.startsWith("# Benchmark: ")) {
                         runStartedAt = System.nanoTime();
+                    } else if (line.startsWith("# Fork: ") || line.startsWith("# Warmup Fork: ")) {
+                        runStartedAt = System.nanoTime();
+                        currentFork = line.substring(2).replace(":", "").toLowerCase(Locale.ROOT);
                     }
                     if (line.contains(LOCK_MESSAGE)) {
                         sawLockMessage = true;
@@ -318,9 +325,11 @@ public final class JmhRunner {
             }
             if ("timeout".equals(stoppedBecause)) {
                 throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, run.benchmark(), "Benchmark "
-                        + run.benchmark() + params(run) + " did not finish within its timeout of "
-                        + Durations.format(invocation.timeout()) + " (" + PerfProperties.TIMEOUT + ") and was stopped with all its"
-                        + " JVMs. Does it hang, or does it need a longer timeout?" + where, tail());
+                        + run.benchmark() + params(run) + " did not finish "
+                        + (currentFork == null ? "a fork" : currentFork) + " within its timeout of "
+                        + Durations.format(invocation.timeout()) + " (" + PerfProperties.TIMEOUT + ", the longest one fork"
+                        + " may run) and was stopped with all its JVMs. Does it hang, or does it need a longer timeout?"
+                        + where, tail());
             }
             if (parser.failure() != null) {
                 throw new JmhRunException(JmhRunException.Kind.BENCHMARK_FAILED, run.benchmark(), "Benchmark "

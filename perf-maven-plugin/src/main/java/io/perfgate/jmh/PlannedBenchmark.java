@@ -165,7 +165,7 @@ public final class PlannedBenchmark {
         this.parameterSets = sets;
         this.jmhArguments = Collections.unmodifiableList(arguments(options, first));
         this.timeout = options.timeout() != null ? options.timeout()
-                : expectedPerRun().multipliedBy(2).plus(TIMEOUT_MARGIN);
+                : expectedFork().multipliedBy(2).plus(TIMEOUT_MARGIN);
     }
 
     private static String labels(List<JmhMode> modes) {
@@ -296,7 +296,10 @@ public final class PlannedBenchmark {
         return jmhArguments;
     }
 
-    /** The longest one run (one mode, one set of parameter values, all forks) may take before it is killed. */
+    /**
+     * The longest one fork may take before it is killed with all its JVMs ({@code perf.timeout}, the same meaning in
+     * every goal): the user's, else twice the expected fork plus a margin.
+     */
     public Duration timeout() {
         return timeout;
     }

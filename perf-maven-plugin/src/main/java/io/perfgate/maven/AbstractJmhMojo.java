@@ -135,10 +135,9 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
     private String profilers;
 
     /**
-     * The longest one JMH launch may run before it is stopped with all its JVMs: {@code 90s}, {@code 20min}. In
-     * perf:run a launch is one benchmark in one mode with one set of parameter values (all its forks), and the
-     * build fails; in perf:compare and perf:calibrate it is one fork, and the benchmark is not run any more.
-     * {@code auto}: twice the time its options should take, plus 5 minutes.
+     * The longest one fork (one benchmark JVM) may run before it is stopped with all its JVMs: {@code 90s},
+     * {@code 20min}; the same meaning in every goal. In perf:run the build fails; in a comparison the benchmark is
+     * not run any more. {@code auto}: twice the time one fork should take with its options, plus 5 minutes.
      *
      * @since 0.1.0
      */

@@ -106,6 +106,20 @@ class JmhRunnerTest {
 
     @Test
     @DisabledOnOs(OS.WINDOWS)
+    void theTimeoutBoundsOneForkNotAllOfThem() throws Exception {
+        // three forks of 1.5 s each against a 3 s timeout: 4.5 s in all, but no fork is late
+        Path java = script("echo '# Benchmark: com.acme.Fast.run'\n"
+                + "echo '# Fork: 1 of 3'; sleep 1.5\n"
+                + "echo '# Fork: 2 of 3'; sleep 1.5\n"
+                + "echo '# Fork: 3 of 3'; sleep 1.5\n"
+                + "cp '" + fixture("avgt-params-gc.json") + "' \"$RESULT\"\n");
+        JmhResults results = JmhRunner.run(invocation(java).timeout(Duration.ofSeconds(3)).expectedForks(2)
+                .expectedResults(2).build(), JmhProgressListener.NONE);
+        assertEquals(2, results.benchmarks().size());
+    }
+
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
     void timeoutKillsTheWholeProcessTree() throws Exception {
         Path childPid = dir.resolve("child.pid");
         Path java = script("echo '# Benchmark: com.acme.Slow.hangs'\n"
@@ -116,8 +130,9 @@ class JmhRunnerTest {
         JmhRunException e = assertThrows(JmhRunException.class, () -> JmhRunner.run(
                 invocation(java).timeout(Duration.ofSeconds(2)).build(), JmhProgressListener.NONE));
         assertEquals(JmhRunException.Kind.TIMED_OUT, e.kind());
-        assertTrue(e.getMessage().startsWith("Benchmark com.acme.Slow.hangs (size=10) did not finish within its"
-                + " timeout of 2.0 s (perf.timeout) and was stopped with all its JVMs."), e.getMessage());
+        assertTrue(e.getMessage().startsWith("Benchmark com.acme.Slow.hangs (size=10) did not finish fork 1 of 1"
+                + " within its timeout of 2.0 s (perf.timeout, the longest one fork may run) and was stopped with all"
+                + " its JVMs."), e.getMessage());
         assertTrue(e.getMessage().contains("  | # Fork: 1 of 1"), e.getMessage());
         long pid = Long.parseLong(new String(Files.readAllBytes(childPid), StandardCharsets.UTF_8).trim());
         Optional<ProcessHandle> child = ProcessHandle.of(pid);
