@@ -23,4 +23,15 @@ def xml = new XmlSlurper().parse(new File(basedir, 'target/perf/TEST-perf.xml'))
 assert xml.@failures.text() == report.counts.FAIL.toString()
 assert xml.testcase.find { it.@name.text() == 'loop median [sample]' }.failure.size() == 1
 assert new File(basedir, 'target/perf/report.md').text.contains('**FAIL**')
+// 3. accepting the slowdown: the failure ends with the command, which records step 2's results as they are
+assert log.contains('If the slowdown is intended, record these results as the baseline (nothing is measured again):'
+        + ' mvn perf:baseline -Dperf.reason="<why it is expected>"')
+def accepted = new JsonSlurper().parse(new File(basedir, 'src/perf/baseline.json'))
+assert accepted.provenance.reason == 'work-3000-by-design'
+assert accepted.provenance['results.createdAt'] == report.current.createdAt : 'the accepted baseline was measured again'
+assert log =~ /Recorded baseline src\/perf\/baseline\.json from target\/perf\/results\.json: 1 benchmarks, 5 forks.*, reason: work-3000-by-design/
+// 4. the next build is judged against it and shows why the baseline was recorded
+assert log =~ /perf:check target\/perf\/results\.json vs baseline src\/perf\/baseline\.json \(recorded [^)]*, reason: work-3000-by-design\)/
+assert log.contains('BUILD SUCCESS')
+assert new JsonSlurper().parse(new File(basedir, 'target/perf-after/report.json')).outcome != 'FAIL'
 return true

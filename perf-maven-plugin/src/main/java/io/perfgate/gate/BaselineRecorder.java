@@ -1,6 +1,7 @@
 package io.perfgate.gate;
 
 import static io.perfgate.config.PerfProperties.FORCE;
+import static io.perfgate.config.PerfProperties.PROVENANCE_REASON;
 
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.results.BenchmarkResult;
@@ -63,12 +64,25 @@ public final class BaselineRecorder {
      */
     public PerfResults record(PerfResults results, String resultsFile, Path baselineFile, boolean force)
             throws BaselineRefusedException, IOException {
+        return record(results, resultsFile, baselineFile, force, null);
+    }
+
+    /**
+     * As {@link #record(PerfResults, String, Path, boolean)}, keeping {@code reason} (why this baseline is recorded,
+     * e.g. why an accepted slowdown is expected) in the provenance when it is not blank.
+     */
+    public PerfResults record(PerfResults results, String resultsFile, Path baselineFile, boolean force,
+            String reason) throws BaselineRefusedException, IOException {
         List<String> problems = problems(results);
         if (!problems.isEmpty() && !force) {
             throw new BaselineRefusedException(String.join("; ", problems)
                     + ". Fix the run and record again, or pass -D" + FORCE + "=true to record it anyway.", problems);
         }
-        PerfResults baseline = results.toBuilder().provenance(provenance(results, resultsFile, problems)).build();
+        Map<String, String> provenance = provenance(results, resultsFile, problems);
+        if (reason != null && !reason.trim().isEmpty()) {
+            provenance.put(PROVENANCE_REASON, reason.trim());
+        }
+        PerfResults baseline = results.toBuilder().provenance(provenance).build();
         String json = ResultsJson.toJson(baseline);
         try {
             ResultsJson.parse(baselineFile, json);

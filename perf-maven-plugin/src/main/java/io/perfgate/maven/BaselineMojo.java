@@ -53,6 +53,17 @@ public class BaselineMojo extends RunMojo {
     @Parameter(property = PerfProperties.FORCE, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String force;
 
+    /**
+     * Why this baseline is recorded, kept in its provenance and shown by perf:check and the methodology block:
+     * above all, why an accepted slowdown is expected. After a FAIL that is intended,
+     * {@code mvn -Pperf perf:baseline -Dperf.reason="..."} records the results just measured, without measuring
+     * again; perf:check's failure message ends with that command.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.REASON, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String reason;
+
     @Inject
     public BaselineMojo(ToolchainManager toolchainManager) {
         super("baseline", toolchainManager);
@@ -100,7 +111,7 @@ public class BaselineMojo extends RunMojo {
         PerfResults written;
         try {
             written = new BaselineRecorder(PluginVersion.get(), Clock.systemUTC())
-                    .record(current, resultsName, baselinePath, forced);
+                    .record(current, resultsName, baselinePath, forced, reason);
         } catch (BaselineRefusedException e) {
             throw new MojoExecutionException("Refusing to write the baseline " + baselineName + " from " + resultsName
                     + ": " + e.getMessage(), e);
@@ -118,7 +129,10 @@ public class BaselineMojo extends RunMojo {
         String commit = written.provenance().get("git.commit");
         getLog().info("Recorded baseline " + baselineName + " from " + resultsName + ": "
                 + written.benchmarks().size() + " benchmarks, " + forks + " forks"
-                + (commit == null ? "" : ", commit " + commit) + ". Commit it so perf:check gates later builds.");
+                + (commit == null ? "" : ", commit " + commit)
+                + (written.provenance().containsKey(PerfProperties.PROVENANCE_REASON) ? ", reason: "
+                        + written.provenance().get(PerfProperties.PROVENANCE_REASON) : "")
+                + ". Commit it so perf:check gates later builds.");
         StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))
                 .ifPresent(getLog()::warn);
     }

@@ -142,7 +142,12 @@ public class CheckMojo extends AbstractPreMergeMojo {
         }
         getLog().info("perf:check: " + report.outcome() + " - " + report.summary());
         if (report.failsBuild()) {
-            throw new MojoFailureException(ConsoleReport.failureSummary(report, mainReport));
+            String message = ConsoleReport.failureSummary(report, mainReport);
+            if (!report.regressions().isEmpty() && report.failOnRegression()) {
+                message += ". If the slowdown is intended, record these results as the baseline (nothing is measured"
+                        + " again): " + MavenCommands.acceptSlowdown(session, project);
+            }
+            throw new MojoFailureException(message);
         }
     }
 

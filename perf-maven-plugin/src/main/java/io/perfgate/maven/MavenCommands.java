@@ -42,6 +42,24 @@ final class MavenCommands {
         return sb.append(" perf:baseline").toString();
     }
 
+    /**
+     * The command that accepts an intended slowdown: records the results the failed check just judged as the
+     * baseline, with a reason, without measuring again ({@code perf:baseline} without a lifecycle phase reads the
+     * existing results). Same profiles and {@code -pl} as this build.
+     */
+    static String acceptSlowdown(MavenSession session, MavenProject project) {
+        StringBuilder sb = new StringBuilder("mvn");
+        List<String> profiles = session == null ? null : session.getRequest().getActiveProfiles();
+        if (profiles != null && !profiles.isEmpty()) {
+            sb.append(" -P").append(String.join(",", profiles));
+        }
+        if (session != null && session.getProjects() != null && session.getProjects().size() > 1) {
+            sb.append(" -pl :").append(project.getArtifactId());
+        }
+        return sb.append(" perf:baseline -D").append(PerfProperties.REASON).append("=\"<why it is expected>\"")
+                .toString();
+    }
+
     /** {@code mvn test-compile <goal> -D<property>=<value> ...}, quoted for a shell. */
     static String repeat(String goal, Map<String, String> properties) {
         List<String> args = new ArrayList<>();

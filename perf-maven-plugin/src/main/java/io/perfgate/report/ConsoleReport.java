@@ -175,7 +175,9 @@ public final class ConsoleReport {
         if (commit == null) {
             commit = b.environment().get("git.commit");
         }
-        return "recorded " + when + (commit == null || commit.isEmpty() ? "" : " at " + shortCommit(commit));
+        String reason = b.provenance().get(PerfProperties.PROVENANCE_REASON);
+        return "recorded " + when + (commit == null || commit.isEmpty() ? "" : " at " + shortCommit(commit))
+                + (reason == null ? "" : ", reason: " + reason);
     }
 
     static String shortCommit(String commit) {

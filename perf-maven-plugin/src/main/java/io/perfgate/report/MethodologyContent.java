@@ -439,6 +439,10 @@ public final class MethodologyContent {
             if (by != null) {
                 parts.add("by " + by);
             }
+            String reason = prov.get(PerfProperties.PROVENANCE_REASON);
+            if (reason != null) {
+                parts.add("recorded because: " + reason);
+            }
             String machine = join(", ", first(env.get("host"), env.get("hostname")), env.get("cpu.model"),
                     present(env.get("cpu.cores")) ? env.get("cpu.cores").trim() + " cores" : null);
             if (machine != null) {

@@ -36,6 +36,15 @@ class BaselineRecorderTest {
     }
 
     @Test
+    void anAcceptedSlowdownKeepsItsReasonInTheProvenance() throws Exception {
+        Path file = dir.resolve("src/perf/baseline.json");
+        RECORDER.record(complete(), "target/perf/results.json", file, false, "  64 KiB buffer, slower by design ");
+        assertEquals("64 KiB buffer, slower by design", ResultsJson.read(file).provenance().get("reason"));
+        RECORDER.record(complete(), "target/perf/results.json", file, false, " ");
+        assertFalse(ResultsJson.read(file).provenance().containsKey("reason"), "a blank reason is no reason");
+    }
+
+    @Test
     void writesACompleteRunWithProvenanceThatReadsBack() throws Exception {
         Path file = dir.resolve("src/perf/baseline.json");
         PerfResults written = RECORDER.record(complete(), "target/perf/results.json", file, false);
