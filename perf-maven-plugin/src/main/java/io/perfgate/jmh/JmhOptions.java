@@ -32,8 +32,13 @@ public final class JmhOptions {
     public static final int DEFAULT_FORKS = 10;
     public static final int DEFAULT_WARMUP_ITERATIONS = 3;
     public static final JmhTime DEFAULT_WARMUP_TIME = JmhTime.of(1, TimeUnit.SECONDS);
-    public static final int DEFAULT_MEASUREMENT_ITERATIONS = 5;
-    public static final JmhTime DEFAULT_MEASUREMENT_TIME = JmhTime.of(1, TimeUnit.SECONDS);
+    /**
+     * Ten measurement iterations of 500 ms: the same 5 s a fork as five of 1 s, and a fork summary (the median)
+     * of about the same variance, but a series the steady-state check can test at p &lt; 0.01 (it needs at least
+     * 6; with 10 it allows a few inversions instead of demanding a perfectly monotone series).
+     */
+    public static final int DEFAULT_MEASUREMENT_ITERATIONS = 10;
+    public static final JmhTime DEFAULT_MEASUREMENT_TIME = JmhTime.of(500, TimeUnit.MILLISECONDS);
     /** The allocation profiler is on unless turned off: the gate checks {@code gc.alloc.rate.norm}. */
     public static final String DEFAULT_PROFILERS = "gc";
 
@@ -290,11 +295,13 @@ public final class JmhOptions {
             userSettings.clear();
             parsedIncludes = patterns(PerfProperties.INCLUDES, "StringBench");
             parsedExcludes = patterns(PerfProperties.EXCLUDES, "Slow");
-            parsedForks = count(PerfProperties.FORKS, 1, "10");
-            parsedWarmupIterations = count(PerfProperties.WARMUP_ITERATIONS, 0, "3");
-            parsedWarmupTime = time(PerfProperties.WARMUP_TIME, "1s");
-            parsedMeasurementIterations = count(PerfProperties.MEASUREMENT_ITERATIONS, 1, "5");
-            parsedMeasurementTime = time(PerfProperties.MEASUREMENT_TIME, "1s");
+            parsedForks = count(PerfProperties.FORKS, 1, Integer.toString(DEFAULT_FORKS));
+            parsedWarmupIterations = count(PerfProperties.WARMUP_ITERATIONS, 0,
+                    Integer.toString(DEFAULT_WARMUP_ITERATIONS));
+            parsedWarmupTime = time(PerfProperties.WARMUP_TIME, DEFAULT_WARMUP_TIME.toJmhArgument());
+            parsedMeasurementIterations = count(PerfProperties.MEASUREMENT_ITERATIONS, 1,
+                    Integer.toString(DEFAULT_MEASUREMENT_ITERATIONS));
+            parsedMeasurementTime = time(PerfProperties.MEASUREMENT_TIME, DEFAULT_MEASUREMENT_TIME.toJmhArgument());
             parsedModes = modes();
             parsedTimeUnit = timeUnit();
             parsedThreads = threads();

@@ -33,7 +33,7 @@ import org.apache.maven.toolchain.ToolchainManager;
  *
  * <p>The options that shape a run (forks, warmup, measurement, mode, time unit, threads) take their value from,
  * in order: what you set here (POM or {@code -Dperf.*}), the benchmark's own JMH annotation, and the plugin's
- * default for CI (10 forks of 3 x 1 s warmup and 5 x 1 s measurement, about 90 s a benchmark). Their default
+ * default for CI (10 forks of 3 x 1 s warmup and 10 x 500 ms measurement, about 90 s a benchmark). Their default
  * value {@code auto} means exactly that.
  *
  * @since 0.1.0

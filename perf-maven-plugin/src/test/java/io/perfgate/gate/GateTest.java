@@ -491,6 +491,35 @@ class GateTest {
                 r.notes().toString());
     }
 
+    /** Forks shaped like a default run: the plugin's measurement iterations, with 2 % noise and no trend. */
+    private static BenchmarkResult defaultShaped(long seed, double warming) {
+        java.util.Random random = new java.util.Random(seed);
+        int n = io.perfgate.jmh.JmhOptions.DEFAULT_MEASUREMENT_ITERATIONS;
+        BenchmarkResult.Builder b = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op");
+        for (int f = 0; f < io.perfgate.jmh.JmhOptions.DEFAULT_FORKS; f++) {
+            double[] iterations = new double[n];
+            for (int i = 0; i < n; i++) {
+                // warming: the first iterations slower by up to that fraction, fading out
+                iterations[i] = 1000 * (1 + warming * (n - 1 - i) / (n - 1)) * (1 + 0.02 * random.nextGaussian());
+            }
+            b.addFork(new io.perfgate.results.Fork(iterations, Collections.emptyMap(), Collections.emptyMap()));
+        }
+        return b.build();
+    }
+
+    @Test
+    void theSteadyStateCheckRunsOnADefaultRunAndCatchesAWarmingTrend() {
+        // the plugin's default iterations are enough for the trend test: no "no fork long enough" note
+        GateReport steady = check(results(defaultShaped(1, 0)), results(defaultShaped(2, 0)));
+        assertTrue(steady.notes().stream().noneMatch(n -> n.contains("no fork long enough")), steady.notes().toString());
+        assertEquals(1, steady.tested());
+        // forks still warming up (20 % slower at the first iteration, fading) are caught
+        GateReport warming = check(results(defaultShaped(1, 0)), results(defaultShaped(3, 0.2)));
+        Comparison c = only(warming, Metric.MEDIAN);
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+        assertTrue(c.reason().contains("forks trend across their measurement iterations"), c.reason());
+    }
+
     @Test
     void effectiveAlphaForASecondLookIsUsed() {
         GateSettings half = GateSettings.defaults().withAlpha(0.025);

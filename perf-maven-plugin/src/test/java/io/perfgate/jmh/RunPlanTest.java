@@ -61,7 +61,7 @@ class RunPlanTest {
     @Test
     void withoutAnnotationsThePluginDefaultsArePassed() throws Exception {
         PlannedBenchmark thrpt = plan(JmhOptions.defaults(), THRPT);
-        assertEquals(Arrays.asList("-f", "10", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s", "-prof", "gc"),
+        assertEquals(Arrays.asList("-f", "10", "-wi", "3", "-w", "1s", "-i", "10", "-r", "500ms", "-prof", "gc"),
                 thrpt.jmhArguments());
         assertEquals(Origin.PLUGIN_DEFAULT, thrpt.forks().origin());
         assertEquals("2", thrpt.threads().value());
@@ -84,7 +84,7 @@ class RunPlanTest {
         assertEquals(Integer.valueOf(1), avgt.warmupIterations().value());
 
         PlannedBenchmark thrpt = plan(options, THRPT);
-        assertEquals(Arrays.asList("-f", "4", "-wi", "3", "-w", "1s", "-i", "5", "-r", "200ms", "-bm", "avgt", "-tu",
+        assertEquals(Arrays.asList("-f", "4", "-wi", "3", "-w", "1s", "-i", "10", "-r", "200ms", "-bm", "avgt", "-tu",
                 "us", "-t", "1"), thrpt.jmhArguments());
     }
 
@@ -129,7 +129,7 @@ class RunPlanTest {
     @Test
     void expectedTimeAndAutomaticTimeoutFollowTheEffectiveOptions() throws Exception {
         PlannedBenchmark thrpt = plan(JmhOptions.defaults(), THRPT);
-        // 10 forks x (0.8 s start + 3 x 1 s warmup + 5 x 1 s measurement)
+        // 10 forks x (0.8 s start + 3 x 1 s warmup + 10 x 500 ms measurement)
         assertEquals(Duration.ofMillis(88_000), thrpt.expected());
         // perf.timeout bounds one fork: twice the expected 8.8 s fork, plus 5 minutes
         assertEquals(Duration.ofMillis(2 * 8_800).plus(Duration.ofMinutes(5)), thrpt.timeout());

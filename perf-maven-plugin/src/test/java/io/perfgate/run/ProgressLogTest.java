@@ -21,7 +21,7 @@ class ProgressLogTest {
 
     @Test
     void logsEachForkAndScalesTheEstimateByMeasuredForks() throws Exception {
-        // ThroughputFixture with 2 forks and the plugin's defaults: 0.8 s start + 3 x 1 s + 5 x 1 s = 8.8 s a fork.
+        // ThroughputFixture with 2 forks and the plugin's defaults: 0.8 s start + 3 x 1 s + 10 x 500 ms = 8.8 s a fork.
         RunPlan plan = RunPlan.create(JmhOptions.builder().includes("ThroughputFixture").forks("2").build(),
                 BenchmarkListReader.read(Paths.get("target", "test-classes", "META-INF", "BenchmarkList")));
         AtomicLong now = new AtomicLong();
