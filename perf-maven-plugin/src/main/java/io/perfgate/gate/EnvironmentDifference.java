@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +11,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
-/** One field of the environment fingerprint whose value differs between baseline and current results. */
+/**
+ * One field of the environment fingerprint, or one run setting ({@code perf.forks}, {@code perf.measurementTime},
+ * ...), whose value differs between baseline and current results. Both kinds fall under
+ * {@code perf.environmentPolicy}: either makes the two sides different experiments.
+ */
 public final class EnvironmentDifference {
     /**
      * Fields that differ between any two runs by nature, so comparing them says nothing. The check reports the
@@ -25,6 +30,16 @@ public final class EnvironmentDifference {
      */
     public static final Set<String> UNKNOWN_WITHOUT_JMH = Collections.unmodifiableSet(
             new LinkedHashSet<>(Arrays.asList(EnvironmentFingerprint.JVM_ARGS, EnvironmentFingerprint.JMH_VERSION)));
+    /**
+     * The run settings that change what a fork measures: a baseline measured with other forks, iterations, times,
+     * modes, threads, parameters, JVM arguments or profilers is not the same experiment. (Which benchmarks ran
+     * shows as new or missing benchmarks; the JVM, its arguments and JMH's version are fingerprint fields.)
+     */
+    public static final List<String> RUN_SETTINGS = Collections.unmodifiableList(Arrays.asList(
+            PerfProperties.FORKS, PerfProperties.WARMUP_ITERATIONS, PerfProperties.WARMUP_TIME,
+            PerfProperties.MEASUREMENT_ITERATIONS, PerfProperties.MEASUREMENT_TIME, PerfProperties.MODE,
+            PerfProperties.TIME_UNIT, PerfProperties.THREADS, PerfProperties.PARAMS, PerfProperties.JVM_ARGS,
+            PerfProperties.PROFILERS, PerfProperties.JMH_ARGS));
     /** The value a fingerprint records for a field it could not find out. */
     public static final String UNKNOWN = EnvironmentFingerprint.UNKNOWN;
 
@@ -82,6 +97,22 @@ public final class EnvironmentDifference {
             }
             if (!Objects.equals(b, c)) {
                 diffs.add(new EnvironmentDifference(f, b, c));
+            }
+        }
+        return diffs;
+    }
+
+    /**
+     * The {@link #RUN_SETTINGS} whose effective values differ between the two results' {@code settings}. A setting
+     * one side did not record (results from an older plugin, a scenarios-only run) is unknown, not a difference.
+     */
+    public static List<EnvironmentDifference> runSettings(Map<String, String> baseline, Map<String, String> current) {
+        List<EnvironmentDifference> diffs = new ArrayList<>();
+        for (String setting : RUN_SETTINGS) {
+            String b = baseline.get(setting);
+            String c = current.get(setting);
+            if (b != null && c != null && !b.equals(c)) {
+                diffs.add(new EnvironmentDifference(setting, b, c));
             }
         }
         return diffs;

@@ -97,8 +97,9 @@ public final class Gate {
                 .baseline(new GateReport.Side(baselineFile, baseline.createdAt(), baseline.toolVersion(),
                         baseline.environment(), baseline.provenance()));
 
-        List<EnvironmentDifference> diffs = EnvironmentDifference.between(baseline.environment(),
-                current.environment());
+        List<EnvironmentDifference> diffs = new ArrayList<>(EnvironmentDifference.between(baseline.environment(),
+                current.environment()));
+        diffs.addAll(EnvironmentDifference.runSettings(baseline.settings(), current.settings()));
         report.environment(settings.environmentPolicy(), diffs);
         StealTime.checkNote(StealTime.fromField(baseline.environment().get(EnvironmentFingerprint.CPU_STEAL)),
                 StealTime.fromField(current.environment().get(EnvironmentFingerprint.CPU_STEAL)))

@@ -379,6 +379,32 @@ class GateTest {
     }
 
     @Test
+    void runSettingsAreComparedUnderTheEnvironmentPolicy() throws Exception {
+        java.util.Map<String, String> before = new java.util.LinkedHashMap<>();
+        before.put("perf.forks", "5");
+        before.put("perf.measurementTime", "1 s");
+        before.put("perf.includes", "Parser");
+        java.util.Map<String, String> after = new java.util.LinkedHashMap<>(before);
+        after.put("perf.forks", "10");
+        after.put("perf.includes", ".*");
+        PerfResults base = results(avgt(BENCH, BASE)).toBuilder().settings(before).build();
+        PerfResults cur = results(avgt(BENCH, BASE)).toBuilder().settings(after).build();
+        GateReport warn = check(base, cur);
+        // forks differ; which benchmarks were selected is not a run setting (new/missing benchmarks say that)
+        assertEquals(List.of("perf.forks: \"5\" (baseline) vs \"10\" (current)"),
+                warn.environmentDifferences().stream().map(EnvironmentDifference::describe)
+                        .collect(java.util.stream.Collectors.toList()));
+        assertFalse(warn.failsBuild());
+        GateReport strict = check(GateSettings.builder().environmentPolicy(EnvironmentPolicy.STRICT).build(), base,
+                cur);
+        assertTrue(strict.failsBuild());
+        assertTrue(strict.otherFailures().get(0).contains("(perf.forks)"), strict.otherFailures().get(0));
+        // a baseline from before settings were recorded: unknown, not a difference
+        PerfResults old = results(avgt(BENCH, BASE));
+        assertTrue(check(old, cur).environmentDifferences().isEmpty());
+    }
+
+    @Test
     void fieldsThatAlwaysDifferAreNotDifferences() {
         PerfResults base = results(avgt(BENCH, BASE));
         java.util.Map<String, String> env = new java.util.LinkedHashMap<>(base.environment());
