@@ -92,6 +92,10 @@ public class BaselineMojo extends RunMojo {
         } else if (!Files.exists(resultsPath)) {
             getLog().info("No results at " + display(resultsPath) + ": running the benchmarks first");
             runBenchmarks();
+            if (!Files.exists(resultsPath) && ReactorBenchmarks.foundNone(project)) {
+                getLog().info("perf:baseline skipped: perf:run found no benchmarks or scenarios in this module");
+                return;
+            }
             if (!Files.exists(resultsPath)) {
                 // perf:run skipped itself (pom packaging, maven.test.skip) and said why.
                 throw new MojoExecutionException("No results at " + display(resultsPath) + " to record; the baseline "

@@ -72,6 +72,9 @@ public class CheckMojo extends AbstractPreMergeMojo {
         if (reason != null) {
             return reason;
         }
+        if (ReactorBenchmarks.foundNone(project) && !Files.exists(results.toPath())) {
+            return "perf:run found no benchmarks or scenarios in this module";
+        }
         if ("pom".equals(project.getPackaging()) && !Files.exists(results.toPath())) {
             return "no results at " + display(results.toPath()) + " in a pom module";
         }

@@ -1,6 +1,8 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.jmh.BenchmarkDiscovery;
+import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
@@ -170,7 +172,33 @@ public class RunMojo extends AbstractJmhMojo {
             return PerfProperties.AGAINST + "=" + against.trim() + " is set, so the comparison (perf:check or"
                     + " perf:compare) measures the base and the working tree instead";
         }
-        return noBenchmarksReason();
+        reason = noBenchmarksReason();
+        if (reason == null && ReactorBenchmarks.isReactor(session)) {
+            // in a reactor a module without benchmarks is skipped; none in any module fails at the last one
+            boolean found = !scenarios.isEmpty() || BenchmarkDiscovery.hasBenchmarkList(classDirectories());
+            ReactorBenchmarks.record(project, found);
+            if (!found) {
+                reason = "no JMH benchmarks (no " + BenchmarkListReader.RESOURCE + " in "
+                        + display(classDirectories().get(0)) + ") and no scenarios in this module";
+            }
+        }
+        if (reason != null && ReactorBenchmarks.isReactor(session)) {
+            String none = ReactorBenchmarks.noneInReactor(session, project);
+            if (none != null) {
+                throw new MojoExecutionException(none);
+            }
+        }
+        return reason;
+    }
+
+    /** Where the benchmark lists are read: the test classes, and the main classes when asked. */
+    private List<Path> classDirectories() throws MojoExecutionException {
+        List<Path> classDirectories = new ArrayList<>();
+        classDirectories.add(Paths.get(project.getBuild().getTestOutputDirectory()));
+        if (flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses)) {
+            classDirectories.add(Paths.get(project.getBuild().getOutputDirectory()));
+        }
+        return classDirectories;
     }
 
     /** perf:run as a step of another goal: skipped with perf:run's own reason and log line, or run. */
@@ -194,12 +222,8 @@ public class RunMojo extends AbstractJmhMojo {
 
     private RunRequest request() throws MojoExecutionException {
         JmhOptions options = jmhOptions();
-        List<Path> classDirectories = new ArrayList<>();
-        classDirectories.add(Paths.get(project.getBuild().getTestOutputDirectory()));
+        List<Path> classDirectories = classDirectories();
         boolean mainClasses = flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses);
-        if (mainClasses) {
-            classDirectories.add(Paths.get(project.getBuild().getOutputDirectory()));
-        }
         Path executionRoot = Paths.get(session.getExecutionRootDirectory()).toAbsolutePath();
         Path basedir = project.getBasedir().toPath().toAbsolutePath();
         return RunRequest.builder()
