@@ -1,8 +1,10 @@
 package io.perfgate.maven;
 
+import io.perfgate.jmh.BenchmarkListReader;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.project.MavenProject;
 
 /**
@@ -25,6 +27,24 @@ final class ReactorBenchmarks {
     /** Records whether perf:run found benchmarks or scenarios in {@code project}. */
     static void record(MavenProject project, boolean found) {
         project.setContextValue(KEY, found);
+    }
+
+    /**
+     * Records what perf:run found in {@code project}; the skip reason when it found neither benchmarks nor
+     * scenarios (where it looked: {@code testClasses}), else null.
+     */
+    static String lookAt(MavenProject project, boolean found, String testClasses) {
+        record(project, found);
+        return found ? null : "no JMH benchmarks (no " + BenchmarkListReader.RESOURCE + " in " + testClasses
+                + ") and no scenarios in this module";
+    }
+
+    /** At the reactor's last module: fails the build when no module had benchmarks ({@link #noneInReactor}). */
+    static void failWhenNoneInReactor(MavenSession session, MavenProject current) throws MojoExecutionException {
+        String none = noneInReactor(session, current);
+        if (none != null) {
+            throw new MojoExecutionException(none);
+        }
     }
 
     /** True when perf:run looked at {@code project} in this build and found neither benchmarks nor scenarios. */

@@ -2,7 +2,6 @@ package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.BenchmarkDiscovery;
-import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
@@ -173,19 +172,15 @@ public class RunMojo extends AbstractJmhMojo {
                     + " perf:compare) measures the base and the working tree instead";
         }
         reason = noBenchmarksReason();
-        if (reason == null && ReactorBenchmarks.isReactor(session)) {
+        if (ReactorBenchmarks.isReactor(session)) {
             // in a reactor a module without benchmarks is skipped; none in any module fails at the last one
-            boolean found = !scenarios.isEmpty() || BenchmarkDiscovery.hasBenchmarkList(classDirectories());
-            ReactorBenchmarks.record(project, found);
-            if (!found) {
-                reason = "no JMH benchmarks (no " + BenchmarkListReader.RESOURCE + " in "
-                        + display(classDirectories().get(0)) + ") and no scenarios in this module";
+            List<Path> lists = classDirectories();
+            if (reason == null) {
+                reason = ReactorBenchmarks.lookAt(project, !scenarios.isEmpty()
+                        || BenchmarkDiscovery.hasBenchmarkList(lists), display(lists.get(0)));
             }
-        }
-        if (reason != null && ReactorBenchmarks.isReactor(session)) {
-            String none = ReactorBenchmarks.noneInReactor(session, project);
-            if (none != null) {
-                throw new MojoExecutionException(none);
+            if (reason != null) {
+                ReactorBenchmarks.failWhenNoneInReactor(session, project);
             }
         }
         return reason;
