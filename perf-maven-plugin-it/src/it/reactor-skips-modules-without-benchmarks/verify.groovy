@@ -7,6 +7,10 @@ assert !log.contains('No JMH benchmarks found')
 assert new File(basedir, 'bench/target/perf/results.json').isFile()
 assert !new File(basedir, 'core/target/perf/results.json').exists()
 assert log.contains('BUILD SUCCESS')
+// the module is named in the results and in every report
+def results = new groovy.json.JsonSlurper().parse(new File(basedir, 'bench/target/perf/results.json'))
+assert results.environment['maven.module'] == 'bench'
+assert log.contains('perf:check module bench: target/perf/results.json (no baseline)')
 
 // 2. none anywhere: the build fails once, at the last module, naming where perf:run looked
 assert log.contains('No module of this build has JMH benchmarks or scenarios; perf:run looked in core.')

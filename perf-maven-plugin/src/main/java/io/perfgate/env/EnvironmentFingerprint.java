@@ -69,6 +69,11 @@ public final class EnvironmentFingerprint {
     public static final String TIMESTAMP = "timestamp";
     /** The command line that reproduces the run. */
     public static final String COMMAND = "command";
+    /**
+     * The module of a multi-module build whose benchmarks these are (its artifactId); written only in a reactor,
+     * after {@link #KEYS}, so that reports can name the module.
+     */
+    public static final String MAVEN_MODULE = "maven.module";
 
     /** The keys that describe the machine and the JVM: a difference here can explain a difference in speed. */
     public static final List<String> MACHINE_KEYS = Collections.unmodifiableList(Arrays.asList(CPU_MODEL, CPU_CORES,
@@ -120,6 +125,7 @@ public final class EnvironmentFingerprint {
         OptionalDouble steal = OptionalDouble.empty();
         String timestamp;
         String command;
+        String module;
 
         public Facts cpuinfo(String v) { cpuinfo = v; return this; }
         public Facts meminfo(String v) { meminfo = v; return this; }
@@ -162,6 +168,7 @@ public final class EnvironmentFingerprint {
         public Facts steal(OptionalDouble v) { steal = v; return this; }
         public Facts timestamp(String v) { timestamp = v; return this; }
         public Facts command(String v) { command = v; return this; }
+        public Facts module(String v) { module = v; return this; }
     }
 
     public static Facts facts() {
@@ -199,6 +206,9 @@ public final class EnvironmentFingerprint {
         m.put(CPU_STEAL, f.steal.isPresent() ? StealTime.format(f.steal.getAsDouble()) : UNKNOWN);
         m.put(TIMESTAMP, orUnknown(f.timestamp));
         m.put(COMMAND, orUnknown(f.command));
+        if (f.module != null) {
+            m.put(MAVEN_MODULE, f.module);
+        }
         return m;
     }
 

@@ -95,6 +95,10 @@ public final class EnvironmentDifference {
             if (UNKNOWN_WITHOUT_JMH.contains(f) && (UNKNOWN.equals(b) || UNKNOWN.equals(c))) {
                 continue;
             }
+            if (EnvironmentFingerprint.MAVEN_MODULE.equals(f) && (b == null || c == null)) {
+                // recorded only in a reactor: a results file from a single-module build does not know it
+                continue;
+            }
             if (!Objects.equals(b, c)) {
                 diffs.add(new EnvironmentDifference(f, b, c));
             }

@@ -236,6 +236,7 @@ public class RunMojo extends AbstractJmhMojo {
                 .pluginGoal(qualifiedGoal("run"))
                 .pomArgument(executionRoot.equals(basedir) ? null
                         : executionRoot.relativize(project.getFile().toPath().toAbsolutePath()).toString())
+                .module(ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null)
                 .pluginVersion(plugin.getVersion())
                 .mavenVersion(session.getSystemProperties().getProperty("maven.version"))
                 .build();

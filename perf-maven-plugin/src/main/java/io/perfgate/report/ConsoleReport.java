@@ -1,6 +1,7 @@
 package io.perfgate.report;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
@@ -161,7 +162,9 @@ public final class ConsoleReport {
     }
 
     static String sources(GateReport report) {
-        String current = report.current().file() == null ? "current results" : report.current().file();
+        String module = report.current().environment().get(EnvironmentFingerprint.MAVEN_MODULE);
+        String current = (module == null ? "" : "module " + module + ": ")
+                + (report.current().file() == null ? "current results" : report.current().file());
         if (report.baseline() == null) {
             return current + " (no baseline)";
         }

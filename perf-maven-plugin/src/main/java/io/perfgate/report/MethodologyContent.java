@@ -432,7 +432,8 @@ public final class MethodologyContent {
             parts.add("recorded " + when);
         }
         if (s.file() != null) {
-            parts.add(s.file());
+            String module = env.get(EnvironmentFingerprint.MAVEN_MODULE);
+            parts.add(module == null ? s.file() : "module " + module + " " + s.file());
         }
         if (baseline) {
             String by = first(prov.get("recordedBy"), prov.get("user"));

@@ -344,7 +344,8 @@ public final class PerfRun {
                 .git(git[0], git[1])
                 .steal(steal)
                 .timestamp(timestamp)
-                .command(command));
+                .command(command)
+                .module(request.module()));
     }
 
     /** {@code mvn test-compile <plugin>:run -Dperf.x=y ...}: the goal and every perf.* property the user set. */

@@ -23,6 +23,7 @@ public final class RunRequest {
     private final Map<String, String> extraUserSettings;
     private final String pluginGoal;
     private final String pomArgument;
+    private final String module;
     private final String pluginVersion;
     private final String mavenVersion;
     private final Clock clock;
@@ -39,6 +40,7 @@ public final class RunRequest {
         this.extraUserSettings = Collections.unmodifiableMap(new LinkedHashMap<>(b.extraUserSettings));
         this.pluginGoal = Objects.requireNonNull(b.pluginGoal, "pluginGoal");
         this.pomArgument = b.pomArgument;
+        this.module = b.module;
         this.pluginVersion = Objects.requireNonNull(b.pluginVersion, "pluginVersion");
         this.mavenVersion = b.mavenVersion;
         this.clock = b.clock;
@@ -101,6 +103,11 @@ public final class RunRequest {
         return pomArgument;
     }
 
+    /** The module's artifactId in a multi-module build, recorded so that reports name it; null otherwise. */
+    public String module() {
+        return module;
+    }
+
     public String pluginVersion() {
         return pluginVersion;
     }
@@ -129,6 +136,7 @@ public final class RunRequest {
         private final Map<String, String> extraUserSettings = new LinkedHashMap<>();
         private String pluginGoal;
         private String pomArgument;
+        private String module;
         private String pluginVersion;
         private String mavenVersion;
         private Clock clock = Clock.systemDefaultZone();
@@ -182,6 +190,11 @@ public final class RunRequest {
 
         public Builder pomArgument(String pomArgument) {
             this.pomArgument = pomArgument;
+            return this;
+        }
+
+        public Builder module(String module) {
+            this.module = module;
             return this;
         }
 
