@@ -196,7 +196,7 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
     }
 
     protected final boolean useToolchain() throws MojoExecutionException {
-        return flag(PerfProperties.USE_TOOLCHAIN, useToolchain);
+        return flag(PerfProperties.USE_TOOLCHAIN, useToolchain, PerfProperties.DEFAULT_TRUE);
     }
 
     /** The JMH options of the parameters above (and {@link #jmhForks()}), checked. */

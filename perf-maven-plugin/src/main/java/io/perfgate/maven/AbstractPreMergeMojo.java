@@ -77,6 +77,16 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         super(goal, toolchainManager);
     }
 
+    /** {@code perf.adaptive}, read by the one switch rule. */
+    final boolean adaptive() throws MojoExecutionException {
+        return flag(PerfProperties.ADAPTIVE, adaptive, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /** {@code perf.bisect}, read by the one switch rule. */
+    final boolean bisect() throws MojoExecutionException {
+        return flag(PerfProperties.BISECT, bisect, PerfProperties.DEFAULT_FALSE);
+    }
+
     /** True when {@code perf.against} names a ref to compare with. */
     protected final boolean comparing() {
         return against != null && !against.trim().isEmpty();
@@ -101,7 +111,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** A skipped comparison must not leave the verdict of an earlier one for {@code git bisect run} to read. */
     @Override
     protected void clearStaleOutputs() throws MojoExecutionException {
-        if (flag(PerfProperties.BISECT, bisect)) {
+        if (bisect()) {
             try {
                 BisectExitCode.clear(outputDirectory.toPath());
             } catch (IOException e) {
@@ -132,7 +142,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         List<String> files = new ArrayList<>();
         result.writtenFiles().forEach(p -> files.add(display(p)));
         getLog().info("Reports: " + String.join(", ", files));
-        if (flag(PerfProperties.BISECT, bisect)) {
+        if (bisect()) {
             writeBisectExitCode(result.bisectExitCode());
         }
         Optional<String> measurementFailure = result.measurementFailure();
@@ -167,7 +177,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .reactorRoot(root.toAbsolutePath()).outputDirectory(outputDirectory.toPath().toAbsolutePath())
                 .outputs(basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory()).toAbsolutePath()),
                         basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()))
-                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(flag(PerfProperties.ADAPTIVE, adaptive))
+                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).build();
     }
@@ -184,7 +194,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         Map<String, String> properties = new LinkedHashMap<>(jmhOptions().userSettings());
         properties.put(PerfProperties.AGAINST, against.trim());
         properties.put(PerfProperties.SEED, Long.toString(seedValue));
-        if (!flag(PerfProperties.ADAPTIVE, adaptive)) {
+        if (!adaptive()) {
             properties.put(PerfProperties.ADAPTIVE, "false");
         }
         if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
