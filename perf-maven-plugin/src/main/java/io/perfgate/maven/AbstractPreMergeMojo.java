@@ -179,7 +179,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                         basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()))
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
-                .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).build();
+                .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).build();
     }
 
     private JmhLauncher launcher(long seedValue) throws MojoExecutionException {

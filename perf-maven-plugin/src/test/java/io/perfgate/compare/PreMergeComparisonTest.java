@@ -164,6 +164,18 @@ class PreMergeComparisonTest {
     }
 
     @Test
+    void perfCheckWithAgainstNamesItselfAsTheGoalThatCompared() throws Exception {
+        // the README's profile: perf:check compares; its summary, failure and the base's provenance say perf:check
+        CompareRequest request = request("main").toBuilder().goal("perf:check").build();
+        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log).run(request);
+        String against = "perf:check against base " + result.baseShort() + " (merge base of HEAD and main): ";
+        assertTrue(result.summary().startsWith(against), result.summary());
+        assertTrue(result.regressionMessage(null).startsWith(against), result.regressionMessage(null));
+        PerfResults base = ResultsJson.read(module.resolve("target/perf/base-results.json"));
+        assertEquals("perf:check, interleaved with the candidate", base.provenance().get("measuredWith"));
+    }
+
+    @Test
     void anUnchangedBenchmarkPasses() throws Exception {
         CompareRequest aa = request("main").toBuilder().candidateClasspath(
                 Collections.singletonList(Path.of("speed-100"))).build();
