@@ -83,6 +83,9 @@ public final class PreMergeComparison {
         Path moduleFromRoot = rootIsTopLevel ? moduleInRepo : rootInRepo.relativize(moduleInRepo);
         Path checkout = request.outputDirectory().resolve("base-" + baseShort).toAbsolutePath();
 
+        // the working tree first: without benchmarks there is nothing to compare, and building the base would be
+        // minutes spent before saying so
+        List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
         git.addWorktree(checkout, base);
         InterleavedOutcome outcome;
         OptionalDouble steal;
@@ -93,7 +96,6 @@ public final class PreMergeComparison {
             List<Path> baseClasspath = baseBuilder.buildClasspath(baseRoot, moduleFromRoot, request.testOutput(),
                     request.mainOutput(), request.outputDirectory().resolve(BASE_BUILD_LOG), log);
             List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + baseShort);
-            List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
             Set<String> common = new LinkedHashSet<>(candidateBenchmarks);
             common.retainAll(baseBenchmarks);
             added = new ArrayList<>(candidateBenchmarks);

@@ -76,7 +76,7 @@ class PreMergeComparisonTest {
         final Random random = new Random(3);
 
         @Override
-        public List<String> discover(List<Path> classpath, String sideLabel) {
+        public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
             return Arrays.asList("x.Bench.run");
         }
 
@@ -197,6 +197,23 @@ class PreMergeComparisonTest {
         assertTrue(e.getMessage().startsWith("The base commit does not build"), e.getMessage());
         assertEquals(before, state());
         assertFalse(Files.exists(module.resolve("target/perf/results.json")));
+    }
+
+    @Test
+    void aWorkingTreeWithoutBenchmarksIsRefusedBeforeTheBaseIsBuilt() throws Exception {
+        String before = state();
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        SpeedLauncher none = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
+                throw new CompareException("The " + sideLabel + " has no JMH benchmarks");
+            }
+        };
+        CompareException e = assertThrows(CompareException.class,
+                () -> new PreMergeComparison(builder, none, log).run(request("main")));
+        assertEquals("The working tree has no JMH benchmarks", e.getMessage());
+        assertEquals(null, builder.seenRoot, "the base was checked out and built before the working tree was looked at");
+        assertEquals(before, state());
     }
 
     @Test
