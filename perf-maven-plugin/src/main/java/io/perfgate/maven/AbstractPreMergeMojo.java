@@ -8,11 +8,13 @@ import io.perfgate.compare.PreMergeComparison;
 import io.perfgate.compare.PreMergeResult;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
+import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.JmhOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +96,9 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     /**
      * Why the comparison does not run in this module, or null: the skip flag, no benchmarks, or another goal of
-     * this build already compared this module.
+     * this build already compared this module. In a reactor a module without compiled benchmarks is skipped, and
+     * the last module fails the build when no module had any, so a pre-merge build never ends green without
+     * measuring.
      */
     protected final String comparisonSkipReason() throws MojoExecutionException {
         String reason = skipFlagReason();
@@ -103,7 +107,18 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         }
         Object done = project.getContextValue(COMPARED);
         if (reason == null && done != null) {
-            reason = done + " already compared this module with " + against.trim() + " in this build";
+            return done + " already compared this module with " + against.trim() + " in this build";
+        }
+        if (ReactorBenchmarks.isReactor(session)) {
+            if (reason == null) {
+                List<Path> classes = Arrays.asList(Paths.get(project.getBuild().getTestOutputDirectory()),
+                        Paths.get(project.getBuild().getOutputDirectory()));
+                reason = ReactorBenchmarks.lookForComparison(project, BenchmarkDiscovery.hasBenchmarkList(classes),
+                        display(classes.get(0)) + " or " + display(classes.get(1)));
+            }
+            if (reason != null) {
+                ReactorBenchmarks.failWhenNoneToCompare(session, project);
+            }
         }
         return reason;
     }

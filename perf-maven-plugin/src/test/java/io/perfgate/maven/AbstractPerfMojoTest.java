@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.config.PerfProperties;
 import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,6 +21,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The one place that decides whether a goal runs, and the skip lines the goals print. */
 class AbstractPerfMojoTest {
@@ -250,6 +253,60 @@ class AbstractPerfMojoTest {
         compare.execute();
         assertEquals(List.of("perf:compare skipped: perf.against is not set (give -Dperf.against=origin/main to"
                 + " measure the working tree against its base)"), log.lines);
+    }
+
+    @Test
+    void inAReactorTheComparisonSkipsModulesWithoutBenchmarksAndFailsWhenNoModuleHasAny(@TempDir Path dir)
+            throws Exception {
+        MavenProject api = module(dir, "api");
+        MavenProject bench = module(dir, "bench");
+        MavenSession reactor = session();
+        reactor.setProjects(List.of(api, bench));
+
+        // api has no benchmarks: skipped with one line, saying where it looked
+        InfoLines log = new InfoLines();
+        CheckMojo check = comparing(api, reactor, log);
+        check.execute();
+        assertEquals(List.of("Skipping perf:check: no JMH benchmarks to compare in this module (no"
+                + " META-INF/BenchmarkList in target/test-classes or target/classes)"), log.lines);
+
+        // bench, the last module, has none either: nothing was measured, so the build fails naming the modules
+        MojoExecutionException e = assertThrows(MojoExecutionException.class,
+                () -> comparing(bench, reactor, log).execute());
+        assertEquals("No module of this build has JMH benchmarks to compare with perf.against; the comparison looked"
+                + " in api, bench. Compile the benchmarks with JMH's annotation processor (jmh-generator-annprocess)"
+                + " in the module that holds them (scenarios are not compared).", e.getMessage());
+
+        // had api been compared, the last module without benchmarks is only skipped
+        api.setContextValue(ReactorBenchmarks.class.getName() + ".found", true);
+        log.lines.clear();
+        comparing(bench, reactor, log).execute();
+        assertEquals(1, log.lines.size());
+        assertTrue(log.lines.get(0).startsWith("Skipping perf:check: no JMH benchmarks to compare"), log.lines.get(0));
+    }
+
+    /** perf:check with perf.against in {@code project}. */
+    private static CheckMojo comparing(MavenProject project, MavenSession session, InfoLines log) throws Exception {
+        CheckMojo check = new CheckMojo(null);
+        setField(AbstractPerfMojo.class, check, "skip", "");
+        setField(AbstractPerfMojo.class, check, "project", project);
+        setField(AbstractPerfMojo.class, check, "session", session);
+        setField(AbstractPreMergeMojo.class, check, "against", "origin/main");
+        check.setLog(log);
+        return check;
+    }
+
+    /** A jar module at {@code dir/name} with empty class directories. */
+    private static MavenProject module(Path dir, String name) throws Exception {
+        Path base = Files.createDirectories(dir.resolve(name));
+        MavenProject project = new MavenProject();
+        project.setArtifactId(name);
+        project.setPackaging("jar");
+        project.setFile(base.resolve("pom.xml").toFile());
+        project.getBuild().setOutputDirectory(Files.createDirectories(base.resolve("target/classes")).toString());
+        project.getBuild().setTestOutputDirectory(
+                Files.createDirectories(base.resolve("target/test-classes")).toString());
+        return project;
     }
 
     private static MavenSession session() {
