@@ -5,6 +5,7 @@ assert log.contains("'--upload-pack=./pwned.sh' starts with '-' and would be rea
 assert !new File(basedir, 'PWNED').exists()
 assert log.contains("'origin/no-such-branch' names no commit")
 assert log.contains("'main..patch' is not a valid ref name: it contains '..'")
+assert log.contains("perf.adaptive = 'yes' is not a switch; write true or false (in any case), or leave it empty for the default")
 assert log.contains('perf.against is not set')
 assert log.contains('BUILD SUCCESS')
 

@@ -12,15 +12,26 @@ def profiles = { String text ->
 }
 def readme = new File(basedir, '../../../../README.md').text
 assert profiles(new File(basedir, 'pom.xml').text) == profiles(readme) : 'the IT profile is not the README\'s'
+// ... and the command is the README's pre-merge command (its ref, origin/main, is this fixture's main)
+def props = new Properties()
+new File(basedir, 'invoker.properties').withInputStream { props.load(it) }
+def command = 'mvn ' + props.getProperty('invoker.goals.1').replace('-Dperf.against=main', '-Dperf.against=origin/main')
+assert readme.readLines().any { it.trim().startsWith(command + ' ') || it.trim() == command } :
+        "the README does not show the IT's command: ${command}"
 
 // 1. -Dperf.against with the README's profile: perf:run steps aside, perf:check measures both sides and FAILs
 assert log.contains('perf:run skipped: perf.against=main is set, so the comparison (perf:check or perf:compare)'
         + ' measures the base and the working tree instead')
 assert log.contains('perf:check: measuring the working tree against main (both sides, interleaved on this machine)')
-assert log.contains('Interleaving 1 benchmark')
+// at the defaults: adaptive, up to perf.maxForks = 15 rounds; a tenfold slowdown settles at the first look
+assert log.contains('Interleaving 1 benchmark, base and candidate, 5 to 15 rounds (adaptive)')
+assert log.contains('settled after 5 rounds')
 assert log =~ /FAIL .*WorkBench\.work/
 assert log.contains(base.substring(0, 10)) : "the log does not name the base commit ${base}"
 assert log.contains('BUILD FAILURE')
+// the failure names the goal that compared, not perf:compare, which this profile does not bind
+assert log.contains("perf:check against base ${base.substring(0, 10)} (merge base of HEAD and main): FAIL")
+assert !log.contains('perf:compare against base')
 def slurper = new JsonSlurper()
 def baseResults = slurper.parse(new File(basedir, 'target/perf/base-results.json'))
 def results = slurper.parse(new File(basedir, 'target/perf/results.json'))

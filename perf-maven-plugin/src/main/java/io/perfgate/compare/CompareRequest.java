@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.report.ReportWriter;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ public final class CompareRequest {
     private final String command;
     private final String toolVersion;
     private final Set<ReportWriter.Format> reportFormats;
+    private final String goal;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -42,6 +44,7 @@ public final class CompareRequest {
         this.command = b.command;
         this.toolVersion = Objects.requireNonNull(b.toolVersion, "toolVersion");
         this.reportFormats = Collections.unmodifiableSet(EnumSet.copyOf(b.reportFormats));
+        this.goal = Objects.requireNonNull(b.goal, "goal");
     }
 
     public static Builder builder() {
@@ -52,7 +55,7 @@ public final class CompareRequest {
         return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
                 .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).maxForks(maxForks).settings(settings).command(command)
-                .toolVersion(toolVersion).reportFormats(reportFormats);
+                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal);
     }
 
     /** The ref given in {@code perf.against}; the base is its merge base with HEAD. */
@@ -117,6 +120,14 @@ public final class CompareRequest {
         return reportFormats;
     }
 
+    /**
+     * The goal that runs the comparison, as its messages name it: {@code perf:compare}, or {@code perf:check} with
+     * {@code perf.against}.
+     */
+    public String goal() {
+        return goal;
+    }
+
     public static final class Builder {
         private String against;
         private Path moduleDirectory;
@@ -126,12 +137,13 @@ public final class CompareRequest {
         private Path mainOutput = Path.of("target", "classes");
         private final List<Path> candidateClasspath = new ArrayList<>();
         private long seed = InterleavedSchedule.randomSeed();
-        private boolean adaptive = true;
-        private int maxForks = 15;
+        private boolean adaptive = Boolean.parseBoolean(PerfProperties.DEFAULT_TRUE);
+        private int maxForks = Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS);
         private GateSettings settings = GateSettings.defaults();
         private String command;
         private String toolVersion = "unknown";
         private Set<ReportWriter.Format> reportFormats = EnumSet.allOf(ReportWriter.Format.class);
+        private String goal = "perf:compare";
 
         public Builder against(String against) {
             this.against = against;
@@ -198,6 +210,11 @@ public final class CompareRequest {
 
         public Builder reportFormats(Set<ReportWriter.Format> formats) {
             this.reportFormats = formats.isEmpty() ? EnumSet.noneOf(ReportWriter.Format.class) : EnumSet.copyOf(formats);
+            return this;
+        }
+
+        public Builder goal(String goal) {
+            this.goal = goal;
             return this;
         }
 

@@ -83,6 +83,9 @@ public final class PreMergeComparison {
         Path moduleFromRoot = rootIsTopLevel ? moduleInRepo : rootInRepo.relativize(moduleInRepo);
         Path checkout = request.outputDirectory().resolve("base-" + baseShort).toAbsolutePath();
 
+        // the working tree first: without benchmarks there is nothing to compare, and building the base would be
+        // minutes spent before saying so
+        List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
         git.addWorktree(checkout, base);
         InterleavedOutcome outcome;
         OptionalDouble steal;
@@ -93,7 +96,6 @@ public final class PreMergeComparison {
             List<Path> baseClasspath = baseBuilder.buildClasspath(baseRoot, moduleFromRoot, request.testOutput(),
                     request.mainOutput(), request.outputDirectory().resolve(BASE_BUILD_LOG), log);
             List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + baseShort);
-            List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
             Set<String> common = new LinkedHashSet<>(candidateBenchmarks);
             common.retainAll(baseBenchmarks);
             added = new ArrayList<>(candidateBenchmarks);
@@ -141,7 +143,7 @@ public final class PreMergeComparison {
         baseProvenance.put("git.subject", baseSubject);
         baseProvenance.put("git.against", request.against());
         baseProvenance.put("git.againstCommit", refCommit);
-        baseProvenance.put("measuredWith", "perf:compare, interleaved with the candidate");
+        baseProvenance.put("measuredWith", request.goal() + ", interleaved with the candidate");
         // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
         Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
         baseEnvironment.put("git.commit", base);
@@ -169,10 +171,10 @@ public final class PreMergeComparison {
         double decisionAlpha = rule.decisionAlpha();
         GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
                 .baselineCommand("mvn verify -D" + PerfProperties.AGAINST
-                        + "=<ref> (perf:compare measures the base itself)")
+                        + "=<ref> (" + request.goal() + " measures the base itself)")
                 .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
         List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
-        return new PreMergeResult(request.against(), base, baseShort, head, dirty, outcome, baseResults,
+        return new PreMergeResult(request.goal(), request.against(), base, baseShort, head, dirty, outcome, baseResults,
                 candidateResults, baseFile, candidateFile, added, removed, decisionAlpha, report, reports, steal);
     }
 }

@@ -12,8 +12,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-/** What a pre-merge comparison measured, the gate's verdicts on it, and what perf:compare says about them. */
+/**
+ * What a pre-merge comparison measured, the gate's verdicts on it, and what the goal that ran it (perf:compare, or
+ * perf:check with perf.against) says about them.
+ */
 public final class PreMergeResult {
+    private final String goal;
     private final String against;
     private final String baseCommit;
     private final String baseShort;
@@ -31,10 +35,11 @@ public final class PreMergeResult {
     private final List<Path> reportFiles;
     private final OptionalDouble stealShare;
 
-    PreMergeResult(String against, String baseCommit, String baseShort, String headCommit, boolean dirty,
+    PreMergeResult(String goal, String against, String baseCommit, String baseShort, String headCommit, boolean dirty,
             InterleavedOutcome rounds, PerfResults base, PerfResults candidate, Path baseFile, Path candidateFile,
             List<String> newBenchmarks, List<String> removedBenchmarks, double decisionAlpha, GateReport report,
             List<Path> reportFiles, OptionalDouble stealShare) {
+        this.goal = goal;
         this.against = against;
         this.baseCommit = baseCommit;
         this.baseShort = baseShort;
@@ -99,7 +104,7 @@ public final class PreMergeResult {
     }
 
     private String prefix() {
-        return "perf:compare against base " + baseShort + " (merge base of HEAD and " + against + "): ";
+        return goal + " against base " + baseShort + " (merge base of HEAD and " + against + "): ";
     }
 
     /** The report files written (report.json, report.md, TEST-perf.xml, as asked). */

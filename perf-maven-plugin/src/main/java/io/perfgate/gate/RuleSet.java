@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.results.Direction;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -84,15 +85,7 @@ public final class RuleSet {
                         + bean.getDirection() + "' is not 'lower' or 'higher' (which way is better)");
             }
         }
-        boolean ignore = false;
-        if (bean.getIgnore() != null) {
-            String v = bean.getIgnore().trim().toLowerCase(Locale.ROOT);
-            if (!v.equals("true") && !v.equals("false")) {
-                throw new InvalidSettingException(prefix + "<ignore>", prefix + "<ignore> = '" + bean.getIgnore()
-                        + "' is not 'true' or 'false'");
-            }
-            ignore = v.equals("true");
-        }
+        boolean ignore = SettingParser.flag(prefix + "<ignore>", bean.getIgnore(), PerfProperties.DEFAULT_FALSE);
         return new ParsedRule(label, pattern, bean.getMedianFail() != null ? medianFail : Double.NaN,
                 bean.getMedianMin() != null ? medianMin : Double.NaN,
                 bean.getP95Fail() != null ? p95Fail : Double.NaN, bean.getP95Min() != null ? p95Min : Double.NaN,

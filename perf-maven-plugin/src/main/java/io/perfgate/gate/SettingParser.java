@@ -14,6 +14,9 @@ public final class SettingParser {
     /** Larger slowdown thresholds than this are refused as a typo rather than a wish. */
     public static final double MAX_PERCENT = 1000;
 
+    /** What a switch accepts, as the messages say it. */
+    private static final String SWITCH = "true or false (in any case), or leave it empty for the default";
+
     private SettingParser() {
     }
 
@@ -93,15 +96,25 @@ public final class SettingParser {
     }
 
     /**
-     * {@code true} or {@code false}, nothing else: Maven's own conversion reads {@code yes} as false, which
-     * would silently switch a gate off.
+     * A switch, by the one rule of every {@code perf.*} switch and every boolean field of a rule: {@code true} or
+     * {@code false} in any case, surrounding blanks ignored; empty (or absent) means {@code defaultValue}; anything
+     * else is refused, naming the setting and the value. Maven's own conversion reads {@code yes}, {@code 1} or
+     * {@code ture} as false, which would silently switch a gate off or adaptive stopping off.
      */
+    public static boolean flag(String setting, String value, String defaultValue) throws InvalidSettingException {
+        if (value == null || value.trim().isEmpty()) {
+            return bool(setting, defaultValue);
+        }
+        return bool(setting, value);
+    }
+
+    /** A switch that has been given ({@link #flag} without the default): {@code true} or {@code false}. */
     public static boolean bool(String setting, String value) throws InvalidSettingException {
         String v = trimmed(setting, value, "true or false").toLowerCase(Locale.ROOT);
         if (v.equals("true") || v.equals("false")) {
             return v.equals("true");
         }
-        throw new InvalidSettingException(setting, setting + " = '" + value + "' is not 'true' or 'false'");
+        throw new InvalidSettingException(setting, setting + " = '" + value + "' is not a switch; write " + SWITCH);
     }
 
     /** One of the enum's constants, matched without regard to case. */

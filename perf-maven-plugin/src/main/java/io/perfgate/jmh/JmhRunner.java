@@ -134,6 +134,8 @@ public final class JmhRunner {
         private volatile long failureSeenAt;
         private volatile boolean sawLockMessage;
         private volatile String stoppedBecause;
+        /** How long the fork (or JMH before its first benchmark) had run when the timeout stopped it. */
+        private volatile Duration ranBeforeStop;
         private volatile int exitCode;
 
         Attempt(JmhInvocation invocation, JmhProgressListener listener) {
@@ -280,6 +282,7 @@ public final class JmhRunner {
                     long now = System.nanoTime();
                     if (stoppedBecause == null && now - runStartedAt > invocation.timeout().toNanos()) {
                         stoppedBecause = "timeout";
+                        ranBeforeStop = Duration.ofNanos(now - runStartedAt);
                         killTree(process.toHandle());
                     } else if (stoppedBecause == null && failureSeenAt != 0
                             && (parser.failureReportComplete() || now - failureSeenAt > FAILURE_GRACE.toNanos())) {
@@ -305,6 +308,12 @@ public final class JmhRunner {
             parser.end();
         }
 
+        /** The limit that was hit, as the timeout messages name it. */
+        private String limit() {
+            return PerfProperties.TIMEOUT + " = " + Durations.format(invocation.timeout())
+                    + ", the longest one fork may run";
+        }
+
         List<String> tail() {
             synchronized (recent) {
                 return failureReport.isEmpty() ? new ArrayList<>(recent) : new ArrayList<>(failureReport);
@@ -319,16 +328,16 @@ public final class JmhRunner {
                 // The clock starts with JMH, so a JMH that never gets to its first benchmark header is stopped too:
                 // no benchmark ran, and only the launch knows their names.
                 throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, describe(invocation), "JMH did not start "
-                        + describe(invocation) + " within its timeout of " + Durations.format(invocation.timeout())
-                        + " (" + PerfProperties.TIMEOUT + "): it printed no benchmark header in that time, and was stopped with all its"
-                        + " JVMs. Is the machine overloaded, or does the timeout need to be longer?" + where, tail());
+                        + describe(invocation) + ": it had printed no benchmark header after "
+                        + Durations.format(ranBeforeStop) + ", beyond " + limit()
+                        + " (the first fork's clock starts with JMH). It was stopped with all its JVMs. Is the machine"
+                        + " overloaded, or does the timeout need to be longer?" + where, tail());
             }
             if ("timeout".equals(stoppedBecause)) {
                 throw new JmhRunException(JmhRunException.Kind.TIMED_OUT, run.benchmark(), "Benchmark "
-                        + run.benchmark() + params(run) + " did not finish "
-                        + (currentFork == null ? "a fork" : currentFork) + " within its timeout of "
-                        + Durations.format(invocation.timeout()) + " (" + PerfProperties.TIMEOUT + ", the longest one fork"
-                        + " may run) and was stopped with all its JVMs. Does it hang, or does it need a longer timeout?"
+                        + run.benchmark() + params(run) + ": " + (currentFork == null ? "a fork" : currentFork)
+                        + " was still running after " + Durations.format(ranBeforeStop) + ", beyond " + limit()
+                        + ". It was stopped with all its JVMs. Does it hang, or does it need a longer timeout?"
                         + where, tail());
             }
             if (parser.failure() != null) {

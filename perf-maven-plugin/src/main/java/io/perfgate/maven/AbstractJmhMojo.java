@@ -137,7 +137,8 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
     /**
      * The longest one fork (one benchmark JVM) may run before it is stopped with all its JVMs: {@code 90s},
      * {@code 20min}; the same meaning in every goal. In perf:run the build fails; in a comparison the benchmark is
-     * not run any more. {@code auto}: twice the time one fork should take with its options, plus 5 minutes.
+     * not run any more and the build fails once the others are judged. The message names the fork, how long it had
+     * run and this limit. {@code auto}: twice the time one fork should take with its options, plus 5 minutes.
      *
      * @since 0.1.0
      */
@@ -196,7 +197,7 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
     }
 
     protected final boolean useToolchain() throws MojoExecutionException {
-        return flag(PerfProperties.USE_TOOLCHAIN, useToolchain);
+        return flag(PerfProperties.USE_TOOLCHAIN, useToolchain, PerfProperties.DEFAULT_TRUE);
     }
 
     /** The JMH options of the parameters above (and {@link #jmhForks()}), checked. */

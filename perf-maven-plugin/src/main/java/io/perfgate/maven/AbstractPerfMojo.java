@@ -72,17 +72,18 @@ abstract class AbstractPerfMojo extends AbstractMojo {
 
     /** The reason when {@code perf.skip} is set, else null. */
     protected final String skipFlagReason() throws MojoExecutionException {
-        return flag(PerfProperties.SKIP, skip) ? PerfProperties.SKIP + "=true" : null;
+        return flag(PerfProperties.SKIP, skip, PerfProperties.DEFAULT_FALSE) ? PerfProperties.SKIP + "=true" : null;
     }
 
     /**
-     * A boolean parameter, by the one rule of every {@code perf.*} switch: {@code true} or {@code false} in any
-     * case, nothing else. Maven's own conversion reads {@code yes} or {@code ture} as false, which would silently
-     * turn a switch off.
+     * A switch parameter, by the one rule of every {@code perf.*} switch ({@link SettingParser#flag}): {@code true}
+     * or {@code false} in any case, empty for {@code defaultValue} (the parameter's {@code defaultValue}), nothing
+     * else. Maven's own conversion reads {@code yes} or {@code ture} as false, which would silently turn a switch
+     * off; so every switch is a {@code String} parameter read through here.
      */
-    protected static boolean flag(String property, String value) throws MojoExecutionException {
+    protected static boolean flag(String property, String value, String defaultValue) throws MojoExecutionException {
         try {
-            return SettingParser.bool(property, value);
+            return SettingParser.flag(property, value, defaultValue);
         } catch (InvalidSettingException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }

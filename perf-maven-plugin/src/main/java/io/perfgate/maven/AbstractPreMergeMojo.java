@@ -8,11 +8,13 @@ import io.perfgate.compare.PreMergeComparison;
 import io.perfgate.compare.PreMergeResult;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
+import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.JmhOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +79,16 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         super(goal, toolchainManager);
     }
 
+    /** {@code perf.adaptive}, read by the one switch rule. */
+    final boolean adaptive() throws MojoExecutionException {
+        return flag(PerfProperties.ADAPTIVE, adaptive, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /** {@code perf.bisect}, read by the one switch rule. */
+    final boolean bisect() throws MojoExecutionException {
+        return flag(PerfProperties.BISECT, bisect, PerfProperties.DEFAULT_FALSE);
+    }
+
     /** True when {@code perf.against} names a ref to compare with. */
     protected final boolean comparing() {
         return against != null && !against.trim().isEmpty();
@@ -84,7 +96,9 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     /**
      * Why the comparison does not run in this module, or null: the skip flag, no benchmarks, or another goal of
-     * this build already compared this module.
+     * this build already compared this module. In a reactor a module without compiled benchmarks is skipped, and
+     * the last module fails the build when no module had any, so a pre-merge build never ends green without
+     * measuring.
      */
     protected final String comparisonSkipReason() throws MojoExecutionException {
         String reason = skipFlagReason();
@@ -93,7 +107,18 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         }
         Object done = project.getContextValue(COMPARED);
         if (reason == null && done != null) {
-            reason = done + " already compared this module with " + against.trim() + " in this build";
+            return done + " already compared this module with " + against.trim() + " in this build";
+        }
+        if (ReactorBenchmarks.isReactor(session)) {
+            if (reason == null) {
+                List<Path> classes = Arrays.asList(Paths.get(project.getBuild().getTestOutputDirectory()),
+                        Paths.get(project.getBuild().getOutputDirectory()));
+                reason = ReactorBenchmarks.lookForComparison(project, BenchmarkDiscovery.hasBenchmarkList(classes),
+                        display(classes.get(0)) + " or " + display(classes.get(1)));
+            }
+            if (reason != null) {
+                ReactorBenchmarks.failWhenNoneToCompare(session, project);
+            }
         }
         return reason;
     }
@@ -101,7 +126,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** A skipped comparison must not leave the verdict of an earlier one for {@code git bisect run} to read. */
     @Override
     protected void clearStaleOutputs() throws MojoExecutionException {
-        if (flag(PerfProperties.BISECT, bisect)) {
+        if (bisect()) {
             try {
                 BisectExitCode.clear(outputDirectory.toPath());
             } catch (IOException e) {
@@ -132,7 +157,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         List<String> files = new ArrayList<>();
         result.writtenFiles().forEach(p -> files.add(display(p)));
         getLog().info("Reports: " + String.join(", ", files));
-        if (flag(PerfProperties.BISECT, bisect)) {
+        if (bisect()) {
             writeBisectExitCode(result.bisectExitCode());
         }
         Optional<String> measurementFailure = result.measurementFailure();
@@ -167,9 +192,9 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .reactorRoot(root.toAbsolutePath()).outputDirectory(outputDirectory.toPath().toAbsolutePath())
                 .outputs(basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory()).toAbsolutePath()),
                         basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()))
-                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(flag(PerfProperties.ADAPTIVE, adaptive))
+                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
-                .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).build();
+                .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).build();
     }
 
     private JmhLauncher launcher(long seedValue) throws MojoExecutionException {
@@ -184,7 +209,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         Map<String, String> properties = new LinkedHashMap<>(jmhOptions().userSettings());
         properties.put(PerfProperties.AGAINST, against.trim());
         properties.put(PerfProperties.SEED, Long.toString(seedValue));
-        if (!flag(PerfProperties.ADAPTIVE, adaptive)) {
+        if (!adaptive()) {
             properties.put(PerfProperties.ADAPTIVE, "false");
         }
         if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {

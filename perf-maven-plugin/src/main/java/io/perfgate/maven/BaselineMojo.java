@@ -77,7 +77,7 @@ public class BaselineMojo extends RunMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
-        boolean forced = flag(PerfProperties.FORCE, force);
+        boolean forced = force();
         Path resultsPath = resultsFile().toPath();
         Path partialPath = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
         Path baselinePath = baseline.toPath();
@@ -139,5 +139,10 @@ public class BaselineMojo extends RunMojo {
                 + ". Commit it so perf:check gates later builds.");
         StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))
                 .ifPresent(getLog()::warn);
+    }
+
+    /** {@code perf.force}, read by the one switch rule. */
+    final boolean force() throws MojoExecutionException {
+        return flag(PerfProperties.FORCE, force, PerfProperties.DEFAULT_FALSE);
     }
 }

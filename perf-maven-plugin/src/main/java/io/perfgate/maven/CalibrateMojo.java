@@ -66,7 +66,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
-        boolean saveIntoBaseline = flag(PerfProperties.CALIBRATE_SAVE, save);
+        boolean saveIntoBaseline = save();
         if (saveIntoBaseline && !baseline.isFile()) {
             // before an A/A run of several minutes, not after it
             throw new MojoExecutionException("There is no baseline at " + display(baseline.toPath()) + " to save the"
@@ -140,5 +140,10 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         properties.put(PerfProperties.FORKS, Integer.toString(forksPerHalf));
         properties.put(PerfProperties.SEED, Long.toString(seedValue));
         return MavenCommands.repeat(goal, properties);
+    }
+
+    /** {@code perf.calibrate.save}, read by the one switch rule. */
+    final boolean save() throws MojoExecutionException {
+        return flag(PerfProperties.CALIBRATE_SAVE, save, PerfProperties.DEFAULT_FALSE);
     }
 }

@@ -36,6 +36,9 @@ import org.apache.maven.toolchain.ToolchainManager;
  * <p>With {@code perf.against} set it judges the working tree against that branch instead of the stored baseline:
  * it builds the base in a worktree and measures both sides in interleaved rounds, as perf:compare does (perf:run
  * skips itself then), so {@code mvn verify -Pperf -Dperf.against=origin/main} needs no other goal in the profile.
+ * It takes every property of perf:compare with the same default, logs {@code perf:check: measuring the working
+ * tree against <ref>}, and its verdict and failure say {@code perf:check against base <commit>}. In a reactor a
+ * module without compiled benchmarks is skipped, and the build fails when no module had any.
  *
  * @since 0.1.0
  */

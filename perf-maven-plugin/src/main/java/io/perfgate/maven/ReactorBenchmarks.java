@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.BenchmarkListReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,10 +9,11 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.project.MavenProject;
 
 /**
- * What perf:run found in each module of a reactor, so that a module without benchmarks is skipped rather than
- * failing the build, and the build fails for lack of benchmarks only when no module has any (as Surefire's
- * {@code failIfNoTests} does). Each module records its finding in its own project context; the last module of
- * the reactor reads them all.
+ * What perf:run (or, with {@code perf.against}, the comparison of perf:check or perf:compare) found in each module
+ * of a reactor, so that a module without benchmarks is skipped rather than failing the build, and the build fails
+ * for lack of benchmarks only when no module has any (as Surefire's {@code failIfNoTests} does). Each module
+ * records its finding in its own project context; the last module of the reactor reads them all. In one build
+ * only one of them records: perf:run skips itself when {@code perf.against} is set.
  */
 final class ReactorBenchmarks {
     private static final String KEY = ReactorBenchmarks.class.getName() + ".found";
@@ -39,9 +41,30 @@ final class ReactorBenchmarks {
                 + ") and no scenarios in this module";
     }
 
-    /** At the reactor's last module: fails the build when no module had benchmarks ({@link #noneInReactor}). */
+    /**
+     * Records whether the comparison found compiled JMH benchmarks in {@code project} (scenarios are not compared);
+     * the skip reason when it found none (where it looked: {@code classes}), else null.
+     */
+    static String lookForComparison(MavenProject project, boolean found, String classes) {
+        record(project, found);
+        return found ? null : "no JMH benchmarks to compare in this module (no " + BenchmarkListReader.RESOURCE
+                + " in " + classes + ")";
+    }
+
+    /** At the reactor's last module: fails the build when perf:run found benchmarks in no module. */
     static void failWhenNoneInReactor(MavenSession session, MavenProject current) throws MojoExecutionException {
-        String none = noneInReactor(session, current);
+        String none = noneInReactor(session, current, false);
+        if (none != null) {
+            throw new MojoExecutionException(none);
+        }
+    }
+
+    /**
+     * At the reactor's last module: fails the build when the comparison found benchmarks in no module, so a
+     * pre-merge build never ends green without measuring.
+     */
+    static void failWhenNoneToCompare(MavenSession session, MavenProject current) throws MojoExecutionException {
+        String none = noneInReactor(session, current, true);
         if (none != null) {
             throw new MojoExecutionException(none);
         }
@@ -53,10 +76,10 @@ final class ReactorBenchmarks {
     }
 
     /**
-     * When {@code current} is the reactor's last module and perf:run found benchmarks in none of the modules it
-     * looked at, the message that fails the build, listing them; else null.
+     * When {@code current} is the reactor's last module and no module looked at in this build had benchmarks, the
+     * message that fails the build, listing the modules; else null.
      */
-    static String noneInReactor(MavenSession session, MavenProject current) {
+    static String noneInReactor(MavenSession session, MavenProject current, boolean comparison) {
         List<MavenProject> projects = session.getProjects();
         if (projects.isEmpty() || projects.get(projects.size() - 1) != current) {
             return null;
@@ -74,8 +97,15 @@ final class ReactorBenchmarks {
         if (looked.isEmpty()) {
             return null;
         }
+        String advice = ". Compile the benchmarks with JMH's annotation processor (jmh-generator-annprocess) in the"
+                + " module that holds them";
+        if (comparison) {
+            return "No module of this build has JMH benchmarks to compare with " + PerfProperties.AGAINST
+                    + "; the comparison looked in " + String.join(", ", looked) + advice
+                    + " (scenarios are not compared).";
+        }
         return "No module of this build has JMH benchmarks or scenarios; perf:run looked in " + String.join(", ", looked)
-                + ". Compile the benchmarks with JMH's annotation processor (jmh-generator-annprocess) in the module"
-                + " that holds them, or add -Dperf.includeMainClasses=true when they are in its main sources.";
+                + advice + ", or add -D" + PerfProperties.INCLUDE_MAIN_CLASSES + "=true when they are in its main"
+                + " sources.";
     }
 }

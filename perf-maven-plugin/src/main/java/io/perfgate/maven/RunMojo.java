@@ -190,7 +190,7 @@ public class RunMojo extends AbstractJmhMojo {
     private List<Path> classDirectories() throws MojoExecutionException {
         List<Path> classDirectories = new ArrayList<>();
         classDirectories.add(Paths.get(project.getBuild().getTestOutputDirectory()));
-        if (flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses)) {
+        if (includeMainClasses()) {
             classDirectories.add(Paths.get(project.getBuild().getOutputDirectory()));
         }
         return classDirectories;
@@ -218,7 +218,7 @@ public class RunMojo extends AbstractJmhMojo {
     private RunRequest request() throws MojoExecutionException {
         JmhOptions options = jmhOptions();
         List<Path> classDirectories = classDirectories();
-        boolean mainClasses = flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses);
+        boolean mainClasses = includeMainClasses();
         Path executionRoot = Paths.get(session.getExecutionRootDirectory()).toAbsolutePath();
         Path basedir = project.getBasedir().toPath().toAbsolutePath();
         return RunRequest.builder()
@@ -253,5 +253,10 @@ public class RunMojo extends AbstractJmhMojo {
     /** The results file this goal writes. */
     protected final File resultsFile() {
         return results;
+    }
+
+    /** {@code perf.includeMainClasses}, read by the one switch rule. */
+    final boolean includeMainClasses() throws MojoExecutionException {
+        return flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses, PerfProperties.DEFAULT_FALSE);
     }
 }

@@ -76,7 +76,7 @@ class PreMergeComparisonTest {
         final Random random = new Random(3);
 
         @Override
-        public List<String> discover(List<Path> classpath, String sideLabel) {
+        public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
             return Arrays.asList("x.Bench.run");
         }
 
@@ -164,6 +164,18 @@ class PreMergeComparisonTest {
     }
 
     @Test
+    void perfCheckWithAgainstNamesItselfAsTheGoalThatCompared() throws Exception {
+        // the README's profile: perf:check compares; its summary, failure and the base's provenance say perf:check
+        CompareRequest request = request("main").toBuilder().goal("perf:check").build();
+        PreMergeResult result = new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log).run(request);
+        String against = "perf:check against base " + result.baseShort() + " (merge base of HEAD and main): ";
+        assertTrue(result.summary().startsWith(against), result.summary());
+        assertTrue(result.regressionMessage(null).startsWith(against), result.regressionMessage(null));
+        PerfResults base = ResultsJson.read(module.resolve("target/perf/base-results.json"));
+        assertEquals("perf:check, interleaved with the candidate", base.provenance().get("measuredWith"));
+    }
+
+    @Test
     void anUnchangedBenchmarkPasses() throws Exception {
         CompareRequest aa = request("main").toBuilder().candidateClasspath(
                 Collections.singletonList(Path.of("speed-100"))).build();
@@ -185,6 +197,23 @@ class PreMergeComparisonTest {
         assertTrue(e.getMessage().startsWith("The base commit does not build"), e.getMessage());
         assertEquals(before, state());
         assertFalse(Files.exists(module.resolve("target/perf/results.json")));
+    }
+
+    @Test
+    void aWorkingTreeWithoutBenchmarksIsRefusedBeforeTheBaseIsBuilt() throws Exception {
+        String before = state();
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        SpeedLauncher none = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
+                throw new CompareException("The " + sideLabel + " has no JMH benchmarks");
+            }
+        };
+        CompareException e = assertThrows(CompareException.class,
+                () -> new PreMergeComparison(builder, none, log).run(request("main")));
+        assertEquals("The working tree has no JMH benchmarks", e.getMessage());
+        assertEquals(null, builder.seenRoot, "the base was checked out and built before the working tree was looked at");
+        assertEquals(before, state());
     }
 
     @Test

@@ -33,6 +33,29 @@ class GateSettingsTest {
     }
 
     @Test
+    void aSwitchIsTrueOrFalseInAnyCaseEmptyForItsDefaultAndNothingElse() throws Exception {
+        assertTrue(SettingParser.flag("perf.adaptive", "true", "false"));
+        assertTrue(SettingParser.flag("perf.adaptive", " TRUE ", "false"));
+        assertFalse(SettingParser.flag("perf.adaptive", "False", "true"));
+        // empty or absent: the default, as -Dperf.adaptive= gives it
+        assertTrue(SettingParser.flag("perf.adaptive", "", "true"));
+        assertTrue(SettingParser.flag("perf.adaptive", "  ", "true"));
+        assertFalse(SettingParser.flag("perf.bisect", null, "false"));
+        // Maven's own conversion reads all of these as false; the rule refuses them, naming property and value
+        for (String nonsense : new String[] {"yes", "no", "1", "0", "on", "ture", "true,", "t"}) {
+            assertMessage("perf.adaptive = '" + nonsense + "' is not a switch; write true or false (in any case), or"
+                    + " leave it empty for the default", () -> SettingParser.flag("perf.adaptive", nonsense, "true"));
+        }
+        // the gate's switches and a rule's <ignore> follow the same rule
+        assertFalse(GateSettings.builder().set("perf.failOnRegression", "FALSE").build().failOnRegression());
+        assertTrue(GateSettings.builder().set("perf.failOnRegression", "").build().failOnRegression());
+        assertTrue(GateSettings.builder().rules(Collections.singletonList(new BenchmarkRule().pattern("P")
+                .ignore(" True "))).build().rules().rules().get(0).ignore());
+        assertFalse(GateSettings.builder().rules(Collections.singletonList(new BenchmarkRule().pattern("P")
+                .ignore(""))).build().rules().rules().get(0).ignore());
+    }
+
+    @Test
     void percentagesWithOrWithoutSign() throws Exception {
         assertEquals(0.10, SettingParser.percent("p", "10%"), 1e-15);
         assertEquals(0.10, SettingParser.percent("p", "10 %"), 1e-15);
@@ -111,7 +134,7 @@ class GateSettingsTest {
         assertMessage("perf.multiplicity = 'bonferroni' is not one of none|holm|bh (none: each comparison at alpha;"
                 + " holm: family-wise; bh: Benjamini-Hochberg false discovery rate)",
                 () -> GateSettings.builder().set("perf.multiplicity", "bonferroni"));
-        assertMessage("perf.failOnRegression = 'yes' is not 'true' or 'false'",
+        assertMessage("perf.failOnRegression = 'yes' is not a switch; write true or false (in any case), or leave it empty for the default",
                 () -> GateSettings.builder().set("perf.failOnRegression", "yes"));
     }
 
@@ -146,7 +169,7 @@ class GateSettingsTest {
         assertMessage("<rule> number 1 ('P') <direction> = 'up' is not 'lower' or 'higher' (which way is better)",
                 () -> GateSettings.builder().rules(Collections.singletonList(
                         new BenchmarkRule().pattern("P").direction("up"))).build());
-        assertMessage("<rule> number 1 ('P') <ignore> = 'maybe' is not 'true' or 'false'",
+        assertMessage("<rule> number 1 ('P') <ignore> = 'maybe' is not a switch; write true or false (in any case), or leave it empty for the default",
                 () -> GateSettings.builder().rules(Collections.singletonList(
                         new BenchmarkRule().pattern("P").ignore("maybe"))).build());
     }

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.config.PerfProperties;
 import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.execution.DefaultMavenExecutionRequest;
 import org.apache.maven.execution.DefaultMavenExecutionResult;
 import org.apache.maven.execution.MavenSession;
@@ -16,6 +21,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The one place that decides whether a goal runs, and the skip lines the goals print. */
 class AbstractPerfMojoTest {
@@ -79,21 +85,139 @@ class AbstractPerfMojoTest {
     }
 
     @Test
-    void aSwitchIsTrueOrFalseAndNothingElse() throws Exception {
+    void aSwitchIsTrueOrFalseEmptyForItsDefaultAndNothingElse() throws Exception {
         // Maven's own conversion reads "yes" as false: -Dperf.adaptive=yes would silently switch adaptive off
-        for (String nonsense : new String[] {"yes", "1", "ture", ""}) {
+        for (String nonsense : new String[] {"yes", "1", "ture", "on"}) {
             MojoExecutionException e = assertThrows(MojoExecutionException.class,
-                    () -> AbstractPerfMojo.flag("perf.adaptive", nonsense), nonsense);
-            assertTrue(e.getMessage().startsWith("perf.adaptive"), e.getMessage());
-            assertTrue(e.getMessage().contains("true") && e.getMessage().contains("false"), e.getMessage());
+                    () -> AbstractPerfMojo.flag("perf.adaptive", nonsense, "true"), nonsense);
+            assertEquals("perf.adaptive = '" + nonsense + "' is not a switch; write true or false (in any case), or"
+                    + " leave it empty for the default", e.getMessage());
         }
-        assertTrue(AbstractPerfMojo.flag("perf.adaptive", "True"));
-        assertFalse(AbstractPerfMojo.flag("perf.adaptive", "false"));
+        assertTrue(AbstractPerfMojo.flag("perf.adaptive", "True", "false"));
+        assertFalse(AbstractPerfMojo.flag("perf.adaptive", " false ", "true"));
+        assertTrue(AbstractPerfMojo.flag("perf.adaptive", "", "true"));
 
         Probe probe = new Probe();
         setField(AbstractPerfMojo.class, probe, "skip", "yes");
         MojoExecutionException e = assertThrows(MojoExecutionException.class, probe::skipFlagReason);
-        assertEquals("perf.skip = 'yes' is not 'true' or 'false'", e.getMessage());
+        assertTrue(e.getMessage().startsWith("perf.skip = 'yes' is not a switch"), e.getMessage());
+        setField(AbstractPerfMojo.class, probe, "skip", "");
+        assertEquals(null, probe.skipFlagReason());
+    }
+
+    /** How a test reads one switch of a goal: the field Maven injects, and the value the goal acts on. */
+    private static final class Switch {
+        final Class<?> owner;
+        final String field;
+        final Read read;
+
+        Switch(Class<?> owner, String field, Read read) {
+            this.owner = owner;
+            this.field = field;
+            this.read = read;
+        }
+    }
+
+    private interface Read {
+        boolean from(AbstractPerfMojo mojo) throws Exception;
+    }
+
+    private static final Map<String, Switch> SWITCHES = new LinkedHashMap<>();
+
+    static {
+        SWITCHES.put(PerfProperties.SKIP, new Switch(AbstractPerfMojo.class, "skip",
+                m -> m.skipFlagReason() != null));
+        SWITCHES.put(PerfProperties.USE_TOOLCHAIN, new Switch(AbstractJmhMojo.class, "useToolchain",
+                m -> ((AbstractJmhMojo) m).useToolchain()));
+        SWITCHES.put(PerfProperties.INCLUDE_MAIN_CLASSES, new Switch(RunMojo.class, "includeMainClasses",
+                m -> ((RunMojo) m).includeMainClasses()));
+        SWITCHES.put(PerfProperties.FORCE, new Switch(BaselineMojo.class, "force", m -> ((BaselineMojo) m).force()));
+        SWITCHES.put(PerfProperties.CALIBRATE_SAVE, new Switch(CalibrateMojo.class, "save",
+                m -> ((CalibrateMojo) m).save()));
+        SWITCHES.put(PerfProperties.ADAPTIVE, new Switch(AbstractPreMergeMojo.class, "adaptive",
+                m -> ((AbstractPreMergeMojo) m).adaptive()));
+        SWITCHES.put(PerfProperties.BISECT, new Switch(AbstractPreMergeMojo.class, "bisect",
+                m -> ((AbstractPreMergeMojo) m).bisect()));
+        SWITCHES.put(PerfProperties.FAIL_ON_REGRESSION, new Switch(AbstractGateMojo.class, "failOnRegression",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnRegression()));
+        SWITCHES.put(PerfProperties.FAIL_ON_MISSING_BASELINE, new Switch(AbstractGateMojo.class,
+                "failOnMissingBaseline", m -> ((AbstractGateMojo) m).gateSettings().failOnMissingBaseline()));
+        SWITCHES.put(PerfProperties.FAIL_ON_NEW, new Switch(AbstractGateMojo.class, "failOnNewBenchmarks",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnNewBenchmarks()));
+        SWITCHES.put(PerfProperties.FAIL_ON_MISSING, new Switch(AbstractGateMojo.class, "failOnMissingBenchmarks",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnMissingBenchmarks()));
+        SWITCHES.put(PerfProperties.FAIL_ON_INCONCLUSIVE, new Switch(AbstractGateMojo.class, "failOnInconclusive",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnInconclusive()));
+    }
+
+    private static AbstractPerfMojo mojo(String goal) {
+        switch (goal) {
+            case "run":
+                return new RunMojo(null);
+            case "baseline":
+                return new BaselineMojo(null);
+            case "check":
+                return new CheckMojo(null);
+            case "compare":
+                return new CompareMojo(null);
+            case "calibrate":
+                return new CalibrateMojo(null);
+            case "report":
+                return new ReportMojo();
+            case "methodology":
+                return new MethodologyMojo();
+            default:
+                throw new AssertionError("a new goal, perf:" + goal + ": add it here");
+        }
+    }
+
+    /**
+     * Every switch of every goal, as the generated descriptor lists them (a parameter whose default is true or
+     * false), is a String read by the one rule: "yes" is refused naming the property, "" is the declared default,
+     * and "TRUE" / "false" are what they say. A new plain boolean parameter, or a switch read some other way, fails
+     * here.
+     */
+    @Test
+    void everySwitchOfEveryGoalFollowsTheOneRule() throws Exception {
+        List<String> problems = new ArrayList<>();
+        for (String goal : GatePropertyNamesTest.goals()) {
+            for (Map.Entry<String, String[]> p : GatePropertyNamesTest.parameters(goal).entrySet()) {
+                String property = p.getKey();
+                String declaredDefault = p.getValue()[1];
+                if (!declaredDefault.equals("true") && !declaredDefault.equals("false")) {
+                    continue;
+                }
+                Switch s = SWITCHES.get(property);
+                if (s == null) {
+                    problems.add("perf:" + goal + " " + property + ": a switch this test does not know");
+                    continue;
+                }
+                AbstractPerfMojo mojo = mojo(goal);
+                assertEquals(String.class, s.owner.getDeclaredField(s.field).getType(), property);
+                setField(s.owner, mojo, s.field, "");
+                if (s.read.from(mojo) != Boolean.parseBoolean(declaredDefault)) {
+                    problems.add("perf:" + goal + " " + property + "= is not its default " + declaredDefault);
+                }
+                setField(s.owner, mojo, s.field, " TRUE ");
+                if (!s.read.from(mojo)) {
+                    problems.add("perf:" + goal + " " + property + "=TRUE is not true");
+                }
+                setField(s.owner, mojo, s.field, "false");
+                if (s.read.from(mojo)) {
+                    problems.add("perf:" + goal + " " + property + "=false is not false");
+                }
+                setField(s.owner, mojo, s.field, "yes");
+                try {
+                    s.read.from(mojo);
+                    problems.add("perf:" + goal + " " + property + "=yes is accepted");
+                } catch (MojoExecutionException e) {
+                    if (!e.getMessage().startsWith(property + " = 'yes' is not a switch")) {
+                        problems.add("perf:" + goal + " " + property + "=yes: " + e.getMessage());
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), problems);
     }
 
     @Test
@@ -129,6 +253,60 @@ class AbstractPerfMojoTest {
         compare.execute();
         assertEquals(List.of("perf:compare skipped: perf.against is not set (give -Dperf.against=origin/main to"
                 + " measure the working tree against its base)"), log.lines);
+    }
+
+    @Test
+    void inAReactorTheComparisonSkipsModulesWithoutBenchmarksAndFailsWhenNoModuleHasAny(@TempDir Path dir)
+            throws Exception {
+        MavenProject api = module(dir, "api");
+        MavenProject bench = module(dir, "bench");
+        MavenSession reactor = session();
+        reactor.setProjects(List.of(api, bench));
+
+        // api has no benchmarks: skipped with one line, saying where it looked
+        InfoLines log = new InfoLines();
+        CheckMojo check = comparing(api, reactor, log);
+        check.execute();
+        assertEquals(List.of("Skipping perf:check: no JMH benchmarks to compare in this module (no"
+                + " META-INF/BenchmarkList in target/test-classes or target/classes)"), log.lines);
+
+        // bench, the last module, has none either: nothing was measured, so the build fails naming the modules
+        MojoExecutionException e = assertThrows(MojoExecutionException.class,
+                () -> comparing(bench, reactor, log).execute());
+        assertEquals("No module of this build has JMH benchmarks to compare with perf.against; the comparison looked"
+                + " in api, bench. Compile the benchmarks with JMH's annotation processor (jmh-generator-annprocess)"
+                + " in the module that holds them (scenarios are not compared).", e.getMessage());
+
+        // had api been compared, the last module without benchmarks is only skipped
+        api.setContextValue(ReactorBenchmarks.class.getName() + ".found", true);
+        log.lines.clear();
+        comparing(bench, reactor, log).execute();
+        assertEquals(1, log.lines.size());
+        assertTrue(log.lines.get(0).startsWith("Skipping perf:check: no JMH benchmarks to compare"), log.lines.get(0));
+    }
+
+    /** perf:check with perf.against in {@code project}. */
+    private static CheckMojo comparing(MavenProject project, MavenSession session, InfoLines log) throws Exception {
+        CheckMojo check = new CheckMojo(null);
+        setField(AbstractPerfMojo.class, check, "skip", "");
+        setField(AbstractPerfMojo.class, check, "project", project);
+        setField(AbstractPerfMojo.class, check, "session", session);
+        setField(AbstractPreMergeMojo.class, check, "against", "origin/main");
+        check.setLog(log);
+        return check;
+    }
+
+    /** A jar module at {@code dir/name} with empty class directories. */
+    private static MavenProject module(Path dir, String name) throws Exception {
+        Path base = Files.createDirectories(dir.resolve(name));
+        MavenProject project = new MavenProject();
+        project.setArtifactId(name);
+        project.setPackaging("jar");
+        project.setFile(base.resolve("pom.xml").toFile());
+        project.getBuild().setOutputDirectory(Files.createDirectories(base.resolve("target/classes")).toString());
+        project.getBuild().setTestOutputDirectory(
+                Files.createDirectories(base.resolve("target/test-classes")).toString());
+        return project;
     }
 
     private static MavenSession session() {

@@ -57,11 +57,24 @@ class GatePropertyNamesTest {
         assertEquals(List.of(), drift);
     }
 
-    /** A goal's parameters by user property: {parameter name, default value}. */
-    private static Map<String, String[]> parameters(String goal) throws Exception {
+    /** The plugin's goals, as the generated descriptor lists them. */
+    static List<String> goals() throws Exception {
+        List<String> goals = new ArrayList<>();
+        NodeList mojos = descriptor().getElementsByTagName("mojo");
+        for (int i = 0; i < mojos.getLength(); i++) {
+            goals.add(text((Element) mojos.item(i), "goal"));
+        }
+        return goals;
+    }
+
+    private static Document descriptor() throws Exception {
         assertTrue(DESCRIPTOR.toFile().isFile(), "no plugin descriptor at " + DESCRIPTOR + "; run process-classes");
-        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(DESCRIPTOR.toFile());
-        NodeList mojos = doc.getElementsByTagName("mojo");
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(DESCRIPTOR.toFile());
+    }
+
+    /** A goal's parameters by user property: {parameter name, default value}. */
+    static Map<String, String[]> parameters(String goal) throws Exception {
+        NodeList mojos = descriptor().getElementsByTagName("mojo");
         for (int i = 0; i < mojos.getLength(); i++) {
             Element mojo = (Element) mojos.item(i);
             if (!goal.equals(text(mojo, "goal"))) {
