@@ -311,7 +311,7 @@ public final class AaCalibration {
         try (AtomicFiles.Lock lock = AtomicFiles.lock(baseline)) {
             PerfResults current;
             try {
-                current = ResultsJson.read(baseline);
+                current = ResultsJson.readBaseline(baseline);
             } catch (ResultsFormatException e) {
                 throw new CompareException("The baseline cannot take the calibration: " + e.getMessage(), e);
             }

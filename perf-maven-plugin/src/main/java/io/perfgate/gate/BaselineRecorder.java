@@ -111,7 +111,7 @@ public final class BaselineRecorder {
             p.put("results.command", results.command());
         }
         if (!problems.isEmpty()) {
-            p.put("forced", "true");
+            p.put(PerfResults.PROVENANCE_FORCED, "true");
             p.put("forcedDespite", String.join("; ", problems));
         }
         return p;

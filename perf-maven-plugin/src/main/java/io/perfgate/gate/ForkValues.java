@@ -33,8 +33,6 @@ public final class ForkValues {
     public static final String P50_KEY = "p0.50";
     /** The key of a fork's own 95th percentile latency in {@link Fork#percentiles()}. */
     public static final String P95_KEY = "p0.95";
-    /** JMH's name for SampleTime mode in results. */
-    static final String SAMPLE_MODE = "sample";
 
     private final double[] baseline;
     private final double[] candidate;
@@ -95,7 +93,7 @@ public final class ForkValues {
             if (side == null) {
                 continue;
             }
-            if (!SAMPLE_MODE.equals(side.mode()) || side.forks().isEmpty()
+            if (!BenchmarkResult.MODE_SAMPLE_TIME.equals(side.mode()) || side.forks().isEmpty()
                     || !side.forks().stream().allMatch(f -> f.percentiles().containsKey(P50_KEY))) {
                 return false;
             }

@@ -6,7 +6,6 @@ import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
 import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
-import static io.perfgate.gate.ForkValues.SAMPLE_MODE;
 
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
@@ -224,7 +223,7 @@ public final class Gate {
         ForkValues alloc = ForkValues.of(base, cur, Metric.ALLOCATION);
         double[] baseAlloc = alloc.baseline();
         double[] curAlloc = alloc.candidate();
-        if ((baseAlloc.length > 0 || curAlloc.length > 0) && SAMPLE_MODE.equals(cur.mode())) {
+        if ((baseAlloc.length > 0 || curAlloc.length > 0) && BenchmarkResult.MODE_SAMPLE_TIME.equals(cur.mode())) {
             // Seen here: 20 to 64 B/op from run to run for a loop that allocates nothing, against under 1 B/op in
             // avgt mode. The harness's own sampling allocations are counted, so the figure is not the benchmark's.
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,

@@ -127,7 +127,8 @@ public final class JmhJsonReader {
             }
         } else {
             for (JsonValue fork : primary.get("rawData").elements()) {
-                iterationScores.add(fork.numbers());
+                // a time or a rate is above 0: JMH writing NaN or a negative score is no measurement to judge
+                iterationScores.add(fork.measurements(false, true));
                 percentiles.add(new LinkedHashMap<>());
             }
         }
@@ -146,7 +147,7 @@ public final class JmhJsonReader {
             for (int f = 0; f < iterationScores.size(); f++) {
                 Map<String, double[]> secondary = new LinkedHashMap<>();
                 for (Map.Entry<String, List<double[]>> e : secondaryByFork.entrySet()) {
-                    if (f < e.getValue().size()) {
+                    if (f < e.getValue().size() && e.getValue().get(f) != null) {
                         secondary.put(e.getKey(), e.getValue().get(f));
                     }
                 }
@@ -176,7 +177,7 @@ public final class JmhJsonReader {
         }
         for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
             String name = metricName(e.getKey());
-            if ("sample".equals(mode) && SAMPLE_PERCENTILES.containsKey(name)) {
+            if (BenchmarkResult.MODE_SAMPLE_TIME.equals(mode) && SAMPLE_PERCENTILES.containsKey(name)) {
                 continue;
             }
             JsonValue metric = e.getValue().object();
@@ -188,12 +189,26 @@ public final class JmhJsonReader {
             String unit = metric.get("scoreUnit").text();
             List<double[]> forks = new ArrayList<>();
             for (JsonValue fork : raw.elements()) {
-                forks.add(fork.numbers());
+                forks.add(secondaryValues(name, fork));
             }
             byFork.put(name, forks);
             b.secondaryMetric(name, new MetricInfo(unit, secondaryDirection(name, unit)));
         }
         return byFork;
+    }
+
+    /**
+     * One fork's values of a secondary metric, or null when JMH could not compute them (a profiler writes NaN
+     * then): the fork did not record the metric, which the gate reports as such. GC metrics are bytes, counts and
+     * times, so a negative one is refused as a broken file.
+     */
+    private static double[] secondaryValues(String name, JsonValue fork) throws JsonFormatException {
+        for (double v : fork.numbers()) {
+            if (!Double.isFinite(v)) {
+                return null;
+            }
+        }
+        return name.startsWith(MetricInfo.GC_PREFIX) ? fork.measurements(true, false) : fork.finiteNumbers();
     }
 
     /** One fork of {@code rawDataHistogram}: per iteration, an array of {@code [value, count]} pairs. */
@@ -217,7 +232,7 @@ public final class JmhJsonReader {
                 if (!(count >= 0) || count != Math.rint(count)) {
                     throw pair.at(1).expected("a whole count >= 0");
                 }
-                histogram[p] = new double[] {pair.at(0).number(), count};
+                histogram[p] = new double[] {pair.at(0).measured(true), count};
             }
             iterations.add(histogram);
         }
@@ -249,7 +264,7 @@ public final class JmhJsonReader {
      * anything else follows its unit, e.g. the per-method {@code ops/s} of a {@code @Group} benchmark.
      */
     static Direction secondaryDirection(String name, String unit) {
-        if (name.startsWith("gc.")) {
+        if (name.startsWith(MetricInfo.GC_PREFIX)) {
             return Direction.LOWER_IS_BETTER;
         }
         return Direction.infer(null, unit);

@@ -1,13 +1,14 @@
 package io.perfgate.jmh;
 
+import io.perfgate.results.BenchmarkResult;
 import java.util.Locale;
 
 /** JMH's benchmark modes, by the short labels JMH writes in its JSON and the enum names it writes in BenchmarkList. */
 public enum JmhMode {
-    THROUGHPUT("thrpt", "Throughput"),
-    AVERAGE_TIME("avgt", "AverageTime"),
-    SAMPLE_TIME("sample", "SampleTime"),
-    SINGLE_SHOT_TIME("ss", "SingleShotTime"),
+    THROUGHPUT(BenchmarkResult.MODE_THROUGHPUT, "Throughput"),
+    AVERAGE_TIME(BenchmarkResult.MODE_AVERAGE_TIME, "AverageTime"),
+    SAMPLE_TIME(BenchmarkResult.MODE_SAMPLE_TIME, "SampleTime"),
+    SINGLE_SHOT_TIME(BenchmarkResult.MODE_SINGLE_SHOT, "SingleShotTime"),
     ALL("all", "All");
 
     private final String label;

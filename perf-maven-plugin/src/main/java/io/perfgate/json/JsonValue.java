@@ -1,18 +1,30 @@
 package io.perfgate.json;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A value in a JSON document together with the file it came from and its JSON path, so that whatever a reader finds
@@ -22,7 +34,15 @@ import java.util.Map;
  * converts to it.
  */
 public final class JsonValue {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** A field given twice is an error, not "the last one wins": which copy a hand edit meant is unknowable. */
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    /**
+     * Larger files are refused before they are read: the biggest real results files are a few MB (a thousand
+     * benchmarks of ten forks), so a file this size is the wrong file, not a measurement.
+     */
+    public static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
 
     /** Longest JSON text quoted in a "found ..." part: enough to recognise the value, short enough for a log line. */
     private static final int QUOTED = 40;
@@ -43,9 +63,19 @@ public final class JsonValue {
 
     /** Reads and parses {@code file}; every error names it as {@link Path#toString()} does. */
     public static JsonValue read(Path file) throws JsonFormatException {
+        return read(file, MAX_FILE_BYTES);
+    }
+
+    static JsonValue read(Path file, long maxBytes) throws JsonFormatException {
         String source = String.valueOf(file);
         byte[] bytes;
         try {
+            long size = Files.size(file);
+            if (size > maxBytes) {
+                throw new JsonFormatException(source, "", "is " + size + " bytes, more than any results or report"
+                        + " file holds (at most " + maxBytes + "): is it the right file?",
+                        JsonFormatException.Kind.CONTENT, null);
+            }
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new JsonFormatException(source, "", "file does not exist", JsonFormatException.Kind.NO_FILE, e);
@@ -53,7 +83,54 @@ public final class JsonValue {
             throw new JsonFormatException(source, "", "cannot be read: " + e.getMessage(),
                     JsonFormatException.Kind.CONTENT, e);
         }
-        return parse(source, new String(bytes, StandardCharsets.UTF_8));
+        return parse(source, text(source, bytes));
+    }
+
+    /**
+     * The bytes as UTF-8 text. Anything else is refused rather than read with replacement characters: a name
+     * changed by a wrong encoding would quietly become another benchmark.
+     */
+    static String text(String source, byte[] bytes) throws JsonFormatException {
+        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
+                || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+            throw new JsonFormatException(source, "", "is UTF-16 (it starts with a UTF-16 byte-order mark); the"
+                    + " plugin reads UTF-8: save it as UTF-8 without a byte-order mark", JsonFormatException.Kind.CONTENT,
+                    null);
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            int at = firstInvalidUtf8(bytes);
+            throw new JsonFormatException(source, "", "is not UTF-8: the byte 0x"
+                    + String.format(Locale.ROOT, "%02X", bytes[at] & 0xFF) + " at offset " + at + " is not valid"
+                    + " UTF-8 (was it saved in another encoding, such as Latin-1?); save it as UTF-8",
+                    JsonFormatException.Kind.CONTENT, e);
+        }
+    }
+
+    /** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+    private static int firstInvalidUtf8(byte[] bytes) {
+        int i = 0;
+        while (i < bytes.length) {
+            int b = bytes[i] & 0xFF;
+            int length = b < 0x80 ? 1 : b >= 0xC2 && b < 0xE0 ? 2 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xF0 && b < 0xF5
+                    ? 4 : 0;
+            if (length == 0 || i + length > bytes.length) {
+                return i;
+            }
+            for (int k = 1; k < length; k++) {
+                if ((bytes[i + k] & 0xC0) != 0x80) {
+                    return i;
+                }
+            }
+            String one = new String(bytes, i, length, StandardCharsets.UTF_8);
+            if (one.indexOf('\uFFFD') >= 0) {
+                return i; // overlong or surrogate forms the decoder refused
+            }
+            i += length;
+        }
+        return Math.max(0, bytes.length - 1);
     }
 
     /** Parses {@code text}; {@code source} names it in every error. */
@@ -61,17 +138,46 @@ public final class JsonValue {
         if (text.trim().isEmpty()) {
             throw new JsonFormatException(source, "", "file is empty", JsonFormatException.Kind.EMPTY, null);
         }
+        if (text.charAt(0) == '\uFEFF') {
+            // RFC 8259 forbids it in JSON text; an editor added it, and the file is otherwise likely fine
+            throw new JsonFormatException(source, "", "starts with a byte-order mark (U+FEFF), which a JSON file must"
+                    + " not have; an editor added it: save the file as UTF-8 without a byte-order mark",
+                    JsonFormatException.Kind.CONTENT, null);
+        }
         JsonNode root;
         try {
             root = MAPPER.readTree(text);
+        } catch (StreamConstraintsException e) {
+            // no file the plugin reads nests more than six levels, or has a number of a thousand digits
+            String problem = e.getOriginalMessage() != null && e.getOriginalMessage().contains("nesting depth")
+                    ? "nests more than " + StreamReadConstraints.defaults().getMaxNestingDepth() + " levels deep"
+                    : "goes beyond what the JSON reader accepts: " + withoutJacksonAdvice(e.getOriginalMessage());
+            throw new JsonFormatException(source, "", "is not a results or report file: it " + problem
+                    + "; is it the right file?", JsonFormatException.Kind.CONTENT, e);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
             // A file cut short by a killed JVM or a full disk is the usual cause; say so, and where it broke.
             throw new JsonFormatException(source, "", "is not valid JSON" + where + " (truncated or hand-edited?): "
-                    + withoutSourceNoise(e.getOriginalMessage()), JsonFormatException.Kind.CONTENT, e);
+                    + withoutSourceNoise(withoutJacksonAdvice(e.getOriginalMessage())), JsonFormatException.Kind.CONTENT,
+                    e);
         }
         return new JsonValue(root, source, "", false);
+    }
+
+    /**
+     * Jackson ends some messages with advice for programmers ("enable `JsonReadFeature.X` to allow"), which a user
+     * cannot follow and must not: the plugin reads standard JSON only. A bare NaN or Infinity gets a word of its own.
+     */
+    static String withoutJacksonAdvice(String message) {
+        if (message == null) {
+            return "";
+        }
+        String plain = message.replaceAll("[:;,]? *\\(?(enable|use) `[^`]*`[^)]*\\)?( to allow)?$", "")
+                .replaceAll(" *\\(from `[^`]*`\\)", "");
+        Matcher token = Pattern.compile("^Non-standard token '([^']*)'$").matcher(plain);
+        return token.matches() ? token.group(1) + " is not a number in JSON (and no measured value is "
+                + token.group(1) + ")" : plain;
     }
 
     /** Jackson names the source as "[Source: REDACTED (...); line: 71, ...]"; keep only the line and column. */
@@ -272,6 +378,115 @@ public final class JsonValue {
         throw expected("a number");
     }
 
+    /**
+     * A measured value: a finite number above 0, or at least 0 when {@code zeroAllowed} (a count, or bytes that may
+     * be none). Times, rates and sizes can be nothing else, so NaN, an infinity (a literal too large for a double
+     * included) and negative values are refused with the value as the file has it.
+     */
+    public double measured(boolean zeroAllowed) throws JsonFormatException {
+        double v = number();
+        if (!Double.isFinite(v) || (zeroAllowed ? v < 0 : v <= 0)) {
+            throw invalid(shown() + " is not a measured value: expected a finite number "
+                    + (zeroAllowed ? "of at least 0" : "above 0"));
+        }
+        return v;
+    }
+
+    /** A finite number of any sign (a metric the plugin knows nothing about, such as a scenario's own). */
+    public double finite() throws JsonFormatException {
+        double v = number();
+        if (!Double.isFinite(v)) {
+            throw invalid(shown() + " is not a measured value: expected a finite number");
+        }
+        return v;
+    }
+
+    /** An array of {@linkplain #measured(boolean) measured values}; {@code nonEmpty} refuses {@code []}. */
+    public double[] measurements(boolean zeroAllowed, boolean nonEmpty) throws JsonFormatException {
+        double[] values = numbersArray();
+        if (nonEmpty && values.length == 0) {
+            throw invalid("is empty: expected at least one measured value");
+        }
+        for (int i = 0; i < values.length; i++) {
+            values[i] = at(i).measured(zeroAllowed);
+        }
+        return values;
+    }
+
+    /** An array of {@linkplain #finite() finite numbers}. */
+    public double[] finiteNumbers() throws JsonFormatException {
+        double[] values = numbersArray();
+        for (int i = 0; i < values.length; i++) {
+            values[i] = at(i).finite();
+        }
+        return values;
+    }
+
+    private double[] numbersArray() throws JsonFormatException {
+        if (!isPresent()) {
+            throw missing();
+        }
+        if (!node.isArray()) {
+            throw expected("an array of numbers");
+        }
+        return new double[node.size()];
+    }
+
+    /** An integer of at least {@code min}. */
+    public int integer(int min) throws JsonFormatException {
+        int v = integer();
+        if (v < min) {
+            throw invalid(v + " is out of range: expected an integer of at least " + min);
+        }
+        return v;
+    }
+
+    /** A string with something in it besides blanks, and no blanks around it. */
+    public String name() throws JsonFormatException {
+        String v = text();
+        if (v.trim().isEmpty()) {
+            throw invalid("is empty: expected a name");
+        }
+        if (!v.trim().equals(v)) {
+            throw invalid(shown() + " has blanks around it: expected a name as written, without them");
+        }
+        return v;
+    }
+
+    /** One of {@code allowed} (as listed in the message). */
+    public String oneOf(Set<String> allowed) throws JsonFormatException {
+        String v = text();
+        if (!allowed.contains(v)) {
+            throw invalid(shown() + " is not one of " + String.join(", ", allowed));
+        }
+        return v;
+    }
+
+    /** An ISO-8601 instant such as {@code 2025-01-01T12:00:00Z} (an offset instead of {@code Z} too). */
+    public String instant() throws JsonFormatException {
+        String v = text();
+        try {
+            Instant.parse(v);
+        } catch (DateTimeParseException e) {
+            try {
+                OffsetDateTime.parse(v);
+            } catch (DateTimeParseException e2) {
+                throw invalid(shown() + " is not an ISO-8601 instant such as 2025-01-01T12:00:00Z");
+            }
+        }
+        return v;
+    }
+
+    /** The value as its JSON text, shortened, for messages: {@code -3.5}, {@code "NaN"}, {@code 1e999}. */
+    private String shown() {
+        if (node == null) {
+            return "nothing";
+        }
+        String text = node.isNumber() && node.isDouble() && !Double.isFinite(node.doubleValue())
+                ? "a number too large for a double" : node.toString();
+        return text.length() > QUOTED ? text.substring(0, QUOTED) + "..." : text;
+    }
+
     /** A number, or NaN when absent or {@code null} (the unknown numbers of report.json); no strings. */
     public double numberOrNaN() throws JsonFormatException {
         if (!isPresent()) {
@@ -281,6 +496,27 @@ public final class JsonValue {
             throw expected("a number or null");
         }
         return node.doubleValue();
+    }
+
+    /**
+     * A finite number, or NaN when absent or {@code null}: report.json writes an unknown number as {@code null},
+     * so an infinity (a literal too large for a double) is damage.
+     */
+    public double finiteOrNaN() throws JsonFormatException {
+        double v = numberOrNaN();
+        if (Double.isInfinite(v)) {
+            throw invalid(shown() + " is not a finite number: expected a finite number, or null where it is unknown");
+        }
+        return v;
+    }
+
+    /** A probability from 0 to 1, or NaN when absent or {@code null} (a p-value that was not computed). */
+    public double probabilityOrNaN() throws JsonFormatException {
+        double v = numberOrNaN();
+        if (!Double.isNaN(v) && !(v >= 0 && v <= 1)) {
+            throw invalid(shown() + " is out of range: expected a probability from 0 to 1, or null");
+        }
+        return v;
     }
 
     /** An array of {@linkplain #number() numbers}. */

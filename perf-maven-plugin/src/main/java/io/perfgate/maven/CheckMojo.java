@@ -126,7 +126,9 @@ public class CheckMojo extends AbstractPreMergeMojo {
             }
         } catch (ResultsFormatException e) {
             getLog().debug(e);
-            throw new MojoExecutionException(e.getMessage());
+            // the baseline's own message is made in readBaseline; this one is about the results just measured
+            throw new MojoExecutionException(e.getMessage() + ". It was left as it is; measure again with perf:run,"
+                    + " which writes the results anew");
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot clear old reports in " + display(outputPath) + ": "
                     + e.getMessage(), e);
@@ -159,7 +161,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
 
     private PerfResults readBaseline(Path path, String baselineCommand) throws MojoExecutionException {
         try {
-            return ResultsJson.read(path);
+            return ResultsJson.readBaseline(path);
         } catch (ResultsFormatException e) {
             getLog().debug(e);
             // Without the cause: Maven would append the JSON parser's own message, location noise included.

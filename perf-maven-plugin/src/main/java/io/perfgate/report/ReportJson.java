@@ -19,6 +19,7 @@ import io.perfgate.gate.Outcome;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
+import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
@@ -208,8 +209,8 @@ public final class ReportJson {
         }
         GateReport.Builder b = GateReport.builder()
                 .outcome(enumValue(Outcome.class, root.get("outcome")))
-                .toolVersion(root.get("toolVersion").text())
-                .createdAt(root.get("createdAt").text())
+                .toolVersion(root.get("toolVersion").name())
+                .createdAt(root.get("createdAt").instant())
                 .failOnRegression(root.get("failOnRegression").bool())
                 .settings(root.get("settings").optionalStringMap());
         JsonValue baseline = root.get("baseline");
@@ -226,13 +227,14 @@ public final class ReportJson {
         }
         b.environment(policy, diffs);
         JsonValue mult = root.get("multiplicity").object();
-        b.multiplicity(multiplicity(mult.get("mode")), mult.get("tested").integer(), mult.get("holmCanFail").bool());
+        b.multiplicity(multiplicity(mult.get("mode")), mult.get("tested").integer(0), mult.get("holmCanFail").bool());
         for (JsonValue c : root.get("comparisons").elements()) {
             b.addComparison(comparison(c));
         }
         for (JsonValue n : root.get("notGated").elements()) {
             Metric metric = metric(n.get("metric"));
-            b.addNotGated(new NotGated(n.get("benchmark").text(), n.get("displayName").text(), n.get("mode").text(),
+            b.addNotGated(new NotGated(n.get("benchmark").name(), n.get("displayName").text(),
+                    n.get("mode").oneOf(BenchmarkResult.MODES),
                     metric, metric == Metric.SECONDARY ? n.get("name").text() : metric.id(),
                     n.get("reason").text()));
         }
@@ -267,32 +269,42 @@ public final class ReportJson {
         JsonValue ratio = n.get("ratio").object();
         JsonValue t = n.get("thresholds").object();
         Comparison.Builder b = Comparison.builder()
-                .benchmark(n.get("benchmark").text(), n.get("params").optionalStringMap(), n.get("mode").text(),
+                .benchmark(n.get("benchmark").name(), n.get("params").optionalStringMap(),
+                        n.get("mode").oneOf(BenchmarkResult.MODES),
                         n.get("displayName").text())
                 .metric(metric, n.get("unit").text(), direction)
                 .rule(n.get("rule").optionalText())
-                .forks(forks.get("baseline").integer(), forks.get("current").integer())
-                .baselineMedian(base.get("median").numberOrNaN(), base.get("ciLow").numberOrNaN(),
-                        base.get("ciHigh").numberOrNaN())
-                .currentMedian(cur.get("median").numberOrNaN(), cur.get("ciLow").numberOrNaN(),
-                        cur.get("ciHigh").numberOrNaN())
-                .ratio(ratio.get("estimate").numberOrNaN(), ratio.get("lowerBound").numberOrNaN(),
-                        ratio.get("upperBound").numberOrNaN(), ratio.get("ciLow").numberOrNaN(),
-                        ratio.get("ciHigh").numberOrNaN())
-                .ratioOfMedians(ratio.get("ofMedians").numberOrNaN())
-                .pValue(n.get("pValue").numberOrNaN())
-                .adjustedP(n.get("adjustedP").numberOrNaN())
+                .forks(forks.get("baseline").integer(0), forks.get("current").integer(0))
+                .baselineMedian(base.get("median").finiteOrNaN(), base.get("ciLow").finiteOrNaN(),
+                        base.get("ciHigh").finiteOrNaN())
+                .currentMedian(cur.get("median").finiteOrNaN(), cur.get("ciLow").finiteOrNaN(),
+                        cur.get("ciHigh").finiteOrNaN())
+                .ratio(ratio.get("estimate").finiteOrNaN(), ratio.get("lowerBound").finiteOrNaN(),
+                        ratio.get("upperBound").finiteOrNaN(), ratio.get("ciLow").finiteOrNaN(),
+                        ratio.get("ciHigh").finiteOrNaN())
+                .ratioOfMedians(ratio.get("ofMedians").finiteOrNaN())
+                .pValue(n.get("pValue").probabilityOrNaN())
+                .adjustedP(n.get("adjustedP").probabilityOrNaN())
                 .verdict(enumValue(Verdict.class, n.get("verdict")), n.get("reason").text())
                 .confident(n.get("confident").bool());
         if (metric == Metric.ALLOCATION) {
-            b.allocationTolerance(t.get("percent").numberOrNaN(), t.get("bytes").numberOrNaN());
+            b.allocationTolerance(t.get("percent").finiteOrNaN(), t.get("bytes").finiteOrNaN());
         } else {
-            b.thresholds(t.get("fail").numberOrNaN(), t.get("minEffect").numberOrNaN(), t.get("alpha").numberOrNaN());
+            b.thresholds(t.get("fail").finiteOrNaN(), t.get("minEffect").finiteOrNaN(), level(t.get("alpha")));
         }
         if (metric == Metric.SECONDARY) {
             b.secondaryMetric(n.get("name").text(), n.get("unit").text(), direction);
         }
         return b.build();
+    }
+
+    /** A significance level: above 0 and below 1 (at 0 nothing could fail, at 1 everything would), or null. */
+    private static double level(JsonValue v) throws JsonFormatException {
+        double alpha = v.probabilityOrNaN();
+        if (alpha == 0 || alpha == 1) {
+            throw v.invalid(alpha + " is out of range: expected a significance level above 0 and below 1, or null");
+        }
+        return alpha;
     }
 
     private static Multiplicity.Mode multiplicity(JsonValue v) throws JsonFormatException {
@@ -323,7 +335,8 @@ public final class ReportJson {
     private static List<BenchmarkRef> refs(JsonValue array) throws JsonFormatException {
         List<BenchmarkRef> refs = new ArrayList<>();
         for (JsonValue n : array.elements()) {
-            refs.add(new BenchmarkRef(n.get("benchmark").text(), n.get("displayName").text(), n.get("mode").text()));
+            refs.add(new BenchmarkRef(n.get("benchmark").name(), n.get("displayName").text(),
+                    n.get("mode").oneOf(BenchmarkResult.MODES)));
         }
         return refs;
     }
@@ -340,6 +353,6 @@ public final class ReportJson {
         for (E e : type.getEnumConstants()) {
             names.add(e.name().toLowerCase(Locale.ROOT));
         }
-        throw v.invalid("'" + value + "' is not one of " + names);
+        throw v.invalid("\"" + value + "\" is not one of " + String.join(", ", names));
     }
 }

@@ -1,11 +1,14 @@
 package io.perfgate.results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** Everything measured for one benchmark (or scenario) with one set of parameter values. */
@@ -14,6 +17,23 @@ public final class BenchmarkResult {
     public static final String KIND_JMH = "jmh";
     /** {@code scenario} for an end-to-end scenario, whose forks are runs. */
     public static final String KIND_SCENARIO = "scenario";
+    /** The kinds a results file may name. */
+    public static final Set<String> KINDS = Collections.unmodifiableSet(new LinkedHashSet<>(
+            Arrays.asList(KIND_JMH, KIND_SCENARIO)));
+    /** JMH's Throughput mode, as results files label it: higher is better. */
+    public static final String MODE_THROUGHPUT = "thrpt";
+    /** JMH's AverageTime mode. */
+    public static final String MODE_AVERAGE_TIME = "avgt";
+    /** JMH's SampleTime mode, whose forks also carry latency percentiles. */
+    public static final String MODE_SAMPLE_TIME = "sample";
+    /** JMH's SingleShotTime mode; a scenario's runs are single shots too. */
+    public static final String MODE_SINGLE_SHOT = "ss";
+    /**
+     * The modes a measured result can have. {@code io.perfgate.jmh.JmhMode} pairs each with JMH's own names, and
+     * refers to these constants.
+     */
+    public static final Set<String> MODES = Collections.unmodifiableSet(new LinkedHashSet<>(
+            Arrays.asList(MODE_THROUGHPUT, MODE_AVERAGE_TIME, MODE_SAMPLE_TIME, MODE_SINGLE_SHOT)));
 
     private final String kind;
     private final String benchmark;

@@ -40,6 +40,6 @@ public enum Direction {
         if (u.endsWith("/op")) {
             return LOWER_IS_BETTER;
         }
-        return "thrpt".equals(mode) ? HIGHER_IS_BETTER : LOWER_IS_BETTER;
+        return BenchmarkResult.MODE_THROUGHPUT.equals(mode) ? HIGHER_IS_BETTER : LOWER_IS_BETTER;
     }
 }

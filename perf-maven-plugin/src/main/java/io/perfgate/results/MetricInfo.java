@@ -8,6 +8,12 @@ import java.util.Objects;
  * reports but never fails the build.
  */
 public final class MetricInfo {
+    /**
+     * The prefix of JMH's GC profiler metrics ({@code gc.alloc.rate.norm}, {@code gc.count}, {@code gc.time}) and of
+     * a scenario's GC counters: bytes, counts and times, which are costs and never below 0.
+     */
+    public static final String GC_PREFIX = "gc.";
+
     private final String unit;
     private final Direction direction;
     private final boolean gated;

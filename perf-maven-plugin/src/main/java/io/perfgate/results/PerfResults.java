@@ -21,6 +21,9 @@ public final class PerfResults {
     /** The run stopped early; such a file is never accepted as a baseline without {@code perf.force}. */
     public static final String STATUS_PARTIAL = "partial";
 
+    /** The provenance field {@code perf:baseline} sets when {@code perf.force} recorded results despite problems. */
+    public static final String PROVENANCE_FORCED = "forced";
+
     private final String status;
     private final String createdAt;
     private final String toolVersion;

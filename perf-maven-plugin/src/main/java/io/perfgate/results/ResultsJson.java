@@ -12,8 +12,12 @@ import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads and writes {@code results.json} and baselines (schema 1). Reading is strict: every problem is
@@ -22,6 +26,9 @@ import java.util.Map;
  * {@code "NaN"}, {@code "+INF"} and {@code "-INF"}, as JMH does.
  */
 public final class ResultsJson {
+    private static final Set<String> STATUSES = Collections.unmodifiableSet(new LinkedHashSet<>(
+            Arrays.asList(PerfResults.STATUS_COMPLETE, PerfResults.STATUS_PARTIAL)));
+
     private ResultsJson() {
     }
 
@@ -121,6 +128,21 @@ public final class ResultsJson {
         }
     }
 
+    /**
+     * Reads a baseline: a results file that must also come from a run that finished. A {@code partial} one is
+     * accepted only when its provenance says it was recorded with {@code perf.force}; otherwise it is a results file
+     * of a failed run put in the baseline's place, and a gate against it would judge numbers nobody finished.
+     */
+    public static PerfResults readBaseline(Path file) throws ResultsFormatException {
+        PerfResults baseline = read(file);
+        if (!baseline.isComplete() && !"true".equals(baseline.provenance().get(PerfResults.PROVENANCE_FORCED))) {
+            throw new ResultsFormatException(file, "status", "'" + baseline.status() + "' is a run that did not"
+                    + " finish, and the provenance does not say it was recorded on purpose (with perf.force): a"
+                    + " baseline must be complete");
+        }
+        return baseline;
+    }
+
     /** Parses {@code json}, naming {@code source} in any error. */
     public static PerfResults parse(Path source, String json) throws ResultsFormatException {
         try {
@@ -145,20 +167,26 @@ public final class ResultsJson {
             throw root.get("schema").invalid("unsupported schema " + schema + "; expected " + PerfResults.SCHEMA);
         }
         PerfResults.Builder b = PerfResults.builder()
-                .toolVersion(root.get("toolVersion").text())
-                .status(root.get("status").text())
-                .createdAt(root.get("createdAt").text())
+                .toolVersion(root.get("toolVersion").name())
+                .status(root.get("status").oneOf(STATUSES))
+                .createdAt(root.get("createdAt").instant())
                 .command(root.get("command").optionalText())
                 .jmhRawFile(root.get("jmhRawFile").optionalText())
                 .environment(root.get("environment").stringMap())
                 .settings(root.get("settings").stringMap())
                 .provenance(root.get("provenance").optionalStringMap());
-        String status = b.build().status();
-        if (!PerfResults.STATUS_COMPLETE.equals(status) && !PerfResults.STATUS_PARTIAL.equals(status)) {
-            throw root.get("status").invalid("'" + status + "' is not 'complete' or 'partial'");
-        }
+        // one benchmark, mode and set of parameters once: two copies would be judged as one, and which one is
+        // meant cannot be known
+        Map<String, String> seen = new LinkedHashMap<>();
         for (JsonValue benchmark : root.get("benchmarks").elements()) {
-            b.addBenchmark(benchmark(benchmark));
+            BenchmarkResult read = benchmark(benchmark);
+            String id = read.key() + " [" + read.mode() + "]";
+            String first = seen.putIfAbsent(id, benchmark.path());
+            if (first != null) {
+                throw benchmark.invalid(id + " is listed twice, here and at " + first + "; a results file holds each"
+                        + " benchmark, mode and set of parameters once");
+            }
+            b.addBenchmark(read);
         }
         JsonValue calibration = root.get("calibration");
         if (calibration.isPresent()) {
@@ -169,12 +197,15 @@ public final class ResultsJson {
 
     private static BenchmarkResult benchmark(JsonValue n) throws JsonFormatException {
         n.object();
-        BenchmarkResult.Builder b = BenchmarkResult.builder(n.get("benchmark").text())
-                .kind(n.get("kind").text())
+        String kind = n.get("kind").oneOf(BenchmarkResult.KINDS);
+        String mode = n.get("mode").oneOf(BenchmarkResult.MODES);
+        String unit = n.get("unit").name();
+        BenchmarkResult.Builder b = BenchmarkResult.builder(n.get("benchmark").name())
+                .kind(kind)
                 .params(n.get("params").optionalStringMap())
-                .mode(n.get("mode").text())
-                .unit(n.get("unit").text())
-                .threads(n.get("threads").integer())
+                .mode(mode)
+                .unit(unit)
+                .threads(n.get("threads").integer(1))
                 .direction(direction(n.get("direction")));
         JsonValue secondary = n.get("secondaryMetrics");
         if (secondary.isPresent()) {
@@ -191,7 +222,13 @@ public final class ResultsJson {
                 b.warning(w.asText());
             }
         }
-        for (JsonValue fork : n.get("forks").elements()) {
+        JsonValue forks = n.get("forks");
+        if (forks.elements().isEmpty() && b.build().warnings().isEmpty()) {
+            // the reader of JMH's output leaves forks empty only with a warning saying why (raw data switched off)
+            throw forks.invalid("is empty, and no warning says why: a run records every fork (or scenario run) it"
+                    + " measured");
+        }
+        for (JsonValue fork : forks.elements()) {
             b.addFork(fork(fork));
         }
         return b.build();
@@ -208,38 +245,65 @@ public final class ResultsJson {
 
     private static Calibration calibration(JsonValue n) throws JsonFormatException {
         n.object();
-        String measuredAt = n.get("measuredAt").text();
-        double power = n.get("power").number();
-        double alpha = n.get("alpha").number();
+        String measuredAt = n.get("measuredAt").instant();
+        double power = probability(n.get("power"));
+        double alpha = probability(n.get("alpha"));
         Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
         for (Map.Entry<String, JsonValue> e : n.get("benchmarks").members().entrySet()) {
             JsonValue b = e.getValue().object();
-            entries.put(e.getKey(), new Calibration.Entry(b.get("forks").integer(),
-                    b.get("betweenForkCv").number(),
-                    b.get("withinForkCv").number(),
-                    b.get("threshold").number(),
-                    b.get("detectableSlowdown").number(),
-                    b.get("forksNeeded").integer(),
-                    b.get("aaVerdict").text()));
+            entries.put(e.getKey(), new Calibration.Entry(b.get("forks").integer(0),
+                    orUnknown(b.get("betweenForkCv")),
+                    orUnknown(b.get("withinForkCv")),
+                    b.get("threshold").measured(false),
+                    detectable(b.get("detectableSlowdown")),
+                    b.get("forksNeeded").integer(0),
+                    b.get("aaVerdict").name()));
         }
         return new Calibration(measuredAt, power, alpha, entries);
     }
 
+    /** A probability strictly between 0 and 1 (a power, a level). */
+    private static double probability(JsonValue v) throws JsonFormatException {
+        double p = v.number();
+        if (!(p > 0 && p < 1)) {
+            throw v.invalid(v.finite() + " is out of range: expected a probability between 0 and 1");
+        }
+        return p;
+    }
+
+    /** A coefficient of variation: at least 0, or NaN where too few forks left it unknown. */
+    private static double orUnknown(JsonValue v) throws JsonFormatException {
+        double x = v.number();
+        return Double.isNaN(x) ? x : v.measured(true);
+    }
+
+    /** The smallest detectable slowdown: at least 0, NaN when unknown, +INF when no slowdown is detectable. */
+    private static double detectable(JsonValue v) throws JsonFormatException {
+        double x = v.number();
+        return Double.isNaN(x) || x == Double.POSITIVE_INFINITY ? x : v.measured(true);
+    }
+
+    /**
+     * One fork (or scenario run). Its iteration scores are times or rates, above 0; latency percentiles may be 0
+     * (a coarse timer); secondary metrics are at least 0 when JMH's GC profiler made them (bytes, counts, times),
+     * and finite whatever they are (a scenario's own metric may have any sign).
+     */
     private static Fork fork(JsonValue n) throws JsonFormatException {
         n.object();
-        double[] primary = n.get("primary").numbers();
+        double[] primary = n.get("primary").measurements(false, true);
         Map<String, Double> percentiles = new LinkedHashMap<>();
         JsonValue pct = n.get("percentiles");
         if (pct.isPresent()) {
             for (Map.Entry<String, JsonValue> e : pct.members().entrySet()) {
-                percentiles.put(e.getKey(), e.getValue().number());
+                percentiles.put(e.getKey(), e.getValue().measured(true));
             }
         }
         Map<String, double[]> secondary = new LinkedHashMap<>();
         JsonValue sec = n.get("secondary");
         if (sec.isPresent()) {
             for (Map.Entry<String, JsonValue> e : sec.members().entrySet()) {
-                secondary.put(e.getKey(), e.getValue().numbers());
+                secondary.put(e.getKey(), e.getKey().startsWith(MetricInfo.GC_PREFIX)
+                        ? e.getValue().measurements(true, false) : e.getValue().finiteNumbers());
             }
         }
         return new Fork(primary, percentiles, secondary);

@@ -5,6 +5,7 @@ import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkResult;
 import io.perfgate.text.Durations;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -126,16 +127,16 @@ final class ProgressLog implements JmhProgressListener {
 
     static String shortMode(String longLabel) {
         if (longLabel.startsWith("Throughput")) {
-            return "thrpt";
+            return BenchmarkResult.MODE_THROUGHPUT;
         }
         if (longLabel.startsWith("Average")) {
-            return "avgt";
+            return BenchmarkResult.MODE_AVERAGE_TIME;
         }
         if (longLabel.startsWith("Sampling")) {
-            return "sample";
+            return BenchmarkResult.MODE_SAMPLE_TIME;
         }
         if (longLabel.startsWith("Single shot")) {
-            return "ss";
+            return BenchmarkResult.MODE_SINGLE_SHOT;
         }
         return longLabel;
     }

@@ -24,7 +24,7 @@ final class ScenarioMetrics {
     /** The primary metric's unit; latencies use it too, so a fork's percentiles share the primary's unit. */
     static final String UNIT = "ms";
     /** JMH's single-shot mode is the nearest: each sample is one whole execution, not a steady-state average. */
-    static final String MODE = "ss";
+    static final String MODE = BenchmarkResult.MODE_SINGLE_SHOT;
     /** The parameter that tells cold runs from warm runs in the benchmark key. */
     static final String RUNS_PARAM = "runs";
     static final String COLD = "cold";

@@ -49,7 +49,7 @@ class ReportJsonTest {
         String json = ReportJson.toJson(SampleReports.mixed()).replaceFirst("\"verdict\" : \"FAIL\"",
                 "\"verdict\" : \"MAYBE\"");
         ReportFormatException e = assertThrows(ReportFormatException.class, () -> ReportJson.parse(FILE, json));
-        assertEquals("target/perf/report.json: field 'comparisons[0].verdict': 'MAYBE' is not one of [fail, warn,"
-                + " improved, pass, inconclusive]", e.getMessage());
+        assertEquals("target/perf/report.json: field 'comparisons[0].verdict': \"MAYBE\" is not one of fail, warn,"
+                + " improved, pass, inconclusive", e.getMessage());
     }
 }
