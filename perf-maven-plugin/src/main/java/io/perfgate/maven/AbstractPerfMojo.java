@@ -1,12 +1,14 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.files.WriteLocation;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.gate.SettingParser;
 import io.perfgate.log.PerfLog;
 import io.perfgate.report.ConsoleReport;
 import io.perfgate.report.ReportWriter;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;
 import org.apache.maven.execution.MavenSession;
@@ -119,6 +121,21 @@ abstract class AbstractPerfMojo extends AbstractMojo {
     /** A path as people type it: relative to the module when inside it ({@code target/perf/results.json}). */
     protected final String display(Path path) {
         return MavenCommands.relative(project, path);
+    }
+
+    /**
+     * Says in the log where {@code file} is really written when that is through a symbolic link or outside the
+     * project (the top of the reactor), both of which are allowed on purpose; silent otherwise.
+     */
+    protected final void noteWriteLocation(String what, Path file) {
+        MavenProject top = session != null && session.getTopLevelProject() != null ? session.getTopLevelProject()
+                : project;
+        try {
+            WriteLocation.note(what, file, top.getBasedir().toPath()).ifPresent(getLog()::info);
+        } catch (IOException e) {
+            // the write that follows meets the same problem and reports it with its consequence
+            getLog().debug("Cannot tell where " + file + " leads: " + e.getMessage());
+        }
     }
 
     /** This plugin's goal with full coordinates, for commands that repeat a run. */

@@ -112,6 +112,7 @@ public class BaselineMojo extends RunMojo {
             throw new MojoExecutionException(e.getMessage() + ". The baseline " + baselineName + " was not touched.");
         }
         getLog().info("Recording " + resultsName + " (measured " + current.createdAt() + ") as the baseline");
+        noteWriteLocation("The baseline", baselinePath);
         PerfResults written;
         try {
             written = new BaselineRecorder(PluginVersion.get(), Clock.systemUTC())

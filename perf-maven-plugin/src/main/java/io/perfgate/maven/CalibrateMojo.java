@@ -99,6 +99,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         getLog().info("Calibration written to " + display(result.file()));
         if (saveIntoBaseline) {
             Path file = baseline.toPath();
+            noteWriteLocation("The baseline", file);
             try {
                 List<String> differences = AaCalibration.saveInto(file, result.calibration(), launcher.environment());
                 getLog().info("Calibration saved into the baseline " + display(file));

@@ -208,6 +208,7 @@ public class RunMojo extends AbstractJmhMojo {
 
     private void runGoal() throws MojoExecutionException {
         RunRequest request = request();
+        noteWriteLocation("The results file", results.toPath());
         try {
             PerfRun.execute(request, perfLog());
         } catch (RunFailedException e) {
