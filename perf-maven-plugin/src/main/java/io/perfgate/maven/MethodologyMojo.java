@@ -59,8 +59,12 @@ public class MethodologyMojo extends AbstractPerfMojo {
         MethodologyWriter.Written written;
         try {
             written = MethodologyWriter.write(outputDirectory.toPath(), project.getBasedir().toPath(), markup);
-        } catch (ReportFormatException | ResultsFormatException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (ReportFormatException e) {
+            throw new MojoExecutionException(e.getMessage() + ". It was left as it is; run perf:check (or perf:compare)"
+                    + " again, which writes it anew", e);
+        } catch (ResultsFormatException e) {
+            throw new MojoExecutionException(e.getMessage() + ". It was left as it is; measure again with perf:run,"
+                    + " which writes the results anew", e);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write the methodology block to " + outputDirectory + ": "
                     + e.getMessage(), e);

@@ -178,8 +178,9 @@ public final class ResultsJson {
         // one benchmark, mode and set of parameters once: two copies would be judged as one, and which one is
         // meant cannot be known
         Map<String, String> seen = new LinkedHashMap<>();
+        boolean complete = PerfResults.STATUS_COMPLETE.equals(b.build().status());
         for (JsonValue benchmark : root.get("benchmarks").elements()) {
-            BenchmarkResult read = benchmark(benchmark);
+            BenchmarkResult read = benchmark(benchmark, complete);
             String id = read.key() + " [" + read.mode() + "]";
             String first = seen.putIfAbsent(id, benchmark.path());
             if (first != null) {
@@ -195,7 +196,7 @@ public final class ResultsJson {
         return b.build();
     }
 
-    private static BenchmarkResult benchmark(JsonValue n) throws JsonFormatException {
+    private static BenchmarkResult benchmark(JsonValue n, boolean complete) throws JsonFormatException {
         n.object();
         String kind = n.get("kind").oneOf(BenchmarkResult.KINDS);
         String mode = n.get("mode").oneOf(BenchmarkResult.MODES);
@@ -223,10 +224,11 @@ public final class ResultsJson {
             }
         }
         JsonValue forks = n.get("forks");
-        if (forks.elements().isEmpty() && b.build().warnings().isEmpty()) {
-            // the reader of JMH's output leaves forks empty only with a warning saying why (raw data switched off)
-            throw forks.invalid("is empty, and no warning says why: a run records every fork (or scenario run) it"
-                    + " measured");
+        if (complete && forks.elements().isEmpty() && b.build().warnings().isEmpty()) {
+            // a complete run leaves forks empty only with a warning saying why (raw data switched off); a partial
+            // one may have stopped before a benchmark's first fork
+            throw forks.invalid("is empty, and no warning says why: a complete run records every fork (or scenario"
+                    + " run) it measured");
         }
         for (JsonValue fork : forks.elements()) {
             b.addFork(fork(fork));
