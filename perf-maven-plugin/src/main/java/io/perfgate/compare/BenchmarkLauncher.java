@@ -17,6 +17,14 @@ public interface BenchmarkLauncher {
      */
     List<String> discover(List<Path> classpath, String sideLabel) throws CompareException;
 
+    /**
+     * How long one fork of {@code benchmark} (discovered on {@code classpath}) is expected to run, in seconds: what
+     * a shard weighs it by. Equal weights by default, which shards by count.
+     */
+    default double expectedSeconds(List<Path> classpath, String benchmark) {
+        return 1;
+    }
+
     /** Runs one fork of {@code benchmark} with {@code classpath}; one result per parameter set. */
     List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
             throws InterleavedRun.ForkFailedException;

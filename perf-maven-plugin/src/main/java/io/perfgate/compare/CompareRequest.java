@@ -3,6 +3,7 @@ package io.perfgate.compare;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.report.ReportWriter;
+import io.perfgate.shard.Shard;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -28,6 +29,7 @@ public final class CompareRequest {
     private final String toolVersion;
     private final Set<ReportWriter.Format> reportFormats;
     private final String goal;
+    private final Shard shard;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -45,6 +47,7 @@ public final class CompareRequest {
         this.toolVersion = Objects.requireNonNull(b.toolVersion, "toolVersion");
         this.reportFormats = Collections.unmodifiableSet(EnumSet.copyOf(b.reportFormats));
         this.goal = Objects.requireNonNull(b.goal, "goal");
+        this.shard = b.shard;
     }
 
     public static Builder builder() {
@@ -55,7 +58,12 @@ public final class CompareRequest {
         return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
                 .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).maxForks(maxForks).settings(settings).command(command)
-                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal);
+                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard);
+    }
+
+    /** The part of the selected benchmarks this comparison measures, or null for all. */
+    public Shard shard() {
+        return shard;
     }
 
     /** The ref given in {@code perf.against}; the base is its merge base with HEAD. */
@@ -137,6 +145,13 @@ public final class CompareRequest {
         private Path mainOutput = Path.of("target", "classes");
         private final List<Path> candidateClasspath = new ArrayList<>();
         private long seed = InterleavedSchedule.randomSeed();
+        private Shard shard;
+
+        /** Compares only this shard's part of the working tree's selected benchmarks; null for all. */
+        public Builder shard(Shard shard) {
+            this.shard = shard;
+            return this;
+        }
         private boolean adaptive = Boolean.parseBoolean(PerfProperties.DEFAULT_TRUE);
         private int maxForks = Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS);
         private GateSettings settings = GateSettings.defaults();

@@ -118,6 +118,20 @@ public final class JmhLauncher implements BenchmarkLauncher {
         return names;
     }
 
+    @Override
+    public double expectedSeconds(List<Path> classpath, String benchmark) {
+        RunPlan plan = plans.get(classpath);
+        if (plan == null) {
+            throw new IllegalStateException("discover() was not called for this classpath");
+        }
+        for (PlannedBenchmark b : plan.benchmarks()) {
+            if (b.name().equals(benchmark)) {
+                return b.expectedFork().toMillis() / 1000.0;
+            }
+        }
+        return 0;
+    }
+
     private static List<BenchmarkEntry> fromJar(Path jar) throws IOException {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             ZipEntry e = zip.getEntry(BenchmarkListReader.RESOURCE);

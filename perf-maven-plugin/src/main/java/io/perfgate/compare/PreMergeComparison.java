@@ -86,6 +86,16 @@ public final class PreMergeComparison {
         // the working tree first: without benchmarks there is nothing to compare, and building the base would be
         // minutes spent before saying so
         List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
+        if (request.shard() != null) {
+            // the working tree's selection decides the partition, so base-only benchmarks change no shard
+            List<String> all = candidateBenchmarks;
+            candidateBenchmarks = request.shard().select(all, name -> name,
+                    name -> launcher.expectedSeconds(request.candidateClasspath(), name));
+            log.info("Shard " + request.shard() + " (" + PerfProperties.SHARD + "): " + candidateBenchmarks.size()
+                    + " of the " + all.size() + " selected benchmarks"
+                    + (candidateBenchmarks.isEmpty() ? "; nothing to compare here, as there are fewer than "
+                            + request.shard().total() : ": " + String.join(", ", candidateBenchmarks)));
+        }
         git.addWorktree(checkout, base);
         InterleavedOutcome outcome;
         OptionalDouble steal;
@@ -133,6 +143,9 @@ public final class PreMergeComparison {
         Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
         settings.put(PerfProperties.AGAINST, request.against());
         settings.put(PerfProperties.SEED, Long.toString(request.seed()));
+        if (request.shard() != null) {
+            settings.put(PerfProperties.SHARD, request.shard().toString());
+        }
         settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
         settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
         String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;

@@ -59,6 +59,13 @@ public final class PerfProperties {
     public static final String SCENARIO_INCLUDES = "perf.scenarioIncludes";
     public static final String DEFAULT_SCENARIO_INCLUDES = ".*";
 
+    // ---- shards: one part of the suite per CI agent
+    /** {@code K/N}: run shard K of N (perf:run, perf:compare); empty: the CI's variables, else the whole suite. */
+    public static final String SHARD = "perf.shard";
+    /** The directory perf:merge reads the shards' results files from. */
+    public static final String SHARDS = "perf.shards";
+    public static final String DEFAULT_SHARDS = "${project.build.directory}/perf/shards";
+
     // ---- perf:check and perf:baseline
     public static final String MEDIAN_FAIL = "perf.median.fail";
     /** T_fail of the median (statistics.md section 3). */

@@ -14,10 +14,14 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Writes files so that a reader sees either the old content or the new, never half of either: the bytes go to a
@@ -40,6 +44,7 @@ public final class AtomicFiles {
     /** Linux gives up on a chain of links after 40; a longer chain is a loop. */
     private static final int MAX_LINKS = 40;
     private static final String TEMPORARY_SUFFIX = ".tmp";
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private AtomicFiles() {
     }
@@ -52,9 +57,12 @@ public final class AtomicFiles {
         Path file = followLinks(target);
         Path dir = file.getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, temporaryPrefix(file), TEMPORARY_SUFFIX);
+        // not Files.createTempFile, which makes the file readable by its owner only: the new file gets the
+        // permissions of the one it replaces, or the umask's for a new one, as any editor would give it
+        Path tmp = dir.resolve(temporaryPrefix(file) + Long.toUnsignedString(RANDOM.nextLong()) + TEMPORARY_SUFFIX);
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                keepPermissions(file, tmp);
                 ByteBuffer buf = ByteBuffer.wrap(content);
                 while (buf.hasRemaining()) {
                     ch.write(buf);
@@ -69,6 +77,15 @@ public final class AtomicFiles {
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    /** Gives {@code tmp} the POSIX permissions of {@code file} when both have them (not on Windows). */
+    private static void keepPermissions(Path file, Path tmp) throws IOException {
+        if (!Files.exists(file) || Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
+            return;
+        }
+        Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
+        Files.setPosixFilePermissions(tmp, permissions);
     }
 
     /**

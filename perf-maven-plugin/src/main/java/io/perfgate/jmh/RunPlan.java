@@ -22,10 +22,16 @@ import java.util.regex.Pattern;
 public final class RunPlan {
     private final JmhOptions options;
     private final List<PlannedBenchmark> benchmarks;
+    /**
+     * Everything the options selected, which the settings describe: a shard runs part of it, and every shard
+     * records the same settings, so that their results can be merged and compared with an unsharded baseline.
+     */
+    private final List<PlannedBenchmark> selection;
 
-    private RunPlan(JmhOptions options, List<PlannedBenchmark> benchmarks) {
+    private RunPlan(JmhOptions options, List<PlannedBenchmark> benchmarks, List<PlannedBenchmark> selection) {
         this.options = options;
         this.benchmarks = Collections.unmodifiableList(benchmarks);
+        this.selection = Collections.unmodifiableList(selection);
     }
 
     /**
@@ -74,7 +80,7 @@ public final class RunPlan {
         for (List<BenchmarkEntry> list : selected.values()) {
             planned.add(new PlannedBenchmark(options, list));
         }
-        return new RunPlan(options, planned);
+        return new RunPlan(options, planned, planned);
     }
 
     private static List<Pattern> compile(List<String> patterns) {
@@ -107,6 +113,17 @@ public final class RunPlan {
             sb.append(System.lineSeparator()).append("  ").append(name);
         }
         return sb.toString();
+    }
+
+    /** This plan with only the benchmarks named in {@code names} (one shard of the suite), in the same order. */
+    public RunPlan only(java.util.Collection<String> names) {
+        List<PlannedBenchmark> kept = new ArrayList<>();
+        for (PlannedBenchmark b : benchmarks) {
+            if (names.contains(b.name())) {
+                kept.add(b);
+            }
+        }
+        return new RunPlan(options, kept, selection);
     }
 
     public JmhOptions options() {
@@ -150,7 +167,8 @@ public final class RunPlan {
 
     /**
      * The effective options by property name, for results.json. A run-shape option that differs between
-     * benchmarks (because of their annotations) lists each value with its benchmarks.
+     * benchmarks (because of their annotations) lists each value with its benchmarks. They describe the whole
+     * selection, also in a plan {@linkplain #only restricted} to one shard.
      */
     public Map<String, String> settings() {
         Map<String, String> s = new LinkedHashMap<>();
@@ -183,7 +201,7 @@ public final class RunPlan {
 
     private String effective(Function<PlannedBenchmark, String> value) {
         Map<String, List<String>> byValue = new LinkedHashMap<>();
-        for (PlannedBenchmark b : benchmarks) {
+        for (PlannedBenchmark b : selection) {
             byValue.computeIfAbsent(value.apply(b), k -> new ArrayList<>()).add(b.name());
         }
         if (byValue.size() == 1) {

@@ -3,6 +3,8 @@ package io.perfgate.maven;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhOptions;
+import io.perfgate.shard.Shard;
+import io.perfgate.shard.ShardException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -165,6 +167,18 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
     @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
     private String useToolchain;
 
+    /**
+     * Runs one part of the suite, for CI systems that run jobs in parallel: {@code K/N} is shard K of N (counted
+     * from 1). Every agent computes the same partition of the selected benchmarks and scenarios, balanced by their
+     * expected time, so N agents with K = 1..N run each one once; perf:merge then combines their results for one
+     * perf:check of the whole suite. Empty: the CI's {@code CI_NODE_INDEX} and {@code CI_NODE_TOTAL} when both are
+     * set (GitLab's {@code parallel:}), else the whole suite.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SHARD, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String shard;
+
     private final ToolchainManager toolchainManager;
 
     protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager) {
@@ -198,6 +212,20 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
 
     protected final boolean useToolchain() throws MojoExecutionException {
         return flag(PerfProperties.USE_TOOLCHAIN, useToolchain, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /** The shard this build runs ({@code perf.shard}, else the CI's variables), or null for the whole suite. */
+    protected final Shard shard() throws MojoExecutionException {
+        try {
+            Shard resolved = Shard.resolve(shard, System.getenv()).orElse(null);
+            if (resolved != null && (shard == null || shard.trim().isEmpty())) {
+                getLog().info("Running shard " + resolved + " of the suite, from " + Shard.CI_NODE_INDEX + " and "
+                        + Shard.CI_NODE_TOTAL + " (-D" + PerfProperties.SHARD + "=K/N sets it yourself)");
+            }
+            return resolved;
+        } catch (ShardException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
     }
 
     /** The JMH options of the parameters above (and {@link #jmhForks()}), checked. */

@@ -10,6 +10,7 @@ import io.perfgate.report.ConsoleReport;
 import io.perfgate.report.ReportWriter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
@@ -126,15 +127,20 @@ abstract class AbstractPerfMojo extends AbstractMojo {
     /**
      * Says in the log where {@code file} is really written when that is through a symbolic link or outside the
      * project (the top of the reactor), both of which are allowed on purpose; silent otherwise.
+     *
+     * @return whether it said so: the file is then not simply this checkout's to commit
      */
-    protected final void noteWriteLocation(String what, Path file) {
+    protected final boolean noteWriteLocation(String what, Path file) {
         MavenProject top = session != null && session.getTopLevelProject() != null ? session.getTopLevelProject()
                 : project;
         try {
-            WriteLocation.note(what, file, top.getBasedir().toPath()).ifPresent(getLog()::info);
+            Optional<String> note = WriteLocation.note(what, file, top.getBasedir().toPath());
+            note.ifPresent(getLog()::info);
+            return note.isPresent();
         } catch (IOException e) {
             // the write that follows meets the same problem and reports it with its consequence
             getLog().debug("Cannot tell where " + file + " leads: " + e.getMessage());
+            return false;
         }
     }
 

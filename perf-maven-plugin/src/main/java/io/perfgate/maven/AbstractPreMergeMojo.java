@@ -194,7 +194,8 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                         basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()))
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
-                .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).build();
+                .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
+                .build();
     }
 
     private JmhLauncher launcher(long seedValue) throws MojoExecutionException {

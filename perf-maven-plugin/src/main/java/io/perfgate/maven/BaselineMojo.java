@@ -112,7 +112,7 @@ public class BaselineMojo extends RunMojo {
             throw new MojoExecutionException(e.getMessage() + ". The baseline " + baselineName + " was not touched.");
         }
         getLog().info("Recording " + resultsName + " (measured " + current.createdAt() + ") as the baseline");
-        noteWriteLocation("The baseline", baselinePath);
+        boolean elsewhere = noteWriteLocation("The baseline", baselinePath);
         PerfResults written;
         try {
             written = new BaselineRecorder(PluginVersion.get(), Clock.systemUTC())
@@ -137,7 +137,8 @@ public class BaselineMojo extends RunMojo {
                 + (commit == null ? "" : ", commit " + commit)
                 + (written.provenance().containsKey(PerfProperties.PROVENANCE_REASON) ? ", reason: "
                         + written.provenance().get(PerfProperties.PROVENANCE_REASON) : "")
-                + ". Commit it so perf:check gates later builds.");
+                + (elsewhere ? "; perf:check reads it from there."
+                        : ". Commit it so perf:check gates later builds."));
         StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))
                 .ifPresent(getLog()::warn);
     }

@@ -71,7 +71,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
             // before an A/A run of several minutes, not after it
             throw new MojoExecutionException("There is no baseline at " + display(baseline.toPath()) + " to save the"
                     + " calibration into. Record one first with: "
-                    + MavenCommands.recordBaseline(session, project, false) + ", or run perf:calibrate without"
+                    + MavenCommands.recordBaseline(session, project, plugin, false) + ", or run perf:calibrate without"
                     + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
         }
         int forksPerHalf = forksPerHalf();

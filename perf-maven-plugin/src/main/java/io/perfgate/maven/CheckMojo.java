@@ -112,7 +112,8 @@ public class CheckMojo extends AbstractPreMergeMojo {
                     + " in the same profile as perf:check), or set " + PerfProperties.RESULTS
                     + " to a results.json made elsewhere");
         }
-        String baselineCommand = MavenCommands.recordBaseline(session, project, settings.failOnMissingBaseline());
+        String baselineCommand = MavenCommands.recordBaseline(session, project, plugin,
+                settings.failOnMissingBaseline());
         Gate gate = new Gate(settings).toolVersion(PluginVersion.get()).baselineCommand(baselineCommand);
         GateReport report;
         try {
@@ -153,7 +154,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
             String message = ConsoleReport.failureSummary(report, mainReport);
             if (!report.regressions().isEmpty() && report.failOnRegression()) {
                 message += ". If the slowdown is intended, record these results as the baseline (nothing is measured"
-                        + " again): " + MavenCommands.acceptSlowdown(session, project);
+                        + " again): " + MavenCommands.acceptSlowdown(session, project, plugin);
             }
             throw new MojoFailureException(message);
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.project.MavenProject;
 
 /**
@@ -27,7 +28,8 @@ final class MavenCommands {
      * and {@code -pl} in a multi-module build. With {@code perf.failOnMissingBaseline=true} the check in
      * {@code verify} would stop the build before {@code perf:baseline} runs, so the command switches it off.
      */
-    static String recordBaseline(MavenSession session, MavenProject project, boolean failOnMissingBaseline) {
+    static String recordBaseline(MavenSession session, MavenProject project, PluginDescriptor plugin,
+            boolean failOnMissingBaseline) {
         StringBuilder sb = new StringBuilder("mvn verify");
         List<String> profiles = session == null ? null : session.getRequest().getActiveProfiles();
         if (profiles != null && !profiles.isEmpty()) {
@@ -39,7 +41,7 @@ final class MavenCommands {
         if (failOnMissingBaseline) {
             sb.append(" -D").append(PerfProperties.FAIL_ON_MISSING_BASELINE).append("=false");
         }
-        return sb.append(" perf:baseline").toString();
+        return sb.append(' ').append(goal(session, project, plugin, "baseline")).toString();
     }
 
     /**
@@ -47,7 +49,7 @@ final class MavenCommands {
      * baseline, with a reason, without measuring again ({@code perf:baseline} without a lifecycle phase reads the
      * existing results). Same profiles and {@code -pl} as this build.
      */
-    static String acceptSlowdown(MavenSession session, MavenProject project) {
+    static String acceptSlowdown(MavenSession session, MavenProject project, PluginDescriptor plugin) {
         StringBuilder sb = new StringBuilder("mvn");
         List<String> profiles = session == null ? null : session.getRequest().getActiveProfiles();
         if (profiles != null && !profiles.isEmpty()) {
@@ -56,8 +58,25 @@ final class MavenCommands {
         if (session != null && session.getProjects() != null && session.getProjects().size() > 1) {
             sb.append(" -pl :").append(project.getArtifactId());
         }
-        return sb.append(" perf:baseline -D").append(PerfProperties.REASON).append("=\"<why it is expected>\"")
-                .toString();
+        return sb.append(' ').append(goal(session, project, plugin, "baseline")).append(" -D")
+                .append(PerfProperties.REASON).append("=\"<why it is expected>\"").toString();
+    }
+
+    /**
+     * A goal of this plugin as this build can call it: {@code perf:<name>} when Maven can resolve the prefix (the
+     * project declares the plugin, or the settings list its group in {@code <pluginGroups>}), else with the full
+     * coordinates the build was started with, e.g. {@code io.perfgate:perf-maven-plugin:0.1.0:baseline}.
+     */
+    static String goal(MavenSession session, MavenProject project, PluginDescriptor plugin, String name) {
+        if (plugin == null || project == null) {
+            return "perf:" + name;
+        }
+        boolean declared = project.getBuildPlugins().stream().anyMatch(p -> plugin.getGroupId().equals(
+                p.getGroupId()) && plugin.getArtifactId().equals(p.getArtifactId()));
+        boolean grouped = session != null && session.getSettings() != null
+                && session.getSettings().getPluginGroups().contains(plugin.getGroupId());
+        return declared || grouped ? "perf:" + name
+                : plugin.getGroupId() + ":" + plugin.getArtifactId() + ":" + plugin.getVersion() + ":" + name;
     }
 
     /** {@code mvn test-compile <goal> -D<property>=<value> ...}, quoted for a shell. */

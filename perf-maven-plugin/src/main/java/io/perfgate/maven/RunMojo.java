@@ -6,6 +6,7 @@ import io.perfgate.jmh.JmhOptions;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.RunRequest;
+import io.perfgate.shard.Shard;
 import io.perfgate.run.ScenarioSelection;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.io.File;
@@ -218,6 +219,7 @@ public class RunMojo extends AbstractJmhMojo {
 
     private RunRequest request() throws MojoExecutionException {
         JmhOptions options = jmhOptions();
+        Shard shard = shard();
         List<Path> classDirectories = classDirectories();
         boolean mainClasses = includeMainClasses();
         Path executionRoot = Paths.get(session.getExecutionRootDirectory()).toAbsolutePath();
@@ -234,6 +236,7 @@ public class RunMojo extends AbstractJmhMojo {
                 .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes,
                         !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes))
                 .scenarios(selectedScenarios())
+                .shard(shard)
                 .pluginGoal(qualifiedGoal("run"))
                 .pomArgument(executionRoot.equals(basedir) ? null
                         : executionRoot.relativize(project.getFile().toPath().toAbsolutePath()).toString())

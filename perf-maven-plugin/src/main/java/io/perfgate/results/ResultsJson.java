@@ -136,7 +136,7 @@ public final class ResultsJson {
     public static PerfResults readBaseline(Path file) throws ResultsFormatException {
         PerfResults baseline = read(file);
         if (!baseline.isComplete() && !"true".equals(baseline.provenance().get(PerfResults.PROVENANCE_FORCED))) {
-            throw new ResultsFormatException(file, "status", "'" + baseline.status() + "' is a run that did not"
+            throw new ResultsFormatException(file, "status", "\"" + baseline.status() + "\" is a run that did not"
                     + " finish, and the provenance does not say it was recorded on purpose (with perf.force): a"
                     + " baseline must be complete");
         }

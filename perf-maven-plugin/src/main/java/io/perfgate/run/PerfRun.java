@@ -23,6 +23,7 @@ import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import io.perfgate.scenariorunner.ScenarioOutcome;
@@ -64,11 +65,14 @@ public final class PerfRun {
     private final RunRequest request;
     private final PerfLog log;
     private final Path outputDirectory;
+    /** The scenarios this run measures: the selected ones, or this shard's part of them. */
+    private List<ScenarioDefinition> scenarios;
 
     private PerfRun(RunRequest request, PerfLog log) {
         this.request = request;
         this.log = log;
         this.outputDirectory = request.outputDirectory();
+        this.scenarios = request.scenarios();
     }
 
     /**
@@ -88,12 +92,18 @@ public final class PerfRun {
         // A project may hold only scenarios: then no BenchmarkList is needed, and JMH does not run.
         boolean jmh = request.scenarios().isEmpty() || BenchmarkDiscovery.hasBenchmarkList(request.classDirectories());
         RunPlan plan = jmh ? plan() : null;
+        if (request.shard() != null) {
+            ShardedSuite part = ShardedSuite.of(request.shard(), plan, scenarios);
+            log.info(part.describe());
+            plan = part.plan;
+            scenarios = part.scenarios;
+        }
         String command = reproducingCommand();
 
         JmhResults results = JmhResults.empty();
         ArrayNode raw = MAPPER.createArrayNode();
         Optional<StealTime> stealBefore = StealTime.read();
-        if (plan != null) {
+        if (plan != null && !plan.benchmarks().isEmpty()) {
             logPlan(plan);
             ProgressLog progress = new ProgressLog(plan, log, request.clock(), System::nanoTime);
             log.info("Expected time: " + progress.estimate(plan.expected()) + " for " + plan.totalForks() + " forks.");
@@ -112,21 +122,21 @@ public final class PerfRun {
                             raw, command);
                 }
             }
-        } else {
+        } else if (plan == null) {
             log.info("No JMH benchmarks (no META-INF/BenchmarkList in " + request.classDirectories().get(0)
-                    + "): running the " + request.scenarios().size() + " scenario"
-                    + (request.scenarios().size() == 1 ? "" : "s") + " only.");
+                    + "): running the " + scenarios.size() + " scenario"
+                    + (scenarios.size() == 1 ? "" : "s") + " only.");
         }
-        ScenarioOutcome scenarios = runScenarios(plan, results, raw, command);
+        ScenarioOutcome scenarioOutcome = runScenarios(plan, results, raw, command);
         String measured = plan == null ? "the scenarios"
-                : request.scenarios().isEmpty() ? "the forks" : "the forks and scenarios";
+                : scenarios.isEmpty() ? "the forks" : "the forks and scenarios";
         OptionalDouble steal = StealTime.share(stealBefore, StealTime.read());
         StealTime.log(steal, measured, log);
 
         if (plan != null) {
             writeRaw(raw);
         }
-        PerfResults written = results(PerfResults.STATUS_COMPLETE, plan, results, scenarios, command, steal);
+        PerfResults written = results(PerfResults.STATUS_COMPLETE, plan, results, scenarioOutcome, command, steal);
         try {
             ResultsJson.write(written, request.resultsFile());
         } catch (IOException e) {
@@ -157,7 +167,7 @@ public final class PerfRun {
     /** Runs the scenarios after the JMH benchmarks; a failure loses their results as a JMH failure would. */
     private ScenarioOutcome runScenarios(RunPlan plan, JmhResults results, ArrayNode raw, String command)
             throws RunFailedException {
-        if (request.scenarios().isEmpty()) {
+        if (scenarios.isEmpty()) {
             return null;
         }
         Path javaHome = request.java().toAbsolutePath().getParent().getParent();
@@ -168,7 +178,7 @@ public final class PerfRun {
                 .basedir(request.projectDirectory())
                 .build();
         try {
-            return new ScenarioRunner(launch, log).run(request.scenarios());
+            return new ScenarioRunner(launch, log).run(scenarios);
         } catch (ScenarioException e) {
             throw failed(e.getMessage(), e, plan, results, raw, command);
         }

@@ -1,7 +1,9 @@
 package io.perfgate.run;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.shard.Shard;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -28,6 +30,7 @@ public final class RunRequest {
     private final String mavenVersion;
     private final Clock clock;
     private final List<ScenarioDefinition> scenarios;
+    private final Shard shard;
 
     private RunRequest(Builder b) {
         this.options = Objects.requireNonNull(b.options, "options");
@@ -45,6 +48,7 @@ public final class RunRequest {
         this.mavenVersion = b.mavenVersion;
         this.clock = b.clock;
         this.scenarios = Collections.unmodifiableList(new ArrayList<>(b.scenarios));
+        this.shard = b.shard;
     }
 
     public static Builder builder() {
@@ -120,6 +124,11 @@ public final class RunRequest {
         return clock;
     }
 
+    /** The part of the suite this run measures, or null for all of it. */
+    public Shard shard() {
+        return shard;
+    }
+
     /** The end-to-end scenarios to run after the JMH benchmarks, already filtered by perf.scenarioIncludes. */
     public List<ScenarioDefinition> scenarios() {
         return scenarios;
@@ -141,6 +150,7 @@ public final class RunRequest {
         private String mavenVersion;
         private Clock clock = Clock.systemDefaultZone();
         private final List<ScenarioDefinition> scenarios = new ArrayList<>();
+        private Shard shard;
 
         public Builder options(JmhOptions options) {
             this.options = options;
@@ -210,6 +220,18 @@ public final class RunRequest {
 
         public Builder clock(Clock clock) {
             this.clock = clock;
+            return this;
+        }
+
+        /**
+         * Runs only this shard's part of the selected benchmarks and scenarios (null: all), and records it in the
+         * settings and the reproducing command.
+         */
+        public Builder shard(Shard shard) {
+            this.shard = shard;
+            if (shard != null) {
+                setting(PerfProperties.SHARD, shard.toString(), true);
+            }
             return this;
         }
 

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,22 @@ class AtomicFilesTest {
 
         assertTrue(Files.isSymbolicLink(link), "the link is kept");
         assertEquals("new", new String(Files.readAllBytes(shared), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aReplacedFileKeepsItsPermissionsAndANewOneGetsTheUmasks() throws Exception {
+        Path shared = dir.resolve("baseline.json");
+        Files.write(shared, "old".getBytes(StandardCharsets.UTF_8));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-rw-r--"));
+
+        AtomicFiles.writeString(shared, "new");
+
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(shared)));
+        Path byEditor = Files.createFile(dir.resolve("editor.json"));
+        Path fresh = dir.resolve("fresh.json");
+        AtomicFiles.writeString(fresh, "{}");
+        assertEquals(Files.getPosixFilePermissions(byEditor), Files.getPosixFilePermissions(fresh),
+                "not the owner-only permissions of a temporary file");
     }
 
     @Test

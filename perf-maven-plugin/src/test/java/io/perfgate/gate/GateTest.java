@@ -19,7 +19,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -183,6 +185,23 @@ class GateTest {
         assertTrue(r.otherFailures().get(1).startsWith("1 benchmark of the baseline did not run"),
                 r.otherFailures().get(1));
         assertTrue(r.otherFailures().get(0).endsWith("mvn verify -Pperf perf:baseline"));
+    }
+
+    /** One shard runs part of the suite: the rest of the baseline is not "missing", even when that fails. */
+    @Test
+    void aShardsCheckLeavesTheOtherShardsBenchmarksToThem() throws Exception {
+        PerfResults base = results(avgt(BENCH, BASE), avgt("a.OtherShard.m", BASE));
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("perf.shard", "1/2");
+        PerfResults shard = results(avgt(BENCH, BASE)).toBuilder().settings(settings).build();
+        GateSettings strict = GateSettings.builder().failOnMissingBenchmarks(true).build();
+
+        GateReport r = check(strict, base, shard);
+
+        assertTrue(r.missingBenchmarks().isEmpty());
+        assertFalse(r.failsBuild());
+        assertTrue(r.notes().contains("1 benchmark of the baseline ran in other shards than this one (perf.shard=1/2);"
+                + " perf:merge and perf:check judge the whole suite"), r.notes().toString());
     }
 
     @Test

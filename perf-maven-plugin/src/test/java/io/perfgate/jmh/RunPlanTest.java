@@ -194,6 +194,20 @@ class RunPlanTest {
         assertEquals("Throughput", one.get("perf.includes"));
     }
 
+    /** Every shard records the settings of the whole selection, so that the shards' results can be merged. */
+    @Test
+    void aShardsPlanRunsItsPartAndDescribesTheWholeSelection() throws Exception {
+        RunPlan all = RunPlan.create(JmhOptions.defaults(), entries);
+        String first = all.benchmarks().get(0).name();
+        RunPlan part = all.only(java.util.Collections.singleton(first));
+        assertEquals(1, part.benchmarks().size());
+        assertEquals(first, part.benchmarks().get(0).name());
+        assertEquals(all.settings(), part.settings());
+        assertEquals(0, all.only(java.util.Collections.emptySet()).benchmarks().size());
+        assertEquals(all.settings(), all.only(java.util.Collections.emptySet()).settings(),
+                "a shard with nothing to run still says what the suite ran with");
+    }
+
     private static PlannedBenchmark plan(JmhOptions options, String name) throws InvalidOptionException {
         return find(RunPlan.create(options, entries), name);
     }

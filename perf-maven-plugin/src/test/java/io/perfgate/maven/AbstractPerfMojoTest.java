@@ -166,6 +166,8 @@ class AbstractPerfMojoTest {
                 return new ReportMojo();
             case "methodology":
                 return new MethodologyMojo();
+            case "merge":
+                return new MergeMojo();
             default:
                 throw new AssertionError("a new goal, perf:" + goal + ": add it here");
         }

@@ -1,0 +1,38 @@
+import groovy.json.JsonSlurper
+
+def logs = basedir.listFiles().findAll { it.name.endsWith('.log') }.sort { it.name }*.text.join('\n')
+def json = { String path -> new JsonSlurper().parse(new File(basedir, path)) }
+def names = { results -> results.benchmarks.collect { it.benchmark } as Set }
+
+// Each shard ran its part, named in the log, and recorded which shard it was.
+def shards = (1..3).collect { json("target/perf/shards/${it}.json") }
+shards.eachWithIndex { r, i -> assert r.settings.'perf.shard' == "${i + 1}/3" }
+assert logs =~ /Shard 1\/3 \(perf\.shard\): 2 of 4 benchmarks and scenarios, about .* of the suite's .*: it\.SuiteBench\.alpha, it\.SuiteBench\.slowed/
+assert logs =~ /Shard 2\/3 \(perf\.shard\): 1 of 4 benchmarks and scenarios/
+// Together they ran the suite, each benchmark once.
+def all = ['it.SuiteBench.alpha', 'it.SuiteBench.beta', 'it.SuiteBench.gamma', 'it.SuiteBench.slowed'] as Set
+assert shards.collect { names(it) }.sum() as Set == all
+assert shards.collect { names(it).size() }.sum() == 4
+// A shard's own check leaves the others' benchmarks to them instead of calling them missing.
+def shard2 = json('target/perf/shard-2/report.json')
+assert shard2.missingBenchmarks.isEmpty()
+assert shard2.notes.any { it.startsWith('3 benchmarks of the baseline ran in other shards than this one (perf.shard=2/3)') }
+
+// The merge before shard 3 arrived was refused by name.
+assert logs.contains('Cannot merge the shards: shard 3/3 is missing: there are 1/3 (')
+assert logs.contains('Nothing was written.')
+
+// The merged suite is one run of all four, without perf.shard, and its check is the suite's verdict.
+def merged = json('target/perf/results.json')
+assert names(merged) == all
+assert merged.settings.'perf.shard' == null
+assert merged.provenance.mergedFrom == '1/3 1.json, 2/3 2.json, 3/3 3.json'
+assert logs =~ /Merged 1\/3 1\.json, 2\/3 2\.json, 3\/3 3\.json into target\/perf\/results\.json: 4 results, 20 forks, status complete/
+def verdicts = { report -> report.comparisons.findAll { it.metric == 'median' }.collectEntries { [it.benchmark, it.verdict] } }
+def mergedVerdicts = verdicts(json('target/perf/report.json'))
+def wholeVerdicts = verdicts(json('target/perf/whole/report.json'))
+assert mergedVerdicts.keySet() == all
+assert mergedVerdicts.findAll { it.value == 'FAIL' }.keySet() == ['it.SuiteBench.slowed'] as Set
+// The same FAIL as the suite run whole; the unchanged benchmarks are not FAIL in either.
+assert wholeVerdicts.findAll { it.value == 'FAIL' }.keySet() == ['it.SuiteBench.slowed'] as Set
+return true

@@ -1,0 +1,87 @@
+package io.perfgate.run;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.jmh.PlannedBenchmark;
+import io.perfgate.jmh.RunPlan;
+import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.shard.Shard;
+import io.perfgate.text.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The part of a run's selection that one shard measures: the selected benchmarks and scenarios, dealt out by
+ * {@link Shard#select} with their expected times. A benchmark weighs what its plan expects (forks, iterations,
+ * parameter values); a scenario, whose length nothing records yet, weighs {@link #SCENARIO_JVM} per JVM it starts.
+ */
+final class ShardedSuite {
+    /** A guess at one scenario JVM (start-up, a mini cluster, the runs): MiniCluster scenarios take minutes. */
+    static final Duration SCENARIO_JVM = Duration.ofMinutes(1);
+
+    final RunPlan plan;
+    final List<ScenarioDefinition> scenarios;
+    private final String description;
+
+    private ShardedSuite(RunPlan plan, List<ScenarioDefinition> scenarios, String description) {
+        this.plan = plan;
+        this.scenarios = scenarios;
+        this.description = description;
+    }
+
+    /** This shard's part of {@code plan} (null when there are no benchmarks) and {@code scenarios}. */
+    static ShardedSuite of(Shard shard, RunPlan plan, List<ScenarioDefinition> scenarios) {
+        List<Unit> units = new ArrayList<>();
+        if (plan != null) {
+            for (PlannedBenchmark b : plan.benchmarks()) {
+                units.add(new Unit(b.name(), b.expected(), null));
+            }
+        }
+        for (ScenarioDefinition s : scenarios) {
+            units.add(new Unit("scenario " + s.getId(), SCENARIO_JVM.multipliedBy(s.getColdRuns() + 1L), s));
+        }
+        List<Unit> mine = shard.select(units, u -> u.name, u -> u.expected.getSeconds());
+        Set<String> benchmarks = new HashSet<>();
+        List<ScenarioDefinition> myScenarios = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        Duration total = Duration.ZERO;
+        Duration own = Duration.ZERO;
+        for (Unit u : units) {
+            total = total.plus(u.expected);
+        }
+        for (Unit u : mine) {
+            own = own.plus(u.expected);
+            names.add(u.name);
+            if (u.scenario == null) {
+                benchmarks.add(u.name);
+            } else {
+                myScenarios.add(u.scenario);
+            }
+        }
+        String description = "Shard " + shard + " (" + PerfProperties.SHARD + "): " + mine.size() + " of "
+                + units.size() + (units.size() == 1 ? " benchmark or scenario" : " benchmarks and scenarios")
+                + ", about " + Durations.format(own) + " of the suite's " + Durations.format(total)
+                + (names.isEmpty() ? "; nothing to run here, as there are fewer than " + shard.total()
+                        + " of them" : ": " + String.join(", ", names));
+        return new ShardedSuite(plan == null ? null : plan.only(benchmarks), myScenarios, description);
+    }
+
+    /** One line for the log: what this shard runs, and its expected share of the suite's time. */
+    String describe() {
+        return description;
+    }
+
+    private static final class Unit {
+        final String name;
+        final Duration expected;
+        final ScenarioDefinition scenario;
+
+        Unit(String name, Duration expected, ScenarioDefinition scenario) {
+            this.name = name;
+            this.expected = expected;
+            this.scenario = scenario;
+        }
+    }
+}
