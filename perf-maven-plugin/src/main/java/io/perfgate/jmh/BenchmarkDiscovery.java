@@ -1,10 +1,13 @@
 package io.perfgate.jmh;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
 /**
@@ -15,6 +18,9 @@ public final class BenchmarkDiscovery {
     private static final String JMH_MAIN_CLASS = "org/openjdk/jmh/Main.class";
 
     /** What to add to the POM so that javac runs JMH's annotation processor on the test sources. */
+    /** Enough to recognise a test tree with benchmarks without reading a huge one whole. */
+    private static final int MAX_CLASSES_SCANNED = 20_000;
+
     public static final String PROCESSOR_SNIPPET = String.join(System.lineSeparator(),
             "  <plugin>",
             "    <groupId>org.apache.maven.plugins</groupId>",
@@ -66,6 +72,18 @@ public final class BenchmarkDiscovery {
                     + " 'mvn test-compile io.perfgate:perf-maven-plugin:<version>:run', or bind perf:run to the"
                     + " verify phase.");
         }
+        List<String> annotated = classesWithBenchmarks(classDirectories);
+        if (!annotated.isEmpty()) {
+            throw new IOException("No JMH benchmarks found: " + join(looked) + (looked.size() == 1
+                    ? " does not exist" : " do not exist") + ", although " + (annotated.size() == 1 ? "a class has"
+                    : annotated.size() + " classes have") + " @Benchmark methods (" + String.join(", ",
+                    annotated.subList(0, Math.min(3, annotated.size()))) + (annotated.size() > 3 ? ", ..." : "")
+                    + "). So JMH's annotation processor did not run when they were compiled: the build switches"
+                    + " annotation processing off (-proc:none or <proc>none</proc> in the compiler's configuration,"
+                    + " often set by a parent POM; Apache Commons projects switch it on in their 'benchmark' profile,"
+                    + " so add -Pbenchmark there), or jmh-generator-annprocess is not on the processor path. Then"
+                    + " recompile: 'mvn clean test-compile'.");
+        }
         throw new IOException("No JMH benchmarks found: " + join(looked) + (looked.size() == 1
                 ? " does not exist or lists nothing." : " do not exist or list nothing.") + " JMH's annotation processor writes it when it compiles classes with"
                 + " @Benchmark methods. Add the processor to the test compilation in the POM's <build><plugins>:"
@@ -73,6 +91,49 @@ public final class BenchmarkDiscovery {
                 + "or add org.openjdk.jmh:jmh-generator-annprocess:1.37 as a dependency with <scope>test</scope>"
                 + " (on JDK 23 and later javac then also needs <proc>full</proc>). Then recompile: 'mvn clean"
                 + " test-compile'.");
+    }
+
+    /**
+     * The classes in {@code classDirectories} that use JMH's {@code @Benchmark} (a runtime annotation, so its type
+     * is in the class file), sorted; at most {@link #MAX_CLASSES_SCANNED} files are read.
+     */
+    static List<String> classesWithBenchmarks(List<Path> classDirectories) throws IOException {
+        byte[] marker = "Lorg/openjdk/jmh/annotations/Benchmark;".getBytes(StandardCharsets.US_ASCII);
+        List<String> found = new ArrayList<>();
+        int scanned = 0;
+        for (Path dir : classDirectories) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            List<Path> classes;
+            try (Stream<Path> files = Files.walk(dir)) {
+                classes = files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("jmh_generated"))
+                        .sorted().limit(MAX_CLASSES_SCANNED).collect(Collectors.toList());
+            }
+            for (Path c : classes) {
+                if (scanned++ >= MAX_CLASSES_SCANNED) {
+                    return found;
+                }
+                if (contains(Files.readAllBytes(c), marker)) {
+                    String name = dir.relativize(c).toString().replace(c.getFileSystem().getSeparator(), ".");
+                    found.add(name.substring(0, name.length() - ".class".length()));
+                }
+            }
+        }
+        return found;
+    }
+
+    private static boolean contains(byte[] bytes, byte[] marker) {
+        outer:
+        for (int i = 0; i + marker.length <= bytes.length; i++) {
+            for (int k = 0; k < marker.length; k++) {
+                if (bytes[i + k] != marker[k]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     /** Whether any of {@code classDirectories} holds a BenchmarkList; a project may have only scenarios. */

@@ -143,6 +143,28 @@ class PerfRunTest {
         assertTrue(e.getMessage().contains("<scope>test</scope>"), e.getMessage());
     }
 
+    /** Classes with @Benchmark but no BenchmarkList: the processor did not run, which adding it will not fix. */
+    @Test
+    void benchmarkClassesWithoutTheirListPointAtSwitchedOffAnnotationProcessing() throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("test-classes"));
+        Path fixture = Paths.get("target", "test-classes", "io", "perfgate", "jmh", "fixtures",
+                "AverageTimeFixture.class");
+        Path copy = Files.createDirectories(classes.resolve("io/perfgate/jmh/fixtures")).resolve(
+                "AverageTimeFixture.class");
+        Files.copy(fixture, copy);
+        RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
+                .classDirectories(Collections.singletonList(classes)).build();
+
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, new LogLines()));
+
+        assertTrue(e.getMessage().startsWith("No JMH benchmarks found: " + classes.resolve("META-INF/BenchmarkList")
+                + " does not exist, although a class has @Benchmark methods"
+                + " (io.perfgate.jmh.fixtures.AverageTimeFixture). So JMH's annotation processor did not run"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("-proc:none"), e.getMessage());
+        assertTrue(e.getMessage().contains("add -Pbenchmark there"), e.getMessage());
+    }
+
     @Test
     void includeThatMatchesNothingListsTheBenchmarks() {
         RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
