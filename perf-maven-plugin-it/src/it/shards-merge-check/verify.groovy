@@ -35,4 +35,10 @@ assert mergedVerdicts.keySet() == all
 assert mergedVerdicts.findAll { it.value == 'FAIL' }.keySet() == ['it.SuiteBench.slowed'] as Set
 // The same FAIL as the suite run whole; the unchanged benchmarks are not FAIL in either.
 assert wholeVerdicts.findAll { it.value == 'FAIL' }.keySet() == ['it.SuiteBench.slowed'] as Set
+
+// A budget the whole suite does not fit: nothing measured, the estimate, and the split that would fit.
+assert logs.contains('The run needs about 24 s for 4 benchmarks, more than perf.budget = 13 s, so nothing was measured.'
+        + ' Choices: split it across 2 CI agents with -Dperf.shard=K/2 (the longest shard then needs about 12 s;'
+        + ' see the Shards page)')
+assert !new File(basedir, 'target/perf/budget.json').exists()
 return true

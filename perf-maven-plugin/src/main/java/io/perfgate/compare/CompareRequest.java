@@ -5,6 +5,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.shard.Shard;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -30,6 +31,7 @@ public final class CompareRequest {
     private final Set<ReportWriter.Format> reportFormats;
     private final String goal;
     private final Shard shard;
+    private final Duration budget;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -48,6 +50,7 @@ public final class CompareRequest {
         this.reportFormats = Collections.unmodifiableSet(EnumSet.copyOf(b.reportFormats));
         this.goal = Objects.requireNonNull(b.goal, "goal");
         this.shard = b.shard;
+        this.budget = b.budget;
     }
 
     public static Builder builder() {
@@ -58,7 +61,12 @@ public final class CompareRequest {
         return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
                 .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).maxForks(maxForks).settings(settings).command(command)
-                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard);
+                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget);
+    }
+
+    /** The longest the comparison may take, base build included ({@code perf.budget}), or null. */
+    public Duration budget() {
+        return budget;
     }
 
     /** The part of the selected benchmarks this comparison measures, or null for all. */
@@ -146,6 +154,13 @@ public final class CompareRequest {
         private final List<Path> candidateClasspath = new ArrayList<>();
         private long seed = InterleavedSchedule.randomSeed();
         private Shard shard;
+        private Duration budget;
+
+        /** The wall time the comparison may take, base build included; null: no limit. */
+        public Builder budget(Duration budget) {
+            this.budget = budget;
+            return this;
+        }
 
         /** Compares only this shard's part of the working tree's selected benchmarks; null for all. */
         public Builder shard(Shard shard) {

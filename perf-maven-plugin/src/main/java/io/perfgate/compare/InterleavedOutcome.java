@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.results.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -90,6 +91,8 @@ public final class InterleavedOutcome {
                 sb.append(" (settled: no slowdown of the limit)");
             } else if (p.stop() == StopRule.Status.SETTLED_FAIL) {
                 sb.append(" (settled: slowdown beyond the limit)");
+            } else if (p.stop() == StopRule.Status.BUDGET) {
+                sb.append(" (unsettled when ").append(PerfProperties.BUDGET).append(" ran out)");
             }
         }
         if (benchmarks.isEmpty()) {

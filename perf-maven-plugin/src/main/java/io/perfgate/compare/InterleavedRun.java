@@ -50,9 +50,19 @@ public final class InterleavedRun {
     private final PerfLog log;
     private final LongSupplier nanoTime;
     private String sides = "base and candidate";
+    private Duration budget;
 
     public InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log) {
         this(schedule, rule, log, System::nanoTime);
+    }
+
+    /**
+     * The wall time the rounds may take; null for no limit. A round is not started when the last one, run again,
+     * would end past it; the benchmarks still unsettled then stop with {@link StopRule.Status#BUDGET}.
+     */
+    public InterleavedRun budget(Duration remaining) {
+        this.budget = remaining;
+        return this;
     }
 
     /** How the log names the two sides, e.g. "two halves of the working tree (A/A)". */
@@ -80,6 +90,8 @@ public final class InterleavedRun {
                         : rule.maxRounds() + " rounds",
                 schedule.seed(), schedule.seed()));
         int round = 0;
+        long runStart = nanoTime.getAsLong();
+        long lastRound = 0;
         while (true) {
             List<String> active = new ArrayList<>();
             for (BenchmarkProgress p : progress.values()) {
@@ -88,6 +100,20 @@ public final class InterleavedRun {
                 }
             }
             if (active.isEmpty()) {
+                break;
+            }
+            if (budget != null && round > 0 && nanoTime.getAsLong() - runStart + lastRound > budget.toNanos()) {
+                for (String b : active) {
+                    BenchmarkProgress p = progress.get(b);
+                    p.state = State.DONE;
+                    p.stop = StopRule.Status.BUDGET;
+                    p.reason = PerfProperties.BUDGET + " ran out after " + round + " rounds";
+                }
+                log.info(String.format(Locale.ROOT, "%s: %s of rounds left, and round %d took %s; stopping"
+                        + " %d unsettled benchmark%s after %d rounds: %s", PerfProperties.BUDGET,
+                        duration(Math.max(0, budget.toNanos() - (nanoTime.getAsLong() - runStart))), round,
+                        duration(lastRound), active.size(), active.size() == 1 ? "" : "s", round,
+                        String.join(", ", active)));
                 break;
             }
             round++;
@@ -131,8 +157,9 @@ public final class InterleavedRun {
                     }
                 }
             }
+            lastRound = nanoTime.getAsLong() - roundStart;
             log.info(String.format(Locale.ROOT, "Round %d done: %d benchmark%s, %s", round, active.size(),
-                    active.size() == 1 ? "" : "s", duration(nanoTime.getAsLong() - roundStart)));
+                    active.size() == 1 ? "" : "s", duration(lastRound)));
         }
         InterleavedOutcome outcome = new InterleavedOutcome(new ArrayList<>(progress.values()), rule.maxRounds(), schedule.seed());
         log.info(outcome.summary());

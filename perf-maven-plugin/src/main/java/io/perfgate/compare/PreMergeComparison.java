@@ -9,6 +9,8 @@ import io.perfgate.log.PerfLog;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.shard.Budget;
+import io.perfgate.shard.ShardException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -52,6 +54,7 @@ public final class PreMergeComparison {
     }
 
     public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
+        long started = System.nanoTime();
         StopRule rule;
         try {
             rule = new StopRule(request.adaptive(), request.maxForks(), request.settings());
@@ -86,6 +89,7 @@ public final class PreMergeComparison {
         // the working tree first: without benchmarks there is nothing to compare, and building the base would be
         // minutes spent before saying so
         List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
+        List<String> suite = candidateBenchmarks;
         if (request.shard() != null) {
             // the working tree's selection decides the partition, so base-only benchmarks change no shard
             List<String> all = candidateBenchmarks;
@@ -95,6 +99,22 @@ public final class PreMergeComparison {
                     + " of the " + all.size() + " selected benchmarks"
                     + (candidateBenchmarks.isEmpty() ? "; nothing to compare here, as there are fewer than "
                             + request.shard().total() : ": " + String.join(", ", candidateBenchmarks)));
+        }
+        if (request.shard() != null && candidateBenchmarks.isEmpty()) {
+            throw new CompareException("Shard " + request.shard() + " has nothing to compare: the working tree selects "
+                    + suite.size() + (suite.size() == 1 ? " benchmark" : " benchmarks") + ", fewer than the "
+                    + request.shard().total() + " shards; use at most " + suite.size() + " shards");
+        }
+        // the fewest rounds the rule allows must fit; the rest of the budget goes to the unsettled benchmarks
+        int fewestRounds = request.adaptive() ? Math.min(StopRule.FIRST_LOOK, request.maxForks()) : request.maxForks();
+        try {
+            Budget.check(request.budget(), candidateBenchmarks, suite, name -> name,
+                    name -> 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), name),
+                    "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
+                    "fewer rounds with -D" + PerfProperties.MAX_FORKS + ", or shorter iterations with -D"
+                            + PerfProperties.MEASUREMENT_ITERATIONS + " and -D" + PerfProperties.MEASUREMENT_TIME);
+        } catch (ShardException e) {
+            throw new CompareException(e.getMessage(), e);
         }
         git.addWorktree(checkout, base);
         InterleavedOutcome outcome;
@@ -125,6 +145,10 @@ public final class PreMergeComparison {
                         + " benchmarks.");
             }
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
+            if (request.budget() != null) {
+                // the base's build came out of the same budget
+                run.budget(request.budget().minusNanos(System.nanoTime() - started));
+            }
             Optional<StealTime> before = StealTime.read();
             outcome = run.run(new ArrayList<>(common), (side, benchmark, round) -> launcher.runFork(
                     side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,

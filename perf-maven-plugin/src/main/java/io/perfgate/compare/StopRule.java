@@ -148,7 +148,12 @@ public final class StopRule {
         /** FAIL at alpha / 2 at the first look: stop, the gate will FAIL. */
         SETTLED_FAIL,
         /** The maximum number of rounds is reached: the gate decides. */
-        FINISHED;
+        FINISHED,
+        /**
+         * {@code perf.budget} ran out before the benchmark settled: the gate decides on the rounds run. Time, not
+         * the data, stopped it, so the test keeps its level.
+         */
+        BUDGET;
 
         public boolean stops() {
             return this != CONTINUE;

@@ -65,6 +65,8 @@ public final class PerfProperties {
     /** The directory perf:merge reads the shards' results files from. */
     public static final String SHARDS = "perf.shards";
     public static final String DEFAULT_SHARDS = "${project.build.directory}/perf/shards";
+    /** The wall time a run or comparison may take; empty: no limit. */
+    public static final String BUDGET = "perf.budget";
 
     // ---- perf:check and perf:baseline
     public static final String MEDIAN_FAIL = "perf.median.fail";

@@ -3,10 +3,12 @@ package io.perfgate.maven;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhOptions;
+import io.perfgate.shard.Budget;
 import io.perfgate.shard.Shard;
 import io.perfgate.shard.ShardException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -179,6 +181,17 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
     @Parameter(property = PerfProperties.SHARD, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String shard;
 
+    /**
+     * The wall time the measurement may take, e.g. {@code 30m} or {@code 1h}. Before it measures anything, a run
+     * (or comparison at its fewest rounds) expected to take longer stops with its estimate and the choices: the
+     * number of shards that would fit, a narrower selection, less measurement. A comparison spends what is left
+     * after its fewest rounds on the benchmarks not yet settled. Empty: no limit.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BUDGET, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String budget;
+
     private final ToolchainManager toolchainManager;
 
     protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager) {
@@ -223,6 +236,15 @@ abstract class AbstractJmhMojo extends AbstractPerfMojo {
                         + Shard.CI_NODE_TOTAL + " (-D" + PerfProperties.SHARD + "=K/N sets it yourself)");
             }
             return resolved;
+        } catch (ShardException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** {@code perf.budget}, or null for no limit. */
+    protected final Duration budget() throws MojoExecutionException {
+        try {
+            return Budget.parse(budget);
         } catch (ShardException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }

@@ -195,7 +195,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
-                .build();
+                .budget(budget()).build();
     }
 
     private JmhLauncher launcher(long seedValue) throws MojoExecutionException {

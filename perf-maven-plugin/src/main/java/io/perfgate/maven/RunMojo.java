@@ -237,6 +237,7 @@ public class RunMojo extends AbstractJmhMojo {
                         !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes))
                 .scenarios(selectedScenarios())
                 .shard(shard)
+                .budget(budget())
                 .pluginGoal(qualifiedGoal("run"))
                 .pomArgument(executionRoot.equals(basedir) ? null
                         : executionRoot.relativize(project.getFile().toPath().toAbsolutePath()).toString())

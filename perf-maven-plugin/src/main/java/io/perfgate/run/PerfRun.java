@@ -28,6 +28,8 @@ import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import io.perfgate.scenariorunner.ScenarioOutcome;
 import io.perfgate.scenariorunner.ScenarioRunner;
+import io.perfgate.shard.Budget;
+import io.perfgate.shard.ShardException;
 import io.perfgate.text.Durations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -92,11 +94,20 @@ public final class PerfRun {
         // A project may hold only scenarios: then no BenchmarkList is needed, and JMH does not run.
         boolean jmh = request.scenarios().isEmpty() || BenchmarkDiscovery.hasBenchmarkList(request.classDirectories());
         RunPlan plan = jmh ? plan() : null;
+        List<ShardedSuite.Unit> suite = ShardedSuite.units(plan, scenarios);
         if (request.shard() != null) {
             ShardedSuite part = ShardedSuite.of(request.shard(), plan, scenarios);
             log.info(part.describe());
             plan = part.plan;
             scenarios = part.scenarios;
+        }
+        try {
+            Budget.check(request.budget(), ShardedSuite.units(plan, scenarios), suite, ShardedSuite.Unit::name,
+                    ShardedSuite.Unit::seconds, request.shard() == null ? "The run" : "Shard " + request.shard(),
+                    "fewer forks or shorter iterations: -D" + PerfProperties.FORKS + ", -D"
+                            + PerfProperties.MEASUREMENT_ITERATIONS + ", -D" + PerfProperties.MEASUREMENT_TIME);
+        } catch (ShardException e) {
+            throw new RunFailedException(e.getMessage(), e);
         }
         String command = reproducingCommand();
 

@@ -6,6 +6,7 @@ import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Shard;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,6 +32,7 @@ public final class RunRequest {
     private final Clock clock;
     private final List<ScenarioDefinition> scenarios;
     private final Shard shard;
+    private final Duration budget;
 
     private RunRequest(Builder b) {
         this.options = Objects.requireNonNull(b.options, "options");
@@ -49,6 +51,7 @@ public final class RunRequest {
         this.clock = b.clock;
         this.scenarios = Collections.unmodifiableList(new ArrayList<>(b.scenarios));
         this.shard = b.shard;
+        this.budget = b.budget;
     }
 
     public static Builder builder() {
@@ -124,6 +127,11 @@ public final class RunRequest {
         return clock;
     }
 
+    /** The longest the measurement may take ({@code perf.budget}), or null. */
+    public Duration budget() {
+        return budget;
+    }
+
     /** The part of the suite this run measures, or null for all of it. */
     public Shard shard() {
         return shard;
@@ -151,6 +159,13 @@ public final class RunRequest {
         private Clock clock = Clock.systemDefaultZone();
         private final List<ScenarioDefinition> scenarios = new ArrayList<>();
         private Shard shard;
+        private Duration budget;
+
+        /** Refuses a plan expected to take longer, before it measures anything; null: no limit. */
+        public Builder budget(Duration budget) {
+            this.budget = budget;
+            return this;
+        }
 
         public Builder options(JmhOptions options) {
             this.options = options;

@@ -33,16 +33,8 @@ final class ShardedSuite {
 
     /** This shard's part of {@code plan} (null when there are no benchmarks) and {@code scenarios}. */
     static ShardedSuite of(Shard shard, RunPlan plan, List<ScenarioDefinition> scenarios) {
-        List<Unit> units = new ArrayList<>();
-        if (plan != null) {
-            for (PlannedBenchmark b : plan.benchmarks()) {
-                units.add(new Unit(b.name(), b.expected(), null));
-            }
-        }
-        for (ScenarioDefinition s : scenarios) {
-            units.add(new Unit("scenario " + s.getId(), SCENARIO_JVM.multipliedBy(s.getColdRuns() + 1L), s));
-        }
-        List<Unit> mine = shard.select(units, u -> u.name, u -> u.expected.getSeconds());
+        List<Unit> units = units(plan, scenarios);
+        List<Unit> mine = shard.select(units, Unit::name, Unit::seconds);
         Set<String> benchmarks = new HashSet<>();
         List<ScenarioDefinition> myScenarios = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -68,12 +60,27 @@ final class ShardedSuite {
         return new ShardedSuite(plan == null ? null : plan.only(benchmarks), myScenarios, description);
     }
 
+    /** The benchmarks of {@code plan} (may be null) and the {@code scenarios}, each with its expected time. */
+    static List<Unit> units(RunPlan plan, List<ScenarioDefinition> scenarios) {
+        List<Unit> units = new ArrayList<>();
+        if (plan != null) {
+            for (PlannedBenchmark b : plan.benchmarks()) {
+                units.add(new Unit(b.name(), b.expected(), null));
+            }
+        }
+        for (ScenarioDefinition s : scenarios) {
+            units.add(new Unit("scenario " + s.getId(), SCENARIO_JVM.multipliedBy(s.getColdRuns() + 1L), s));
+        }
+        return units;
+    }
+
     /** One line for the log: what this shard runs, and its expected share of the suite's time. */
     String describe() {
         return description;
     }
 
-    private static final class Unit {
+    /** A benchmark or scenario, as shards and the budget weigh it. */
+    static final class Unit {
         final String name;
         final Duration expected;
         final ScenarioDefinition scenario;
@@ -82,6 +89,14 @@ final class ShardedSuite {
             this.name = name;
             this.expected = expected;
             this.scenario = scenario;
+        }
+
+        String name() {
+            return name;
+        }
+
+        double seconds() {
+            return expected.toMillis() / 1000.0;
         }
     }
 }

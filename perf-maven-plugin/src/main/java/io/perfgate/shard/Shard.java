@@ -3,6 +3,7 @@ package io.perfgate.shard;
 import io.perfgate.config.PerfProperties;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -90,10 +91,35 @@ public final class Shard {
      * agent computes the same partition.
      */
     public <T> List<T> select(List<T> units, Function<T, String> name, ToDoubleFunction<T> seconds) {
+        Map<T, Integer> shards = deal(units, name, seconds, total);
+        List<T> mine = new ArrayList<>();
+        for (T unit : units) {
+            if (shards.get(unit) == index - 1) {
+                mine.add(unit);
+            }
+        }
+        return mine;
+    }
+
+    /** The expected seconds of the longest of {@code total} shards of {@code units}, dealt out as {@link #select}. */
+    public static <T> double longestShard(List<T> units, Function<T, String> name, ToDoubleFunction<T> seconds,
+            int total) {
+        double[] load = new double[total];
+        deal(units, name, seconds, total).forEach((unit, shard) -> load[shard] += seconds.applyAsDouble(unit));
+        double longest = 0;
+        for (double l : load) {
+            longest = Math.max(longest, l);
+        }
+        return longest;
+    }
+
+    /** Each unit's shard, counted from 0: the one rule of {@link #select}. */
+    private static <T> Map<T, Integer> deal(List<T> units, Function<T, String> name, ToDoubleFunction<T> seconds,
+            int total) {
         List<T> order = new ArrayList<>(units);
         order.sort(Comparator.comparingDouble((T u) -> -seconds.applyAsDouble(u)).thenComparing(name));
         double[] load = new double[total];
-        List<T> mine = new ArrayList<>();
+        Map<T, Integer> shards = new IdentityHashMap<>();
         for (T unit : order) {
             int least = 0;
             for (int s = 1; s < total; s++) {
@@ -102,13 +128,9 @@ public final class Shard {
                 }
             }
             load[least] += seconds.applyAsDouble(unit);
-            if (least == index - 1) {
-                mine.add(unit);
-            }
+            shards.put(unit, least);
         }
-        List<T> inGivenOrder = new ArrayList<>(units);
-        inGivenOrder.retainAll(mine);
-        return inGivenOrder;
+        return shards;
     }
 
     @Override

@@ -62,6 +62,30 @@ class InterleavedRunTest {
         throw new AssertionError(benchmark);
     }
 
+    /**
+     * Each fork takes 1 s, so a round of two unsettled benchmarks takes 4 s: a budget of 30 s runs 7 rounds (28 s;
+     * an eighth would end at 32 s) and stops both, with the reason, where the fixed maximum would run 15.
+     */
+    @Test
+    void theBudgetStopsUnsettledBenchmarksBeforeARoundThatWouldOverrunIt() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Noisy.one", 100, 100, 0.30)
+                .benchmark("a.Noisy.two", 100, 105, 0.30);
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(false, 15,
+                GateSettings.defaults()), log, () -> runner.clock).budget(java.time.Duration.ofSeconds(30));
+
+        InterleavedOutcome o = run.run(Arrays.asList("a.Noisy.one", "a.Noisy.two"), runner);
+
+        for (String b : Arrays.asList("a.Noisy.one", "a.Noisy.two")) {
+            assertEquals(7, progress(o, b).rounds(), b);
+            assertEquals(StopRule.Status.BUDGET, progress(o, b).stop(), b);
+        }
+        assertTrue(log.lines().stream().anyMatch(l -> l.contains("perf.budget: 2.0 s of rounds left, and round 7 took"
+                + " 4.0 s; stopping 2 unsettled benchmarks after 7 rounds: a.Noisy.one, a.Noisy.two")),
+                log.lines().toString());
+        assertTrue(o.summary().contains("a.Noisy.one: 7 (unsettled when perf.budget ran out)"), o.summary());
+    }
+
     @Test
     void forksFollowTheSeededScheduleAndSettledBenchmarksStopEarly() {
         ModelRunner runner = new ModelRunner()

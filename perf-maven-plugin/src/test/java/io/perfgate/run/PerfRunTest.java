@@ -143,6 +143,21 @@ class PerfRunTest {
         assertTrue(e.getMessage().contains("<scope>test</scope>"), e.getMessage());
     }
 
+    @Test
+    void aBudgetTooSmallStopsBeforeMeasuringWithTheEstimate() {
+        RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
+                .budget(java.time.Duration.ofSeconds(1)).build();
+        LogLines log = new LogLines();
+
+        RunFailedException e = assertThrows(RunFailedException.class, () -> PerfRun.execute(request, log));
+
+        assertTrue(e.getMessage().startsWith("The run needs about "), e.getMessage());
+        assertTrue(e.getMessage().contains("more than perf.budget = 1.0 s, so nothing was measured. Choices: no split"
+                + " into shards fits, as "), e.getMessage());
+        assertFalse(log.any("fork 1 of"), "nothing ran: " + log);
+        assertFalse(Files.exists(dir.resolve("perf/results.json")));
+    }
+
     /** Classes with @Benchmark but no BenchmarkList: the processor did not run, which adding it will not fix. */
     @Test
     void benchmarkClassesWithoutTheirListPointAtSwitchedOffAnnotationProcessing() throws Exception {
