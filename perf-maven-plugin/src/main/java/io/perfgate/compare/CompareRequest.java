@@ -24,6 +24,7 @@ public final class CompareRequest {
     private final List<Path> candidateClasspath;
     private final long seed;
     private final boolean adaptive;
+    private final boolean affected;
     private final int maxForks;
     private final GateSettings settings;
     private final String command;
@@ -43,6 +44,7 @@ public final class CompareRequest {
         this.candidateClasspath = Collections.unmodifiableList(new ArrayList<>(b.candidateClasspath));
         this.seed = b.seed;
         this.adaptive = b.adaptive;
+        this.affected = b.affected;
         this.maxForks = b.maxForks;
         this.settings = Objects.requireNonNull(b.settings, "settings");
         this.command = b.command;
@@ -60,7 +62,7 @@ public final class CompareRequest {
     public Builder toBuilder() {
         return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
                 .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
-                .seed(seed).adaptive(adaptive).maxForks(maxForks).settings(settings).command(command)
+                .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget);
     }
 
@@ -112,6 +114,11 @@ public final class CompareRequest {
 
     public boolean adaptive() {
         return adaptive;
+    }
+
+    /** Whether only the benchmarks that reach a changed class are compared ({@code perf.affected}). */
+    public boolean affected() {
+        return affected;
     }
 
     public int maxForks() {
@@ -168,6 +175,12 @@ public final class CompareRequest {
             return this;
         }
         private boolean adaptive = Boolean.parseBoolean(PerfProperties.DEFAULT_TRUE);
+        private boolean affected;
+
+        public Builder affected(boolean affected) {
+            this.affected = affected;
+            return this;
+        }
         private int maxForks = Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS);
         private GateSettings settings = GateSettings.defaults();
         private String command;

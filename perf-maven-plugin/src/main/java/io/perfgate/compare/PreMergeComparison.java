@@ -53,6 +53,31 @@ public final class PreMergeComparison {
         return abs.startsWith(module) ? module.relativize(abs).toString() : abs.toString();
     }
 
+    /** {@code perf.affected}: the benchmarks of {@code common} that reach a changed class, each logged with why. */
+    private Set<String> affected(List<String> common, List<Path> candidateClasspath, List<Path> baseClasspath)
+            throws CompareException {
+        AffectedBenchmarks.Selection selection;
+        try {
+            selection = AffectedBenchmarks.select(common, candidateClasspath, baseClasspath);
+        } catch (IOException e) {
+            throw new CompareException("Cannot tell which benchmarks the patch affects (" + PerfProperties.AFFECTED
+                    + "): " + e.getMessage(), e);
+        }
+        log.info(PerfProperties.AFFECTED + ": " + selection.changed.size() + (selection.changed.size() == 1
+                ? " class differs" : " classes differ") + " between base and candidate"
+                + (selection.changed.isEmpty() ? "" : " (" + String.join(", ", selection.changed.subList(0,
+                        Math.min(5, selection.changed.size()))) + (selection.changed.size() > 5 ? ", ..." : "")
+                        + ")") + "; " + selection.selected.size() + " of " + common.size() + " benchmarks selected");
+        selection.selected.forEach((b, why) -> log.info("  " + b + ": " + why));
+        if (!selection.skipped.isEmpty()) {
+            log.info("  not affected, not compared: " + String.join(", ", selection.skipped));
+        }
+        if (selection.selected.isEmpty()) {
+            log.info(PerfProperties.AFFECTED + ": no benchmark reaches a changed class, so nothing is measured");
+        }
+        return new LinkedHashSet<>(selection.selected.keySet());
+    }
+
     public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
         long started = System.nanoTime();
         StopRule rule;
@@ -138,7 +163,10 @@ public final class PreMergeComparison {
             for (String b : removed) {
                 log.info(b + " is in the base but not in the working tree: not compared");
             }
-            if (common.isEmpty()) {
+            if (request.affected()) {
+                common = affected(new ArrayList<>(common), request.candidateClasspath(), baseClasspath);
+            }
+            if (common.isEmpty() && !request.affected()) {
                 throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
                         + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
                         + " compare. Check " + PerfProperties.INCLUDES + ", or compare against a ref that has the"

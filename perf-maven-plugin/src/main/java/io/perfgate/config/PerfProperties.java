@@ -115,6 +115,8 @@ public final class PerfProperties {
     /** Rounds of perf:compare at most: forks per side. */
     public static final String DEFAULT_MAX_FORKS = "15";
     public static final String BISECT = "perf.bisect";
+    /** Compare only the benchmarks whose code reaches a class that differs between base and candidate. */
+    public static final String AFFECTED = "perf.affected";
     public static final String CALIBRATE_SAVE = "perf.calibrate.save";
 
     // ---- perf:methodology

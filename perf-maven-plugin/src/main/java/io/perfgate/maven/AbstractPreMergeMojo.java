@@ -56,6 +56,17 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     private String adaptive;
 
     /**
+     * Compares only the benchmarks a patch can affect: those whose class reaches, through the project's own
+     * classes, a class that differs between the base and the candidate. The log names each benchmark selected and
+     * why ("reaches com.acme.Codec, changed") and those left out. Where it cannot be sure (a reached class uses
+     * reflection or service loading, a resource or a dependency changed) it includes the benchmark and says so.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.AFFECTED, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String affected;
+
+    /**
      * The most rounds per benchmark in a comparison, i.e. forks per side; at least 5.
      *
      * @since 0.1.0
@@ -77,6 +88,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     protected AbstractPreMergeMojo(String goal, ToolchainManager toolchainManager) {
         super(goal, toolchainManager);
+    }
+
+    /** {@code perf.affected}, read by the one switch rule. */
+    final boolean affected() throws MojoExecutionException {
+        return flag(PerfProperties.AFFECTED, affected, PerfProperties.DEFAULT_FALSE);
     }
 
     /** {@code perf.adaptive}, read by the one switch rule. */
@@ -192,7 +208,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .reactorRoot(root.toAbsolutePath()).outputDirectory(outputDirectory.toPath().toAbsolutePath())
                 .outputs(basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory()).toAbsolutePath()),
                         basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()))
-                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive())
+                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
                 .budget(budget()).build();
@@ -212,6 +228,9 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         properties.put(PerfProperties.SEED, Long.toString(seedValue));
         if (!adaptive()) {
             properties.put(PerfProperties.ADAPTIVE, "false");
+        }
+        if (affected()) {
+            properties.put(PerfProperties.AFFECTED, "true");
         }
         if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
             properties.put(PerfProperties.MAX_FORKS, Integer.toString(maxForks));

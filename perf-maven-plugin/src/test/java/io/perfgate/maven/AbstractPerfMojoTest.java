@@ -136,6 +136,8 @@ class AbstractPerfMojoTest {
                 m -> ((CalibrateMojo) m).save()));
         SWITCHES.put(PerfProperties.ADAPTIVE, new Switch(AbstractPreMergeMojo.class, "adaptive",
                 m -> ((AbstractPreMergeMojo) m).adaptive()));
+        SWITCHES.put(PerfProperties.AFFECTED, new Switch(AbstractPreMergeMojo.class, "affected",
+                m -> ((AbstractPreMergeMojo) m).affected()));
         SWITCHES.put(PerfProperties.BISECT, new Switch(AbstractPreMergeMojo.class, "bisect",
                 m -> ((AbstractPreMergeMojo) m).bisect()));
         SWITCHES.put(PerfProperties.FAIL_ON_REGRESSION, new Switch(AbstractGateMojo.class, "failOnRegression",
