@@ -2,6 +2,8 @@
 def log = new File(basedir, 'build.log').text
 assert log.contains('No JMH benchmarks found: ')
 assert log.contains('target/test-classes/META-INF/BenchmarkList does not exist or lists nothing')
+// the class has @Benchmark but was compiled without the processor, and the message says so
+assert log.contains('Yet a class has @Benchmark methods (it.Unprocessed), so the processor did not run when they were compiled.')
 assert log.contains('<annotationProcessorPaths>')
 assert log.contains('<artifactId>jmh-generator-annprocess</artifactId>')
 assert log.contains('<id>default-testCompile</id>')

@@ -73,20 +73,19 @@ public final class BenchmarkDiscovery {
                     + " verify phase.");
         }
         List<String> annotated = classesWithBenchmarks(classDirectories);
-        if (!annotated.isEmpty()) {
-            throw new IOException("No JMH benchmarks found: " + join(looked) + (looked.size() == 1
-                    ? " does not exist" : " do not exist") + ", although " + (annotated.size() == 1 ? "a class has"
-                    : annotated.size() + " classes have") + " @Benchmark methods (" + String.join(", ",
-                    annotated.subList(0, Math.min(3, annotated.size()))) + (annotated.size() > 3 ? ", ..." : "")
-                    + "). So JMH's annotation processor did not run when they were compiled: the build switches"
-                    + " annotation processing off (-proc:none or <proc>none</proc> in the compiler's configuration,"
-                    + " often set by a parent POM; Apache Commons projects switch it on in their 'benchmark' profile,"
-                    + " so add -Pbenchmark there), or jmh-generator-annprocess is not on the processor path. Then"
-                    + " recompile: 'mvn clean test-compile'.");
-        }
+        // with @Benchmark classes compiled, the processor did not run: either it is not configured, or the build
+        // switches annotation processing off, which adding the processor will not change
+        String found = annotated.isEmpty() ? "" : " Yet " + (annotated.size() == 1 ? "a class has"
+                : annotated.size() + " classes have") + " @Benchmark methods (" + String.join(", ",
+                annotated.subList(0, Math.min(3, annotated.size()))) + (annotated.size() > 3 ? ", ..." : "")
+                + "), so the processor did not run when they were compiled. If it is configured already, the build"
+                + " switches annotation processing off: look for -proc:none or <proc>none</proc> in the compiler's"
+                + " configuration, often set by a parent POM (Apache Commons projects switch it on in their"
+                + " 'benchmark' profile: add -Pbenchmark).";
         throw new IOException("No JMH benchmarks found: " + join(looked) + (looked.size() == 1
-                ? " does not exist or lists nothing." : " do not exist or list nothing.") + " JMH's annotation processor writes it when it compiles classes with"
-                + " @Benchmark methods. Add the processor to the test compilation in the POM's <build><plugins>:"
+                ? " does not exist or lists nothing." : " do not exist or list nothing.") + " JMH's annotation"
+                + " processor writes it when it compiles classes with @Benchmark methods." + found + " Add the"
+                + " processor to the test compilation in the POM's <build><plugins>:"
                 + System.lineSeparator() + PROCESSOR_SNIPPET + System.lineSeparator()
                 + "or add org.openjdk.jmh:jmh-generator-annprocess:1.37 as a dependency with <scope>test</scope>"
                 + " (on JDK 23 and later javac then also needs <proc>full</proc>). Then recompile: 'mvn clean"
