@@ -69,7 +69,7 @@ public class MergeMojo extends AbstractPerfMojo {
             throw new MojoExecutionException("Cannot write " + display(output) + ": " + e.getMessage(), e);
         }
         int forks = suite.benchmarks().stream().mapToInt(b -> b.forks().size()).sum();
-        getLog().info("Merged " + suite.provenance().get("mergedFrom") + " into " + display(output) + ": "
+        getLog().info("Merged " + suite.provenance().get(ShardMerge.PROVENANCE_MERGED_FROM) + " into " + display(output) + ": "
                 + suite.benchmarks().size() + " results, " + forks + " forks, status " + suite.status()
                 + ". perf:check judges them as one run.");
     }

@@ -28,6 +28,8 @@ import java.util.TreeMap;
  * shards measured with other settings, from another commit or with another plugin version.
  */
 public final class ShardMerge {
+    /** The provenance key naming the shards a merged file came from: {@code 1/3 a.json, 2/3 b.json, ...}. */
+    public static final String PROVENANCE_MERGED_FROM = "mergedFrom";
     /**
      * Fingerprint fields that differ between shards by nature: each agent has its own clock, command line and
      * steal. Everything else that differs (the machine) is reported, not refused: agents of one CI pool are meant
@@ -226,7 +228,7 @@ public final class ShardMerge {
         for (Map.Entry<Integer, Input> e : byIndex.entrySet()) {
             parts.add(e.getKey() + "/" + total + " " + e.getValue().file.getFileName());
         }
-        provenance.put("mergedFrom", String.join(", ", parts));
+        provenance.put(PROVENANCE_MERGED_FROM, String.join(", ", parts));
         PerfResults merged = one.results.toBuilder()
                 .status(complete ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL)
                 .createdAt(createdAt)
