@@ -188,8 +188,15 @@ public final class JmhJsonReader {
         if (!secondary.isPresent()) {
             return byFork;
         }
+        Map<String, String> jsonNames = new LinkedHashMap<>();
         for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
             String name = metricName(e.getKey());
+            String other = jsonNames.putIfAbsent(name, e.getKey());
+            if (other != null) {
+                // one would silently replace the other's values
+                throw e.getValue().invalid("names the same metric as '" + other + "' (JMH before 1.37 wrote a "
+                        + LEGACY_SECONDARY_PREFIX + " before the name): expected each metric once");
+            }
             if (BenchmarkResult.MODE_SAMPLE_TIME.equals(mode) && SAMPLE_PERCENTILES.containsKey(name)) {
                 continue;
             }

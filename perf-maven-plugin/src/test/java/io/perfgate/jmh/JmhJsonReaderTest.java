@@ -195,6 +195,18 @@ class JmhJsonReaderTest {
                 + " benchmark, mode and set of parameters once", "[" + one + ", " + one + "]");
     }
 
+    /** A metric under both of JMH's spellings would lose one copy's values without a word. */
+    @Test
+    void aSecondaryMetricUnderBothSpellingsIsRefused() {
+        String metric = "{\"scoreUnit\": \"B/op\", \"rawData\": [[8.0]]}";
+        String json = element("a.B.m", "avgt", 1, 1, "\"ns/op\"", "\"rawData\": [[1.5]]").replace("}}]",
+                "}, \"secondaryMetrics\": {\"\u00b7gc.alloc.rate.norm\": " + metric + ", \"gc.alloc.rate.norm\": "
+                + metric + "}}]");
+        assertRefused("jmh.json: field '[0].secondaryMetrics.gc.alloc.rate.norm': names the same metric as"
+                + " '\u00b7gc.alloc.rate.norm' (JMH before 1.37 wrote a \u00b7 before the name): expected each metric"
+                + " once", json);
+    }
+
     /** Sample mode: every fork, iteration and mean must give results.json a score above 0 (found by fuzzing). */
     @Test
     void histogramsWithoutAScoreAreRefused() {
