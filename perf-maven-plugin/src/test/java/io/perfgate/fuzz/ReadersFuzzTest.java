@@ -193,8 +193,8 @@ class ReadersFuzzTest {
     }
 
     static Stream<Arguments> resultsFileSeeds() {
-        return Stream.of(seeds("corpus/baseline", ".json"), seeds("jmh/golden", ".results.json"))
-                .flatMap(List::stream).map(f -> seed(f, bytes(f)));
+        return Stream.concat(seeds("corpus/baseline", ".json").stream(), seeds("jmh/golden", ".results.json").stream())
+                .map(f -> seed(f, bytes(f)));
     }
 
     static Stream<Arguments> reportSeeds() {
@@ -218,9 +218,8 @@ class ReadersFuzzTest {
     }
 
     /** The files as text; a seed that is not UTF-8 gets replacement characters, which is one more case. */
-    @SafeVarargs
-    private static Stream<Arguments> texts(List<Path>... lists) {
-        return Stream.of(lists).flatMap(List::stream)
+    private static Stream<Arguments> texts(List<Path> some, List<Path> more) {
+        return Stream.concat(some.stream(), more.stream())
                 .map(f -> seed(f, new String(bytes(f), StandardCharsets.UTF_8)));
     }
 
