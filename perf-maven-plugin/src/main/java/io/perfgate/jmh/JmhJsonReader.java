@@ -85,8 +85,18 @@ public final class JmhJsonReader {
             throw root.invalid("expected a JSON array of benchmarks at the top level");
         }
         JmhResults results = JmhResults.empty();
+        // as in results.json: two copies of one benchmark, mode and set of parameters would be judged as one
+        Map<String, String> seen = new LinkedHashMap<>();
         for (JsonValue element : root.elements()) {
-            results = results.plus(element(element));
+            JmhResults one = element(element);
+            BenchmarkResult read = one.benchmarks().get(0);
+            String id = read.key() + " [" + read.mode() + "]";
+            String first = seen.putIfAbsent(id, element.path());
+            if (first != null) {
+                throw element.invalid(id + " is listed twice, here and at " + first + "; JMH writes each benchmark,"
+                        + " mode and set of parameters once");
+            }
+            results = results.plus(one);
         }
         return results;
     }
@@ -94,11 +104,13 @@ public final class JmhJsonReader {
     /** Reads one array element into one result. */
     private static JmhResults element(JsonValue n) throws JsonFormatException {
         n.object();
-        String benchmark = n.get("benchmark").text();
-        String mode = n.get("mode").text();
-        int expectedForks = n.get("forks").integer();
+        // What becomes a field of results.json is held to the rules results.json is read by, so that a damaged JMH
+        // file is refused here, naming it, and not as a results file or baseline the next build cannot read.
+        String benchmark = n.get("benchmark").name();
+        String mode = n.get("mode").oneOf(BenchmarkResult.MODES);
+        int expectedForks = n.get("forks").integer(0);
         JsonValue primary = n.get("primaryMetric").object();
-        String unit = primary.get("scoreUnit").text();
+        String unit = primary.get("scoreUnit").name();
         Map<String, String> params = new TreeMap<>(n.get("params").optionalStringMap());
 
         BenchmarkResult.Builder b = BenchmarkResult.builder(benchmark)
@@ -106,7 +118,7 @@ public final class JmhJsonReader {
                 .mode(mode)
                 .unit(unit)
                 .direction(Direction.infer(mode, unit))
-                .threads(n.get("threads").integer())
+                .threads(n.get("threads").integer(1))
                 .params(params);
 
         List<double[]> iterationScores = new ArrayList<>();
@@ -135,7 +147,8 @@ public final class JmhJsonReader {
 
         Map<String, List<double[]>> secondaryByFork = secondary(n, mode, b);
 
-        if (iterationScores.isEmpty() && expectedForks > 0) {
+        // "forks": 0 (-f 0: no forked JVM) with no raw data is no more testable than forks without raw data
+        if (iterationScores.isEmpty()) {
             b.warning("JMH wrote no raw data for " + BenchmarkResult.key(benchmark, params)
                     + " (was it run with -Djmh.json.rawData=false?): per-fork values are unknown, so this"
                     + " benchmark cannot be tested. Remove that property and run again.");
@@ -175,8 +188,15 @@ public final class JmhJsonReader {
         if (!secondary.isPresent()) {
             return byFork;
         }
+        Map<String, String> jsonNames = new LinkedHashMap<>();
         for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
             String name = metricName(e.getKey());
+            String other = jsonNames.putIfAbsent(name, e.getKey());
+            if (other != null) {
+                // one would silently replace the other's values
+                throw e.getValue().invalid("names the same metric as '" + other + "' (JMH before 1.37 wrote a "
+                        + LEGACY_SECONDARY_PREFIX + " before the name): expected each metric once");
+            }
             if (BenchmarkResult.MODE_SAMPLE_TIME.equals(mode) && SAMPLE_PERCENTILES.containsKey(name)) {
                 continue;
             }
@@ -216,6 +236,10 @@ public final class JmhJsonReader {
         if (!fork.isArray()) {
             throw fork.expected("an array of iterations");
         }
+        if (fork.size() == 0) {
+            // as a fork of rawData: a fork without a measured iteration has no score to test
+            throw fork.invalid("is empty: expected at least one iteration");
+        }
         List<double[][]> iterations = new ArrayList<>();
         for (JsonValue pairs : fork.elements()) {
             if (!pairs.isArray()) {
@@ -232,7 +256,21 @@ public final class JmhJsonReader {
                 if (!(count >= 0) || count != Math.rint(count)) {
                     throw pair.at(1).expected("a whole count >= 0");
                 }
+                if (count > Long.MAX_VALUE) {
+                    // JMH counts in a long; a sum of such counts stays a finite double, so percentiles stay finite
+                    throw pair.at(1).expected("a count of at most " + Long.MAX_VALUE + " (JMH counts in a long)");
+                }
                 histogram[p] = new double[] {pair.at(0).measured(true), count};
+            }
+            // the iteration's score is the mean of its samples, which results.json needs finite and above 0
+            if (Histograms.count(histogram) == 0) {
+                throw pairs.invalid("has no samples: expected [value, count] pairs with counts above 0, as JMH"
+                        + " records every sample of an iteration");
+            }
+            double mean = Histograms.mean(histogram);
+            if (!(mean > 0) || Double.isInfinite(mean)) {
+                throw pairs.invalid("its samples average " + (Double.isFinite(mean) ? mean : "more than a double holds")
+                        + ", which is not a measured value: expected a finite mean above 0");
             }
             iterations.add(histogram);
         }
@@ -277,12 +315,20 @@ public final class JmhJsonReader {
 
         static double mean(double[][] histogram) {
             double sum = 0;
-            double count = 0;
             for (double[] pair : histogram) {
                 sum += pair[0] * pair[1];
+            }
+            double count = count(histogram);
+            return count == 0 ? Double.NaN : sum / count;
+        }
+
+        /** The number of samples. */
+        static double count(double[][] histogram) {
+            double count = 0;
+            for (double[] pair : histogram) {
                 count += pair[1];
             }
-            return count == 0 ? Double.NaN : sum / count;
+            return count;
         }
 
         /** All iterations of one fork as one histogram, sorted by value. */

@@ -145,8 +145,16 @@ public final class JsonValue {
                     JsonFormatException.Kind.CONTENT, null);
         }
         JsonNode root;
-        try {
-            root = MAPPER.readTree(text);
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            root = MAPPER.readTree(parser);
+            // Jackson stops at the end of the first value; what follows it (a second file run into this one, the
+            // rest of a hand edit) would otherwise be ignored without a word
+            int more = firstAfter(text, parser.currentLocation().getCharOffset());
+            if (more < text.length()) {
+                throw new JsonFormatException(source, "", "is not valid JSON at " + lineAndColumn(text, more)
+                        + ": more text follows the end of the JSON value (two files run together, or hand-edited?)",
+                        JsonFormatException.Kind.CONTENT, null);
+            }
         } catch (StreamConstraintsException e) {
             // no file the plugin reads nests more than six levels, or has a number of a thousand digits
             String problem = e.getOriginalMessage() != null && e.getOriginalMessage().contains("nesting depth")
@@ -161,8 +169,35 @@ public final class JsonValue {
             throw new JsonFormatException(source, "", "is not valid JSON" + where + " (truncated or hand-edited?): "
                     + withoutSourceNoise(withoutJacksonAdvice(e.getOriginalMessage())), JsonFormatException.Kind.CONTENT,
                     e);
+        } catch (IOException e) {
+            // a String has no I/O to fail; only the parser's own exceptions, caught above, are expected
+            throw new JsonFormatException(source, "", "cannot be read: " + e.getMessage(),
+                    JsonFormatException.Kind.CONTENT, e);
         }
         return new JsonValue(root, source, "", false);
+    }
+
+    /** The offset of the first character from {@code offset} on that is not JSON white space. */
+    private static int firstAfter(String text, long offset) {
+        int i = (int) Math.min(Math.max(offset, 0), text.length());
+        while (i < text.length() && " \t\r\n".indexOf(text.charAt(i)) >= 0) {
+            i++;
+        }
+        return i;
+    }
+
+    /** "line L, column C" of {@code offset}, both from 1, counting line ends as Jackson does (CR LF as one). */
+    private static String lineAndColumn(String text, int offset) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < offset; i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return "line " + line + ", column " + (offset - lineStart + 1);
     }
 
     /**

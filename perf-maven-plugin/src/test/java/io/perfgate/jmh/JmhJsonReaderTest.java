@@ -176,6 +176,83 @@ class JmhJsonReaderTest {
         assertEquals("jmh.json: field '[0].benchmark': is missing", e.getMessage());
     }
 
+    /**
+     * What becomes a field of results.json is refused as results.json would refuse it (found by fuzzing: such a JMH
+     * file was taken, and the results file written from it could not be read back).
+     */
+    @Test
+    void fieldsThatResultsJsonRefusesAreRefusedInJmhsFileAlready() {
+        assertRefused("jmh.json: field '[0].primaryMetric.scoreUnit': \" ns/op\" has blanks around it: expected a name"
+                + " as written, without them", element("a.B.m", "avgt", 1, 1, "\" ns/op\"", "\"rawData\": [[1.5]]"));
+        assertRefused("jmh.json: field '[0].mode': \"all\" is not one of thrpt, avgt, sample, ss",
+                element("a.B.m", "all", 1, 1, "\"ns/op\"", "\"rawData\": [[1.5]]"));
+        assertRefused("jmh.json: field '[0].threads': 0 is out of range: expected an integer of at least 1",
+                element("a.B.m", "avgt", 0, 1, "\"ns/op\"", "\"rawData\": [[1.5]]"));
+        assertRefused("jmh.json: field '[0].forks': -1 is out of range: expected an integer of at least 0",
+                element("a.B.m", "avgt", 1, -1, "\"ns/op\"", "\"rawData\": [[1.5]]"));
+        String one = benchmark("a.B.m", "avgt", 1, 1, "\"ns/op\"", "\"rawData\": [[1.5]]");
+        assertRefused("jmh.json: field '[1]': a.B.m [avgt] is listed twice, here and at [0]; JMH writes each"
+                + " benchmark, mode and set of parameters once", "[" + one + ", " + one + "]");
+    }
+
+    /** A metric under both of JMH's spellings would lose one copy's values without a word. */
+    @Test
+    void aSecondaryMetricUnderBothSpellingsIsRefused() {
+        String metric = "{\"scoreUnit\": \"B/op\", \"rawData\": [[8.0]]}";
+        String json = element("a.B.m", "avgt", 1, 1, "\"ns/op\"", "\"rawData\": [[1.5]]").replace("}}]",
+                "}, \"secondaryMetrics\": {\"\u00b7gc.alloc.rate.norm\": " + metric + ", \"gc.alloc.rate.norm\": "
+                + metric + "}}]");
+        assertRefused("jmh.json: field '[0].secondaryMetrics.gc.alloc.rate.norm': names the same metric as"
+                + " '\u00b7gc.alloc.rate.norm' (JMH before 1.37 wrote a \u00b7 before the name): expected each metric"
+                + " once", json);
+    }
+
+    /** Sample mode: every fork, iteration and mean must give results.json a score above 0 (found by fuzzing). */
+    @Test
+    void histogramsWithoutAScoreAreRefused() {
+        assertRefused("jmh.json: field '[0].primaryMetric.rawDataHistogram[0]': is empty: expected at least one"
+                + " iteration", sample("[[]]"));
+        assertRefused("jmh.json: field '[0].primaryMetric.rawDataHistogram[0][0]': has no samples: expected [value,"
+                + " count] pairs with counts above 0, as JMH records every sample of an iteration",
+                sample("[[[[1.5, 0]]]]"));
+        assertRefused("jmh.json: field '[0].primaryMetric.rawDataHistogram[0][0][0][1]': expected a count of at"
+                + " most 9223372036854775807 (JMH counts in a long), found number 1.0E300",
+                sample("[[[[1.5, 1e300]]]]"));
+        assertRefused("jmh.json: field '[0].primaryMetric.rawDataHistogram[0][0]': its samples average 0.0, which is"
+                + " not a measured value: expected a finite mean above 0", sample("[[[[0, 3]]]]"));
+        assertRefused("jmh.json: field '[0].primaryMetric.rawDataHistogram[0][0]': its samples average more than a"
+                + " double holds, which is not a measured value: expected a finite mean above 0",
+                sample("[[[[1e300, 9e18], [1e300, 9e18]]]]"));
+    }
+
+    /** With {@code "forks": 0} (JMH in its own JVM) and no raw data, the warning says why there are no forks. */
+    @Test
+    void noRawDataWithoutForksIsWarnedAbout() throws Exception {
+        BenchmarkResult b = JmhJsonReader.parse(element("a.B.m", "avgt", 1, 0, "\"ns/op\"", "\"rawData\": []"),
+                "jmh.json").benchmarks().get(0);
+        assertTrue(b.forks().isEmpty());
+        assertTrue(b.warnings().get(0).startsWith("JMH wrote no raw data for a.B.m"), b.warnings().toString());
+    }
+
+    private static String sample(String histogram) {
+        return element("a.B.m", "sample", 1, 1, "\"us/op\"", "\"rawDataHistogram\": " + histogram);
+    }
+
+    /** A JMH file of one benchmark, with only the fields the reader needs. */
+    private static String element(String benchmark, String mode, int threads, int forks, String unit, String raw) {
+        return "[" + benchmark(benchmark, mode, threads, forks, unit, raw) + "]";
+    }
+
+    private static String benchmark(String benchmark, String mode, int threads, int forks, String unit, String raw) {
+        return "{\"benchmark\": \"" + benchmark + "\", \"mode\": \"" + mode + "\", \"threads\": " + threads
+                + ", \"forks\": " + forks + ", \"primaryMetric\": {\"scoreUnit\": " + unit + ", " + raw + "}}";
+    }
+
+    private static void assertRefused(String message, String json) {
+        JmhJsonException e = assertThrows(JmhJsonException.class, () -> JmhJsonReader.parse(json, "jmh.json"));
+        assertEquals(message, e.getMessage());
+    }
+
     @Test
     void missingFileSaysJmhWroteNone(@org.junit.jupiter.api.io.TempDir Path dir) {
         JmhJsonException e = assertThrows(JmhJsonException.class, () -> JmhJsonReader.read(dir.resolve("none.json")));

@@ -1,6 +1,7 @@
 package io.perfgate.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,6 +31,22 @@ class JsonValueTest {
                 + " (truncated or hand-edited?): Unexpected end-of-input"), e.getMessage());
         assertFalse(e.getMessage().contains("Source:"), "Jackson's own source description is noise: " + e.getMessage());
         assertEquals("", e.path());
+    }
+
+    /**
+     * Text after the document's one value is refused, not ignored: Jackson alone stops at the value's end, and a
+     * results file with a second one run into it read as the first (found by fuzzing). Whatever follows, a value, a
+     * stray bracket or no JSON at all, is named with its line and column.
+     */
+    @Test
+    void textAfterTheValueIsRefusedWhereItBegins() {
+        for (String more : new String[] {"{\"schema\": 2}", "}", "]", "x", "\"", "//"}) {
+            JsonFormatException e = assertThrows(JsonFormatException.class,
+                    () -> JsonValue.parse("results.json", "{\"schema\": 1}\n  " + more + "\n"), more);
+            assertEquals("results.json: is not valid JSON at line 2, column 3: more text follows the end of the JSON"
+                    + " value (two files run together, or hand-edited?)", e.getMessage(), more);
+        }
+        assertDoesNotThrow(() -> JsonValue.parse("results.json", "{\"schema\": 1}\n \t\r\n"));
     }
 
     @Test
