@@ -242,6 +242,7 @@ public class RunMojo extends AbstractJmhMojo {
                 .pomArgument(executionRoot.equals(basedir) ? null
                         : executionRoot.relativize(project.getFile().toPath().toAbsolutePath()).toString())
                 .module(ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null)
+                .profiles(session.getRequest().getActiveProfiles())
                 .pluginVersion(plugin.getVersion())
                 .mavenVersion(session.getSystemProperties().getProperty("maven.version"))
                 .build();

@@ -26,8 +26,10 @@ import io.perfgate.stats.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Writes and reads {@code report.json} (schema 1), the machine-readable result of {@code perf:check}. The format
@@ -257,11 +259,7 @@ public final class ReportJson {
         n.object();
         Direction direction;
         JsonValue dir = n.get("direction");
-        try {
-            direction = Direction.fromJson(dir.text());
-        } catch (IllegalArgumentException e) {
-            throw dir.invalid(e.getMessage());
-        }
+        direction = Direction.fromJson(dir.oneOf(Direction.jsonValues()));
         Metric metric = metric(n.get("metric"));
         JsonValue forks = n.get("forks").object();
         JsonValue base = n.get("baseline").object();
@@ -307,22 +305,21 @@ public final class ReportJson {
         return alpha;
     }
 
+    /** The words the writer uses ({@link GateSettings#multiplicityId}), quoted as the file has them when wrong. */
     private static Multiplicity.Mode multiplicity(JsonValue v) throws JsonFormatException {
-        String text = v.text();
-        try {
-            return Multiplicity.Mode.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw v.invalid(e.getMessage());
+        Set<String> ids = new LinkedHashSet<>();
+        for (Multiplicity.Mode m : Multiplicity.Mode.values()) {
+            ids.add(GateSettings.multiplicityId(m));
         }
+        return Multiplicity.Mode.parse(v.oneOf(ids));
     }
 
     private static Metric metric(JsonValue v) throws JsonFormatException {
-        String text = v.text();
-        try {
-            return Metric.fromId(text);
-        } catch (IllegalArgumentException e) {
-            throw v.invalid(e.getMessage());
+        Set<String> ids = new LinkedHashSet<>();
+        for (Metric m : Metric.values()) {
+            ids.add(m.id());
         }
+        return Metric.fromId(v.oneOf(ids));
     }
 
     private static GateReport.Side side(JsonValue n) throws JsonFormatException {

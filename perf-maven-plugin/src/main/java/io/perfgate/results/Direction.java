@@ -1,6 +1,8 @@
 package io.perfgate.results;
 
+import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Set;
 
 /** Which way a metric moves when things get better. */
 public enum Direction {
@@ -16,6 +18,15 @@ public enum Direction {
     /** The word used in results.json and report.json: {@code lower} or {@code higher}. */
     public String json() {
         return json;
+    }
+
+    /** The words a results or report file may use: {@code lower}, {@code higher}. */
+    public static Set<String> jsonValues() {
+        Set<String> words = new LinkedHashSet<>();
+        for (Direction d : values()) {
+            words.add(d.json);
+        }
+        return words;
     }
 
     public static Direction fromJson(String value) {

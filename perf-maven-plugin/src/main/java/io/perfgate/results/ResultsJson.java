@@ -237,12 +237,7 @@ public final class ResultsJson {
     }
 
     private static Direction direction(JsonValue v) throws JsonFormatException {
-        String direction = v.text();
-        try {
-            return Direction.fromJson(direction);
-        } catch (IllegalArgumentException e) {
-            throw v.invalid(e.getMessage());
-        }
+        return Direction.fromJson(v.oneOf(Direction.jsonValues()));
     }
 
     private static Calibration calibration(JsonValue n) throws JsonFormatException {

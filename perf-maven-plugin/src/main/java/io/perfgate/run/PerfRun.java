@@ -109,7 +109,7 @@ public final class PerfRun {
         } catch (ShardException e) {
             throw new RunFailedException(e.getMessage(), e);
         }
-        String command = reproducingCommand();
+        String command = reproducingCommand(request);
 
         JmhResults results = JmhResults.empty();
         ArrayNode raw = MAPPER.createArrayNode();
@@ -370,9 +370,13 @@ public final class PerfRun {
     }
 
     /** {@code mvn test-compile <plugin>:run -Dperf.x=y ...}: the goal and every perf.* property the user set. */
-    String reproducingCommand() {
+    static String reproducingCommand(RunRequest request) {
         List<String> args = new ArrayList<>();
         args.add("mvn");
+        if (!request.profiles().isEmpty()) {
+            // a profile may be what compiles the benchmarks at all (Apache Commons' 'benchmark')
+            args.add("-P" + String.join(",", request.profiles()));
+        }
         if (request.pomArgument() != null) {
             args.add("-f");
             args.add(request.pomArgument());

@@ -26,6 +26,7 @@ public final class RunRequest {
     private final Map<String, String> extraUserSettings;
     private final String pluginGoal;
     private final String pomArgument;
+    private final List<String> profiles;
     private final String module;
     private final String pluginVersion;
     private final String mavenVersion;
@@ -45,6 +46,7 @@ public final class RunRequest {
         this.extraUserSettings = Collections.unmodifiableMap(new LinkedHashMap<>(b.extraUserSettings));
         this.pluginGoal = Objects.requireNonNull(b.pluginGoal, "pluginGoal");
         this.pomArgument = b.pomArgument;
+        this.profiles = Collections.unmodifiableList(new ArrayList<>(b.profiles));
         this.module = b.module;
         this.pluginVersion = Objects.requireNonNull(b.pluginVersion, "pluginVersion");
         this.mavenVersion = b.mavenVersion;
@@ -110,6 +112,11 @@ public final class RunRequest {
         return pomArgument;
     }
 
+    /** The Maven profiles the build was started with ({@code -P}), for the reproducing command. */
+    public List<String> profiles() {
+        return profiles;
+    }
+
     /** The module's artifactId in a multi-module build, recorded so that reports name it; null otherwise. */
     public String module() {
         return module;
@@ -153,6 +160,7 @@ public final class RunRequest {
         private final Map<String, String> extraUserSettings = new LinkedHashMap<>();
         private String pluginGoal;
         private String pomArgument;
+        private final List<String> profiles = new ArrayList<>();
         private String module;
         private String pluginVersion;
         private String mavenVersion;
@@ -210,6 +218,14 @@ public final class RunRequest {
 
         public Builder pluginGoal(String goal) {
             this.pluginGoal = goal;
+            return this;
+        }
+
+        public Builder profiles(List<String> profiles) {
+            this.profiles.clear();
+            if (profiles != null) {
+                this.profiles.addAll(profiles);
+            }
             return this;
         }
 

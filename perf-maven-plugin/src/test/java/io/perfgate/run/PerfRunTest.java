@@ -143,6 +143,15 @@ class PerfRunTest {
         assertTrue(e.getMessage().contains("<scope>test</scope>"), e.getMessage());
     }
 
+    /** A profile can be what compiles the benchmarks at all: the command that repeats the run names it. */
+    @Test
+    void theReproducingCommandKeepsTheProfilesAndThePom() {
+        RunRequest request = request(builtOptions("Throughput"), dir.resolve("perf/results.json"), javaHere())
+                .profiles(Arrays.asList("perf", "benchmark")).pomArgument("sub/pom.xml").build();
+        assertEquals("mvn -Pperf,benchmark -f sub/pom.xml test-compile io.perfgate:perf-maven-plugin:0.1.0-test:run"
+                + " -Dperf.includes=Throughput", PerfRun.reproducingCommand(request));
+    }
+
     @Test
     void aBudgetTooSmallStopsBeforeMeasuringWithTheEstimate() {
         RunRequest request = request(JmhOptions.defaults(), dir.resolve("perf/results.json"), javaHere())
