@@ -27,7 +27,7 @@ import org.apache.maven.toolchain.ToolchainManager;
  * the gate detects with 80 % power at this fork count, and the forks needed to detect 1.5 x the threshold.
  * Writes {@code calibration.json}; with {@code perf.calibrate.save=true} it also stores the calibration in the
  * baseline, so perf:check reports INCONCLUSIVE instead of FAIL where the noise floor is above the threshold.
- * <pre>mvn test-compile io.perfgate:perf-maven-plugin:calibrate -Dperf.calibrate.save=true</pre>
+ * <pre>mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:calibrate -Dperf.calibrate.save=true</pre>
  *
  * @since 0.1.0
  */

@@ -25,7 +25,7 @@ import org.apache.maven.toolchain.ToolchainManager;
  * <p>perf:check does the same comparison when {@code perf.against} is set, so the README's profile (perf:run and
  * perf:check bound to {@code verify}) needs nothing more: {@code mvn verify -Pperf -Dperf.against=origin/main}.
  * This goal is the way without any POM change:
- * {@code mvn test-compile io.perfgate:perf-maven-plugin:compare -Dperf.against=origin/main}. Bound to
+ * {@code mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:compare -Dperf.against=origin/main}. Bound to
  * {@code verify} it does nothing unless {@code perf.against} is set. When a POM binds both perf:check and
  * perf:compare, the first of the two to run in a module compares (it logs {@code perf:<goal>: measuring the
  * working tree against <ref>}) and the other logs that the module was already compared, so nothing is measured

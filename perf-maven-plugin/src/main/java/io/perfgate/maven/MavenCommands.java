@@ -65,7 +65,7 @@ final class MavenCommands {
     /**
      * A goal of this plugin as this build can call it: {@code perf:<name>} when Maven can resolve the prefix (the
      * project declares the plugin, or the settings list its group in {@code <pluginGroups>}), else with the full
-     * coordinates the build was started with, e.g. {@code io.perfgate:perf-maven-plugin:0.1.0:baseline}.
+     * coordinates the build was started with, e.g. {@code io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:baseline}.
      */
     static String goal(MavenSession session, MavenProject project, PluginDescriptor plugin, String name) {
         if (plugin == null || project == null) {

@@ -31,7 +31,7 @@ import org.apache.maven.toolchain.ToolchainManager;
  * the test sources. Each runs in a JVM of its own ({@code org.openjdk.jmh.Main} with the test classpath), one
  * benchmark after the other, with a line in the log as each fork starts and ends and an estimate of the time
  * left. Without any POM change:
- * <pre>mvn test-compile io.perfgate:perf-maven-plugin:0.1.0:run -Dperf.includes=StringBench</pre>
+ * <pre>mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:run -Dperf.includes=StringBench</pre>
  *
  * <p>The options that shape a run (forks, warmup, measurement, mode, time unit, threads) take their value from,
  * in order: what you set here (POM or {@code -Dperf.*}), the benchmark's own JMH annotation, and the plugin's

@@ -102,7 +102,7 @@ public final class RunRequest {
         return extraUserSettings;
     }
 
-    /** {@code io.perfgate:perf-maven-plugin:0.1.0:run}. */
+    /** {@code io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:run}. */
     public String pluginGoal() {
         return pluginGoal;
     }

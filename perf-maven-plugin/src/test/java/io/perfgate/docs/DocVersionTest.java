@@ -3,6 +3,7 @@ package io.perfgate.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -29,28 +30,46 @@ class DocVersionTest {
         String version = DocPages.projectVersion();
         List<String> wrong = new ArrayList<>();
         for (Path page : DocPages.pagesAndExample()) {
-            String text = DocPages.read(page);
-            Matcher m = COORDINATES.matcher(text);
-            while (m.find()) {
-                String second = m.group(2);
-                String where = DocPages.name(page) + ":" + line(text, m.start()) + ": " + m.group();
-                if (m.group(4) == null && isGoal(second)) {
-                    wrong.add(where + " (a goal by coordinates without a version: write io.perfgate:"
-                            + m.group(1) + ":" + version + ":" + second + ")");
-                } else if (!second.equals(version) && !second.startsWith("${")) {
-                    wrong.add(where + " (the version is " + version + ")");
-                }
-            }
-            Matcher pom = POM_ELEMENT.matcher(text);
-            while (pom.find()) {
-                String v = pom.group(3);
-                if (v != null && !v.equals(version) && !v.startsWith("${")) {
-                    wrong.add(DocPages.name(page) + ":" + line(text, pom.start()) + ": <artifactId>" + pom.group(1)
-                            + "</artifactId> <version>" + v + "</version> (the version is " + version + ")");
-                }
-            }
+            wrong.addAll(wrongVersions(DocPages.name(page), DocPages.read(page), version));
         }
         assertEquals(List.of(), wrong, "the pages must name the plugin's version, " + version);
+    }
+
+    /**
+     * The goal pages the site generates from the Mojos' Javadoc (the descriptor holds it) are pages a reader copies
+     * from too: a goal's example command names the build's version, as the markdown pages do.
+     */
+    @Test
+    void everyGoalPageNamesTheProjectsVersion() {
+        String version = DocPages.projectVersion();
+        Path descriptor = Paths.get("target", "classes", "META-INF", "maven", "plugin.xml");
+        assertEquals(List.of(), wrongVersions(descriptor.toString(), DocPages.read(descriptor), version),
+                "the goals' Javadoc must name the plugin's version, " + version);
+    }
+
+    /** Where {@code text} names a version of the project's artifacts other than {@code version}. */
+    private static List<String> wrongVersions(String name, String text, String version) {
+        List<String> wrong = new ArrayList<>();
+        Matcher m = COORDINATES.matcher(text);
+        while (m.find()) {
+            String second = m.group(2);
+            String where = name + ":" + line(text, m.start()) + ": " + m.group();
+            if (m.group(4) == null && isGoal(second)) {
+                wrong.add(where + " (a goal by coordinates without a version: write io.perfgate:"
+                        + m.group(1) + ":" + version + ":" + second + ")");
+            } else if (!second.equals(version) && !second.startsWith("${")) {
+                wrong.add(where + " (the version is " + version + ")");
+            }
+        }
+        Matcher pom = POM_ELEMENT.matcher(text);
+        while (pom.find()) {
+            String v = pom.group(3);
+            if (v != null && !v.equals(version) && !v.startsWith("${")) {
+                wrong.add(name + ":" + line(text, pom.start()) + ": <artifactId>" + pom.group(1)
+                        + "</artifactId> <version>" + v + "</version> (the version is " + version + ")");
+            }
+        }
+        return wrong;
     }
 
     /** The example builds against the plugin of this reactor: its POM names the same version. */
