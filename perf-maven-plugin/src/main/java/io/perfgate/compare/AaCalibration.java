@@ -42,8 +42,8 @@ import java.util.OptionalInt;
 public final class AaCalibration {
     /** The power the sizing is done for. */
     public static final double POWER = Power.DEFAULT_POWER;
-    /** A point-threshold rule has about 50 % power at T_fail itself; sizing aims at 1.5 x T_fail (statistics.md). */
-    public static final double TARGET_FACTOR = 1.5;
+    /** The slowdown sizing aims at, as a multiple of T_fail. */
+    public static final double TARGET_FACTOR = Power.SIZING_FACTOR;
     /** Fork counts searched for {@code forksNeeded}. */
     static final int MAX_FORKS_SEARCHED = 200;
     public static final String RESULTS_FILE = "calibration.json";
@@ -213,26 +213,8 @@ public final class AaCalibration {
      * halves does not count as spread), pooled, and turned back into a CV of a lognormal.
      */
     static double betweenForkCv(BenchmarkResult a, BenchmarkResult b) {
-        double sum = 0;
-        int df = 0;
         ForkValues medians = ForkValues.of(a, b, Metric.MEDIAN);
-        for (double[] side : new double[][] {medians.baseline(), medians.candidate()}) {
-            if (side.length < 2) {
-                continue;
-            }
-            double mean = 0;
-            for (double x : side) {
-                mean += Math.log(x) / side.length;
-            }
-            for (double x : side) {
-                sum += (Math.log(x) - mean) * (Math.log(x) - mean);
-            }
-            df += side.length - 1;
-        }
-        if (df == 0) {
-            return Double.NaN;
-        }
-        return Math.sqrt(Math.expm1(sum / df));
+        return Power.forkCv(medians.baseline(), medians.candidate());
     }
 
     /** Mean over forks of the CV of their measurement iterations; NaN when no fork has two iterations. */

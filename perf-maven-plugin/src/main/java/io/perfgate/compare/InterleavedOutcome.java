@@ -91,6 +91,8 @@ public final class InterleavedOutcome {
                 sb.append(" (settled: no slowdown of the limit)");
             } else if (p.stop() == StopRule.Status.SETTLED_FAIL) {
                 sb.append(" (settled: slowdown beyond the limit)");
+            } else if (p.stop() == StopRule.Status.ENOUGH_FOR_NOISE) {
+                sb.append(" (unsettled: as many rounds as its noise needs)");
             } else if (p.stop() == StopRule.Status.BUDGET) {
                 sb.append(" (unsettled when ").append(PerfProperties.BUDGET).append(" ran out)");
             }

@@ -149,7 +149,18 @@ public final class InterleavedRun {
                     p.state = State.DONE;
                     p.stop = look.status();
                     p.reason = look.reason();
-                    if (look.status() != StopRule.Status.FINISHED) {
+                    if (look.status() == StopRule.Status.ENOUGH_FOR_NOISE) {
+                        log.info(String.format(Locale.ROOT, "%s: stopped after %d rounds, as many as its noise"
+                                + " needs; the gate decides on them (%s)", b, round, look.reason()));
+                    } else if (look.status() == StopRule.Status.FINISHED) {
+                        String noise = rule.adaptive() ? rule.noiseAtMaximum(p.results(Side.BASE),
+                                p.results(Side.CANDIDATE)) : "";
+                        if (noise.contains(PerfProperties.MAX_FORKS)) {
+                            log.info(String.format(Locale.ROOT, "%s: unsettled after all %d rounds: %s; a"
+                                    + " slowdown of that size may be missed (raise %s, or see perf:calibrate)",
+                                    b, round, noise, PerfProperties.MAX_FORKS));
+                        }
+                    } else {
                         log.info(String.format(Locale.ROOT, "%s: settled after %d rounds, %s (%s)", b, round,
                                 look.status() == StopRule.Status.SETTLED_PASS ? "no slowdown of the limit"
                                         : "a slowdown beyond the limit",

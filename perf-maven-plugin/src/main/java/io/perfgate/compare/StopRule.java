@@ -9,6 +9,7 @@ import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
 import io.perfgate.stats.Decision;
 import io.perfgate.stats.DecisionRule;
+import io.perfgate.stats.Power;
 import io.perfgate.stats.ShiftComparison;
 import io.perfgate.stats.ShiftTest;
 import io.perfgate.stats.StatsText;
@@ -17,7 +18,10 @@ import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * When to stop measuring a benchmark (statistics.md section 6). With adaptive stopping the benchmark first runs
@@ -26,9 +30,16 @@ import java.util.Objects;
  * <li>it stops with PASS when every gated metric's one-sided upper bound at alpha / 2 is below 1 + T_fail
  * (a slowdown of T_fail is ruled out);</li>
  * <li>at the first look it stops with FAIL when a metric meets the FAIL condition at alpha / 2;</li>
- * <li>otherwise it runs another round, up to {@code maxRounds}, where the gate decides on all the data at
- * alpha / 2.</li>
+ * <li>otherwise it runs another round, up to the rounds its noise needs (below), where the gate decides on all
+ * the data at alpha / 2.</li>
  * </ul>
+ * <b>Rounds follow the noise</b> (statistics.md section 8). At each look the between-fork noise of every unsettled
+ * metric is estimated from the forks so far ({@link Power#forkCv}), and the rounds it needs to detect
+ * {@link Power#SIZING_FACTOR} x T_fail with {@link Power#DEFAULT_POWER} power at the decision's level are worked
+ * out ({@link Power#forksNeeded}). A quiet benchmark stops as soon as it has those rounds, long before
+ * {@code maxRounds}; a noisy one runs up to {@code maxRounds}, and the look says how many it would need. This is
+ * sample-size re-estimation from the variance alone (an internal pilot): it looks at the spread, never at the
+ * shift, so the final look keeps its level.
  * FAIL is tested at two looks only, the first and the last, each at alpha / 2, so by Bonferroni the chance of a
  * false FAIL stays within alpha. Stopping with PASS can only lower that chance, so PASS is looked for after every
  * round. Without adaptive stopping every benchmark runs {@code maxRounds} rounds and is decided at alpha.
@@ -41,6 +52,11 @@ public final class StopRule {
     private final int firstLook;
     private final int maxRounds;
     private final GateSettings settings;
+
+    /** The power the rounds are sized for. */
+    public static final double POWER = Power.DEFAULT_POWER;
+    /** {@link #roundsFor}'s answers by noise, thresholds, level and maximum. */
+    private static final Map<String, Integer> ROUNDS_FOR_NOISE = new ConcurrentHashMap<>();
 
     /**
      * @param settings the gate's settings: thresholds per benchmark (rules included), alpha, minimum forks
@@ -93,6 +109,7 @@ public final class StopRule {
         double alpha = decisionAlpha();
         List<String> unsettled = new ArrayList<>();
         List<String> settled = new ArrayList<>();
+        RoundsNeeded needed = new RoundsNeeded();
         for (BenchmarkResult cand : candidate) {
             BenchmarkResult b = find(base, cand.key());
             if (b == null) {
@@ -106,6 +123,7 @@ public final class StopRule {
             for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
                 if (m.baseline.length < firstLook || m.candidate.length < firstLook) {
                     unsettled.add(m.describe(cand) + ": too few forks");
+                    needed.unknown();
                     continue;
                 }
                 ShiftComparison c = ShiftTest.compare(m.baseline, m.candidate, direction, m.thresholds);
@@ -121,13 +139,101 @@ public final class StopRule {
                             + StatsText.percentChange(1 + m.thresholds.fail()));
                 } else {
                     unsettled.add(m.describe(cand) + " upper bound " + StatsText.percentChange(upper));
+                    needed.add(m.describe(cand), m, alpha);
                 }
             }
         }
         if (unsettled.isEmpty()) {
             return new Look(Status.SETTLED_PASS, settled.isEmpty() ? "nothing gated" : String.join("; ", settled));
         }
+        if (needed.rounds() <= rounds) {
+            return new Look(Status.ENOUGH_FOR_NOISE, needed.describe());
+        }
         return new Look(Status.CONTINUE, String.join("; ", unsettled));
+    }
+
+    /**
+     * The reason a benchmark ran all of {@code maxRounds}: for each unsettled metric, the rounds its noise would
+     * need; empty when nothing is known of its noise.
+     */
+    public String noiseAtMaximum(List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
+        RoundsNeeded needed = new RoundsNeeded();
+        for (BenchmarkResult cand : candidate) {
+            BenchmarkResult b = find(base, cand.key());
+            BenchmarkSettings bs = settings.forBenchmark(cand.key());
+            if (b == null || bs.ignored()) {
+                continue;
+            }
+            for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
+                if (m.baseline.length >= 2 && m.candidate.length >= 2) {
+                    needed.add(m.describe(cand), m, decisionAlpha());
+                }
+            }
+        }
+        return needed.describe();
+    }
+
+    /**
+     * The forks per side that detect {@link Power#SIZING_FACTOR} x T_fail with {@link #POWER} power at the given
+     * noise and level, {@link Integer#MAX_VALUE} beyond {@code maxRounds}; remembered, as the simulation is
+     * deterministic.
+     */
+    private int roundsFor(double cv, Thresholds thresholds, double alpha) {
+        if (cv == 0) {
+            return firstLook;
+        }
+        String key = cv + "/" + thresholds.fail() + "/" + thresholds.minEffect() + "/" + alpha + "/" + maxRounds;
+        return ROUNDS_FOR_NOISE.computeIfAbsent(key, k -> {
+            OptionalInt forks = Power.forksNeeded(1 + Power.SIZING_FACTOR * thresholds.fail(), cv,
+                    new Thresholds(thresholds.fail(), thresholds.minEffect(), alpha), POWER, maxRounds);
+            return forks.isPresent() ? forks.getAsInt() : Integer.MAX_VALUE;
+        });
+    }
+
+    /** The rounds the unsettled metrics of one benchmark need for their noise, the largest need deciding. */
+    private final class RoundsNeeded {
+        private int rounds = firstLook;
+        private boolean unknown = !adaptive;
+        private final List<String> figures = new ArrayList<>();
+
+        /** A metric whose forks are too few to estimate its noise: the benchmark may need every round. */
+        void unknown() {
+            unknown = true;
+        }
+
+        void add(String metric, MetricSamples m, double alpha) {
+            double cv = Power.forkCv(m.baseline, m.candidate);
+            if (!(cv >= 0)) {
+                unknown = true;
+                return;
+            }
+            double target = 1 + Power.SIZING_FACTOR * m.thresholds.fail();
+            // the CV rounded up to a tenth of a percent: a finer figure changes nothing, and the simulation behind
+            // forksNeeded is then run once per distinct value, not once per look
+            double roundedCv = Math.ceil(cv * 1000) / 1000;
+            int need = Math.max(firstLook, roundsFor(roundedCv, m.thresholds, alpha));
+            String figure;
+            String power = String.format(Locale.ROOT, "%.0f %% power against %s", 100 * POWER,
+                    StatsText.percentChange(target));
+            if (need == Integer.MAX_VALUE) {
+                figure = String.format(Locale.ROOT, "%s between-fork noise %s needs more than %s = %d rounds for %s",
+                        metric, StatsText.percent(cv), PerfProperties.MAX_FORKS, maxRounds, power);
+            } else {
+                figure = String.format(Locale.ROOT, "%s between-fork noise %s gives %s at %d rounds", metric,
+                        StatsText.percent(cv), power, need);
+            }
+            figures.add(figure);
+            rounds = Math.max(rounds, need);
+        }
+
+        /** The rounds the benchmark needs; more than {@code maxRounds} when unknown or too noisy. */
+        int rounds() {
+            return unknown ? Integer.MAX_VALUE : rounds;
+        }
+
+        String describe() {
+            return String.join("; ", figures);
+        }
     }
 
     private static BenchmarkResult find(List<BenchmarkResult> results, String key) {
@@ -149,6 +255,11 @@ public final class StopRule {
         SETTLED_FAIL,
         /** The maximum number of rounds is reached: the gate decides. */
         FINISHED,
+        /**
+         * Not settled, but the rounds run are those its measured noise needs to detect
+         * {@link Power#SIZING_FACTOR} x T_fail with {@link #POWER} power: the gate decides on them (the last look).
+         */
+        ENOUGH_FOR_NOISE,
         /**
          * {@code perf.budget} ran out before the benchmark settled: the gate decides on the rounds run. Time, not
          * the data, stopped it, so the test keeps its level.

@@ -37,6 +37,12 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
 public final class Power {
     /** The conventional 80 % power. */
     public static final double DEFAULT_POWER = 0.80;
+    /**
+     * The slowdown a comparison is sized to detect, as a multiple of T_fail: a point-threshold rule has about 50 %
+     * power at T_fail itself, and reliable detection needs about 1.5 x T_fail at 10 forks (statistics.md
+     * section 3). perf:calibrate sizes fork counts for it, and perf:compare's rounds follow it.
+     */
+    public static final double SIZING_FACTOR = 1.5;
 
     static final int TRIALS = 4000;
     static final long SIMULATION_PAIR_LIMIT = 900;
@@ -71,6 +77,33 @@ public final class Power {
             return Double.POSITIVE_INFINITY;
         }
         return Math.exp(Quantiles.percentileOfSorted(shifts, power));
+    }
+
+    /**
+     * The coefficient of variation of fork summaries, pooled over the sides given: the standard deviation of the
+     * log values around each side's own mean (so a shift between the sides is not counted as noise), turned
+     * into a CV as sqrt(exp(s^2) - 1); NaN when no side has two values.
+     */
+    public static double forkCv(double[]... sides) {
+        double sum = 0;
+        int degreesOfFreedom = 0;
+        for (double[] side : sides) {
+            if (side.length < 2) {
+                continue;
+            }
+            double mean = 0;
+            for (double x : side) {
+                mean += Math.log(x) / side.length;
+            }
+            for (double x : side) {
+                sum += (Math.log(x) - mean) * (Math.log(x) - mean);
+            }
+            degreesOfFreedom += side.length - 1;
+        }
+        if (degreesOfFreedom == 0) {
+            return Double.NaN;
+        }
+        return Math.sqrt(Math.expm1(sum / degreesOfFreedom));
     }
 
     /** The probability that the rule reports FAIL when the true slowdown ratio is {@code trueRatio}. */

@@ -7,7 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.compare.StopRule.Status;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Metric;
+import io.perfgate.results.Direction;
+import io.perfgate.stats.DecisionRule;
+import io.perfgate.stats.ShiftComparison;
+import io.perfgate.stats.ShiftTest;
+import io.perfgate.stats.Verdict;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import java.util.Collections;
@@ -80,21 +87,63 @@ class StopRuleTest {
 
     @Test
     void failIsOnlyDeclaredEarlyAtTheFirstLook() {
-        // the same clear slowdown seen first at round 6 (say, after a noisy round 5) waits for the last look
+        // the same clear slowdown seen first at round 6 (say, after a noisy round 5) waits for the last look; with
+        // 6 % noise the last look is not before the 10 rounds that noise needs
         StopRule rule = new StopRule(true, 15, DEFAULTS);
-        StopRule.Look look = rule.look(6, one(series("a.B.m", 1, 100, 0.01, 6)),
-                one(series("a.B.m", 2, 150, 0.01, 6)));
+        StopRule.Look look = rule.look(6, one(series("a.B.m", 1, 100, 0.06, 6)),
+                one(series("a.B.m", 2, 150, 0.06, 6)));
         assertEquals(Status.CONTINUE, look.status());
-        assertEquals(Status.FINISHED, rule.look(15, one(series("a.B.m", 1, 100, 0.01, 15)),
-                one(series("a.B.m", 2, 150, 0.01, 15))).status());
+        assertEquals(Status.FINISHED, rule.look(15, one(series("a.B.m", 1, 100, 0.06, 15)),
+                one(series("a.B.m", 2, 150, 0.06, 15))).status());
     }
 
     @Test
-    void aNoisyOrBorderlineBenchmarkContinues() {
+    void aNoisyBenchmarkContinues() {
         StopRule rule = new StopRule(true, 15, DEFAULTS);
-        assertEquals(Status.CONTINUE, rule.look(5, one(NOISY_BASE), one(NOISY_CANDIDATE)).status());
-        assertEquals(Status.CONTINUE, rule.look(5, one(series("a.B.m", 3, 100, 0.02, 5)),
-                one(series("a.B.m", 4, 108, 0.02, 5))).status());
+        StopRule.Look look = rule.look(5, one(NOISY_BASE), one(NOISY_CANDIDATE));
+        assertEquals(Status.CONTINUE, look.status());
+        assertTrue(look.reason().contains("median upper bound"), look.reason());
+    }
+
+    /**
+     * Rounds follow the noise: 1 % between forks detects a 15 % slowdown with 80 % power at 5 rounds, so an
+     * unsettled look there is the last; the gate then decides on those rounds.
+     */
+    @Test
+    void aQuietBorderlineBenchmarkStopsWithTheRoundsItsNoiseNeeds() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        StopRule.Look look = rule.look(5, one(series("a.B.m", 3, 100, 0.01, 5)),
+                one(series("a.B.m", 4, 109, 0.01, 5)));
+        assertEquals(Status.ENOUGH_FOR_NOISE, look.status());
+        assertTrue(look.reason().matches("B\\.m median between-fork noise 0\\.\\d+ % gives 80 % power"
+                + " against \\+15\\.0 % at 5 rounds"), look.reason());
+    }
+
+    /** The same borderline change at 6 % noise needs more rounds than the first look, and gets them. */
+    @Test
+    void aNoisierBorderlineBenchmarkGetsMoreRoundsThanAQuietOne() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        int stoppedAt = 0;
+        for (int rounds = 5; rounds <= 15 && stoppedAt == 0; rounds++) {
+            if (rule.look(rounds, one(series("a.B.m", 3, 100, 0.06, rounds)),
+                    one(series("a.B.m", 4, 109, 0.06, rounds))).status().stops()) {
+                stoppedAt = rounds;
+            }
+        }
+        assertTrue(stoppedAt > 5 && stoppedAt < 15, "stopped at round " + stoppedAt);
+    }
+
+    /** Too noisy for the maximum: it runs every round, and the rule can say what it would have needed. */
+    @Test
+    void aBenchmarkTooNoisyForTheMaximumRunsItAndSaysWhatItNeeds() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        for (int rounds = 5; rounds < 15; rounds++) {
+            assertEquals(Status.CONTINUE, rule.look(rounds, one(series("a.B.m", 5, 100, 0.20, rounds)),
+                    one(series("a.B.m", 6, 104, 0.20, rounds))).status(), "round " + rounds);
+        }
+        String noise = rule.noiseAtMaximum(one(series("a.B.m", 5, 100, 0.20, 15)),
+                one(series("a.B.m", 6, 104, 0.20, 15)));
+        assertTrue(noise.contains("needs more than perf.maxForks = 15 rounds for 80 % power against +15.0 %"), noise);
     }
 
     @Test
@@ -158,5 +207,50 @@ class StopRuleTest {
             }
         }
         assertTrue(fails <= trials * 0.025, fails + " false FAILs in " + trials);
+    }
+
+    /**
+     * The whole adaptive sequence on A/A comparisons: rounds that stop where the noise says keep the chance of a
+     * false FAIL (first look or last look, each at alpha / 2) within alpha. Noise of 3 % and 6 % stops at different
+     * rounds; the rate is checked over both.
+     */
+    @Test
+    void roundsThatFollowTheNoiseKeepFalseFailsWithinAlpha() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        int fails = 0;
+        int trials = 0;
+        long roundsRun = 0;
+        for (double noise : new double[] {0.03, 0.06}) {
+            for (int t = 0; t < 600; t++) {
+                long seed = 1000L * t + Math.round(noise * 100);
+                BenchmarkResult base = series("a.B.m", 2 * seed, 100, noise, 15);
+                BenchmarkResult cand = series("a.B.m", 2 * seed + 1, 100, noise, 15);
+                int rounds = 5;
+                StopRule.Look look = rule.look(rounds, one(prefix(base, rounds)), one(prefix(cand, rounds)));
+                while (!look.status().stops()) {
+                    rounds++;
+                    look = rule.look(rounds, one(prefix(base, rounds)), one(prefix(cand, rounds)));
+                }
+                boolean fail = look.status() == Status.SETTLED_FAIL;
+                if (look.status() == Status.FINISHED || look.status() == Status.ENOUGH_FOR_NOISE) {
+                    ShiftComparison c = ShiftTest.compare(forkValues(prefix(base, rounds)),
+                            forkValues(prefix(cand, rounds)), Direction.LOWER_IS_BETTER, DEFAULTS.forBenchmark(base.key()).median());
+                    fail = DecisionRule.decide(c, rule.decisionAlpha()).verdict() == Verdict.FAIL;
+                }
+                fails += fail ? 1 : 0;
+                roundsRun += rounds;
+                trials++;
+            }
+        }
+        assertTrue(fails <= trials * 0.05, fails + " false FAILs in " + trials);
+        assertTrue(roundsRun < trials * 15L, "every comparison ran all 15 rounds");
+    }
+
+    private static BenchmarkResult prefix(BenchmarkResult r, int forks) {
+        return FakeForks.result(r.benchmark(), r.forks().subList(0, forks).toArray(new Fork[0]));
+    }
+
+    private static double[] forkValues(BenchmarkResult r) {
+        return ForkValues.of(r, r, Metric.MEDIAN).baseline();
     }
 }
