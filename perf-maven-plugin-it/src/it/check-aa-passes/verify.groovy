@@ -12,6 +12,12 @@ assert baseline.benchmarks[0].forks.size() == 5
 
 assert log =~ /LoopBench\.loop\s+median\s+/
 assert log.contains('perf:check: PASS') || log.contains('perf:check: WARN')
+// A PASS that could miss a slowdown of 1.5 x the limit at 5 forks and this machine's noise is not judged
+// (INCONCLUSIVE, with the forks needed): an honest answer on a noisy machine, never a FAIL.
+def judgedOrHonest = { c ->
+    c.verdict in ['PASS', 'WARN', 'IMPROVED'] ||
+            (c.verdict == 'INCONCLUSIVE' && c.reason.contains('not judged: with 5 vs 5 forks and'))
+}
 assert !log.contains('[ERROR] FAIL')
 assert log.contains('BUILD SUCCESS')
 
@@ -20,11 +26,11 @@ assert report.schema == 1
 assert !report.failsBuild
 def median = report.comparisons.find { it.metric == 'median' }
 assert median.benchmark == 'it.LoopBench.loop'
-assert median.verdict in ['PASS', 'WARN', 'IMPROVED']
+assert judgedOrHonest(median) : median
 assert median.forks.baseline == 5 && median.forks.current == 5
 assert median.ratio.estimate > 0.8 && median.ratio.estimate < 1.25
 // SampleTime gives each fork its own p95, so the tail is gated too.
-assert report.comparisons.find { it.metric == 'p95' }.verdict in ['PASS', 'WARN', 'IMPROVED']
+assert judgedOrHonest(report.comparisons.find { it.metric == 'p95' })
 assert report.baseline.file == 'src/perf/baseline.json'
 
 // The baseline keeps the steal its run measured under; the check notes both runs' shares when either was above

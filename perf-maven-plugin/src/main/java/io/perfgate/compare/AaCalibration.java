@@ -17,6 +17,7 @@ import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Power;
+import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Thresholds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -274,7 +275,7 @@ public final class AaCalibration {
     }
 
     private static String pct(double fraction) {
-        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f %%", fraction * 100);
+        return StatsText.noise(fraction);
     }
 
     /**

@@ -217,10 +217,10 @@ public final class StopRule {
                     StatsText.percentChange(target));
             if (need == Integer.MAX_VALUE) {
                 figure = String.format(Locale.ROOT, "%s between-fork noise %s needs more than %s = %d rounds for %s",
-                        metric, StatsText.percent(cv), PerfProperties.MAX_FORKS, maxRounds, power);
+                        metric, StatsText.noise(cv), PerfProperties.MAX_FORKS, maxRounds, power);
             } else {
                 figure = String.format(Locale.ROOT, "%s between-fork noise %s gives %s at %d rounds", metric,
-                        StatsText.percent(cv), power, need);
+                        StatsText.noise(cv), power, need);
             }
             figures.add(figure);
             rounds = Math.max(rounds, need);

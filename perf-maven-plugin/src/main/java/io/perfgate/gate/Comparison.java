@@ -48,6 +48,7 @@ public final class Comparison {
     private final String reason;
     private final boolean confident;
     private final String rule;
+    private final double detectable;
 
     private Comparison(Builder b) {
         this.benchmark = Objects.requireNonNull(b.benchmark, "benchmark");
@@ -83,6 +84,7 @@ public final class Comparison {
         this.reason = b.reason == null ? "" : b.reason;
         this.confident = b.confident;
         this.rule = b.rule;
+        this.detectable = b.detectable;
     }
 
     public static Builder builder() {
@@ -122,6 +124,7 @@ public final class Comparison {
         b.reason = reason;
         b.confident = confident;
         b.rule = rule;
+        b.detectable = detectable;
         return b;
     }
 
@@ -279,6 +282,15 @@ public final class Comparison {
         return confident;
     }
 
+    /**
+     * The smallest slowdown ratio (oriented: above 1 is slower) this comparison detects with
+     * {@link PassPromise#POWER} power at its fork counts and measured between-fork noise, e.g. 1.12; NaN where it
+     * was not worked out (allocation, refused or untested comparisons, no noise).
+     */
+    public double detectable() {
+        return detectable;
+    }
+
     /** The rule that set the thresholds ({@code rule 2 'Parse.*'}), or null for the global settings. */
     public String rule() {
         return rule;
@@ -348,6 +360,7 @@ public final class Comparison {
         private String reason;
         private boolean confident;
         private String rule;
+        private double detectable = Double.NaN;
 
         private Builder() {
         }
@@ -443,6 +456,11 @@ public final class Comparison {
         public Builder verdict(Verdict verdict, String reason) {
             this.verdict = verdict;
             this.reason = reason;
+            return this;
+        }
+
+        public Builder detectable(double detectable) {
+            this.detectable = detectable;
             return this;
         }
 

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * The decision pass over all benchmarks: the multiplicity step over the K comparisons that were tested, then the
- * decision rule of statistics.md on each, the noise floor of a calibrated baseline, and the rows into the report.
+ * decision rule of statistics.md on each, what each PASS could have missed ({@link PassPromise}), the noise floor of
+ * a calibrated baseline, and the rows into the report.
  */
 final class DecisionPass {
     private final GateSettings settings;
@@ -44,7 +45,8 @@ final class DecisionPass {
         for (int i = 0; i < tested.size(); i++) {
             PendingComparison p = tested.get(i);
             Decision d = DecisionRule.decide(p.test, levels[i], p.minForks);
-            p.decided = row(p, d, levels[i]).adjustedP(adjusted == null ? Double.NaN : adjusted[i]).build();
+            p.decided = PassPromise.apply(
+                    row(p, d, levels[i]).adjustedP(adjusted == null ? Double.NaN : adjusted[i]).build(), p.test);
         }
         for (PendingComparison p : pending) {
             if (p.decided == null) {

@@ -1,5 +1,7 @@
 package io.perfgate.stats;
 
+import java.util.Locale;
+
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -21,6 +23,11 @@ public final class StatsText {
         long tenths = Math.round((ratio - 1) * 1000);
         long magnitude = Math.abs(tenths);
         return (tenths < 0 ? "-" : "+") + magnitude / 10 + "." + magnitude % 10 + " %";
+    }
+
+    /** A noise figure such as a coefficient of variation, to one decimal: 0.0317 -> "3.2 %"; NaN -> "-". */
+    public static String noise(double fraction) {
+        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f %%", fraction * 100);
     }
 
     /**

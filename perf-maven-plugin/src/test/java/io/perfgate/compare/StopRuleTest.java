@@ -115,7 +115,7 @@ class StopRuleTest {
         StopRule.Look look = rule.look(5, one(series("a.B.m", 3, 100, 0.01, 5)),
                 one(series("a.B.m", 4, 109, 0.01, 5)));
         assertEquals(Status.ENOUGH_FOR_NOISE, look.status());
-        assertTrue(look.reason().matches("B\\.m median between-fork noise 0\\.\\d+ % gives 80 % power"
+        assertTrue(look.reason().matches("B\\.m median between-fork noise 0\\.\\d % gives 80 % power"
                 + " against \\+15\\.0 % at 5 rounds"), look.reason());
     }
 
