@@ -153,6 +153,7 @@ public final class ReportJson {
         putNumberOrNull(change, "ciHigh", c.changeCiHigh());
         putNumberOrNull(n, "pValue", c.pValue());
         putNumberOrNull(n, "adjustedP", c.adjustedP());
+        putNumberOrNull(n, "detectable", c.detectable());
         ObjectNode t = n.putObject("thresholds");
         if (c.metric() == Metric.ALLOCATION) {
             putNumberOrNull(t, "percent", c.failThreshold());
@@ -283,6 +284,7 @@ public final class ReportJson {
                 .ratioOfMedians(ratio.get("ofMedians").finiteOrNaN())
                 .pValue(n.get("pValue").probabilityOrNaN())
                 .adjustedP(n.get("adjustedP").probabilityOrNaN())
+                .detectable(n.get("detectable").finiteOrNaN())
                 .verdict(enumValue(Verdict.class, n.get("verdict")), n.get("reason").text())
                 .confident(n.get("confident").bool());
         if (metric == Metric.ALLOCATION) {

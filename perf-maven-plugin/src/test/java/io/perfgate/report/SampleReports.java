@@ -56,6 +56,7 @@ final class SampleReports {
                         .pValue(0.00041).thresholds(0.10, 0.05, 0.05)
                         .verdict(Verdict.FAIL, "median time +23.4 % [+18.1 %, +29.0 %] is above the 10 % limit"
                                 + " (p = 0.00041, 10 vs 10 forks)")
+                        .detectable(1.118)
                         .build())
                 .addComparison(Comparison.builder()
                         .benchmark("com.acme.ParserBench.parse", Collections.singletonMap("size", "10"), "avgt",
@@ -76,6 +77,7 @@ final class SampleReports {
                         .pValue(0.93).thresholds(0.10, 0.05, 0.05)
                         .verdict(Verdict.WARN, "median throughput -3.3 % [-4.8 %, -1.8 %], a 3.4 % slowdown, is a"
                                 + " real slowdown, below the 10 % limit (p = 0.0001 against no change, 10 vs 10 forks)")
+                        .detectable(1.062)
                         .build())
                 .addComparison(Comparison.builder()
                         .benchmark("com.acme.Cache.get", Collections.emptyMap(), "sample", "Cache.get")
@@ -85,6 +87,7 @@ final class SampleReports {
                         .pValue(1.0).thresholds(0.10, 0.05, 0.05)
                         .verdict(Verdict.PASS, "median time -0.7 % [-2.5 %, +1.1 %] is within the 10 % limit;"
                                 + " a 10 % slowdown is ruled out (95 % upper bound +0.8 %, 10 vs 10 forks)")
+                        .detectable(1.089)
                         .confident(true)
                         .build())
                 .addComparison(Comparison.builder()
@@ -104,6 +107,7 @@ final class SampleReports {
                         .pValue(1.0).thresholds(0.10, 0.05, 0.05)
                         .verdict(Verdict.IMPROVED, "median time -33.7 % [-40.0 %, -28.0 %] is an improvement beyond"
                                 + " the 10 % limit (p = 0.0011, 6 vs 6 forks)")
+                        .detectable(1.42)
                         .build())
                 .addNotGated(new NotGated("com.acme.ParserBench.parse:size=10", "ParserBench.parse (size=10)", "avgt",
                         Metric.P95, "avgt mode records no latency distribution; use Mode.SampleTime to gate the p95"))
