@@ -94,8 +94,15 @@ public final class PreMergeComparison {
         String baseShort = git.shortId(base);
         boolean dirty = git.isDirty();
         String baseSubject = git.subject(base);
-        log.info("Base: " + baseShort + " \"" + baseSubject + "\", the merge base of HEAD (" + git.shortId(head)
-                + ") and " + request.against() + (refCommit.equals(base) ? "" : " (" + git.shortId(refCommit) + ")"));
+        if (base.equals(head)) {
+            // perf.against=HEAD (or a ref at HEAD): the base is HEAD itself, and "the merge base of HEAD and HEAD"
+            // would only puzzle
+            log.info("Base: " + baseShort + " \"" + baseSubject + "\", HEAD itself (" + request.against() + ")");
+        } else {
+            log.info("Base: " + baseShort + " \"" + baseSubject + "\", the merge base of HEAD (" + git.shortId(head)
+                    + ") and " + request.against() + (refCommit.equals(base) ? "" : " (" + git.shortId(refCommit)
+                    + ")"));
+        }
         log.info("Candidate: the working tree" + (dirty ? ", with its uncommitted changes, as it is" : ""));
         if (base.equals(head) && !dirty) {
             log.info("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");

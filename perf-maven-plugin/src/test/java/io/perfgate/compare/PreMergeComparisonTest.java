@@ -119,6 +119,8 @@ class PreMergeComparisonTest {
         assertTrue(builder.seenRoot.toString().contains("target/perf/base-"), builder.seenRoot.toString());
         assertEquals(baseCommit, result.baseCommit());
         assertTrue(result.dirty());
+        assertTrue(log.infos().stream().anyMatch(l -> l.matches("Base: [0-9a-f]+ \"base version\", the merge base"
+                + " of HEAD \\([0-9a-f]+\\) and main")), log.toString());
         PerfResults base = ResultsJson.read(module.resolve("target/perf/base-results.json"));
         PerfResults candidate = ResultsJson.read(module.resolve("target/perf/results.json"));
         assertEquals(baseCommit, base.provenance().get("git.commit"));
@@ -242,5 +244,14 @@ class PreMergeComparisonTest {
         assertEquals(Collections.singletonList("x.Bench.old"), result.removedBenchmarks());
         assertEquals(1, result.candidate().benchmarks().size());
         assertTrue(log.infos().contains("x.Bench.added is new (not in the base): not compared"), log.toString());
+    }
+
+    /** Against HEAD itself the base is HEAD, said as such: the candidate is the uncommitted change. */
+    @Test
+    void againstHeadNamesHeadAsTheBase() throws Exception {
+        new PreMergeComparison(new SpeedFileBuilder(), new SpeedLauncher(), log).run(request("HEAD"));
+        assertTrue(log.infos().stream().anyMatch(l -> l.matches("Base: [0-9a-f]+ \"slower\", HEAD itself \\(HEAD\\)")),
+                log.toString());
+        assertFalse(log.any("the merge base of HEAD"), log.toString());
     }
 }
