@@ -198,6 +198,7 @@ public final class PreMergeComparison {
             }
         }
 
+        double decisionAlpha = rule.decisionAlpha();
         String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
         settings.put(PerfProperties.AGAINST, request.against());
@@ -216,6 +217,7 @@ public final class PreMergeComparison {
         baseProvenance.put("git.against", request.against());
         baseProvenance.put("git.againstCommit", refCommit);
         baseProvenance.put("measuredWith", request.goal() + ", interleaved with the candidate");
+        baseProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
         // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
         Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
         baseEnvironment.put("git.commit", base);
@@ -229,6 +231,7 @@ public final class PreMergeComparison {
         candidateProvenance.put("git.commit", head);
         candidateProvenance.put("git.dirty", Boolean.toString(dirty));
         candidateProvenance.put("git.base", base);
+        candidateProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
         PerfResults candidateResults = PerfResults.builder().status(status).createdAt(createdAt)
                 .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
                 .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))
@@ -240,7 +243,6 @@ public final class PreMergeComparison {
         ResultsJson.write(candidateResults, candidateFile);
         log.info("Wrote " + baseFile + " and " + candidateFile);
 
-        double decisionAlpha = rule.decisionAlpha();
         GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
                 .baselineCommand("mvn verify -D" + PerfProperties.AGAINST
                         + "=<ref> (" + request.goal() + " measures the base itself)")

@@ -53,6 +53,8 @@ public final class Gate {
     private String toolVersion = "unknown";
     private Clock clock = Clock.systemUTC();
     private String baselineCommand = "mvn verify perf:baseline";
+    /** Notes about how this gate came to judge as it does, added to its reports. */
+    private final List<String> notes = new ArrayList<>();
 
     public Gate(GateSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -94,6 +96,18 @@ public final class Gate {
     public GateReport check(PerfResults baseline, String baselineFile, PerfResults current, String currentFile) {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(current, "current");
+        double comparisonAlpha = comparisonAlpha(current);
+        if (comparisonAlpha < settings.alpha()) {
+            // results of perf:compare's adaptive rounds (e.g. its shards, merged) keep the level their stop rule
+            // needs: judged at the full alpha, a two-look comparison would fail more often than alpha
+            Gate levelled = new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).clock(clock)
+                    .baselineCommand(baselineCommand);
+            levelled.notes.add("These results come from interleaved rounds with adaptive stopping (provenance "
+                    + PerfResults.PROVENANCE_COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
+                    + " that level, as perf:compare judged them, not at " + PerfProperties.ALPHA + " = "
+                    + settings.alpha());
+            return levelled.check(baseline, baselineFile, current, currentFile);
+        }
         GateReport.Builder report = start(current, currentFile)
                 .baseline(new GateReport.Side(baselineFile, baseline.createdAt(), baseline.toolVersion(),
                         baseline.environment(), baseline.provenance()));
@@ -159,7 +173,18 @@ public final class Gate {
             listMembershipFailures(pairing.added, pairing.missing, report);
         }
         listInconclusiveFailure(pending, report);
+        notes.forEach(report::addNote);
         return report.build();
+    }
+
+    /** The level an interleaved comparison judged these results at, or +infinity when they are no such results. */
+    private static double comparisonAlpha(PerfResults results) {
+        String recorded = results.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
+        if (recorded == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        // ResultsJson has checked it is a level (above 0, below 1)
+        return Double.parseDouble(recorded);
     }
 
     /**

@@ -512,6 +512,24 @@ public final class JsonValue {
         return v;
     }
 
+    /**
+     * A significance level kept as text, as the string maps of a results file (provenance) keep numbers: above 0
+     * and below 1.
+     */
+    public double levelText() throws JsonFormatException {
+        String text = text();
+        double level;
+        try {
+            level = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            level = Double.NaN;
+        }
+        if (!(level > 0 && level < 1)) {
+            throw invalid(shown() + " is not a significance level: expected a number above 0 and below 1");
+        }
+        return level;
+    }
+
     /** The value as its JSON text, shortened, for messages: {@code -3.5}, {@code "NaN"}, {@code 1e999}. */
     private String shown() {
         if (node == null) {

@@ -23,6 +23,12 @@ public final class PerfResults {
 
     /** The provenance field {@code perf:baseline} sets when {@code perf.force} recorded results despite problems. */
     public static final String PROVENANCE_FORCED = "forced";
+    /**
+     * The provenance field of both sides of an interleaved comparison: the one-sided level its rounds were judged at
+     * (alpha / 2 with adaptive stopping's two looks), so that a later check of the same results, e.g. of merged
+     * shards, judges them at that level and not at the full alpha.
+     */
+    public static final String PROVENANCE_COMPARISON_ALPHA = "comparison.alpha";
 
     private final String status;
     private final String createdAt;

@@ -175,6 +175,10 @@ public final class ResultsJson {
                 .environment(root.get("environment").stringMap())
                 .settings(root.get("settings").stringMap())
                 .provenance(root.get("provenance").optionalStringMap());
+        JsonValue level = root.get("provenance").get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
+        if (level.isPresent()) {
+            level.levelText(); // a check of these results judges at this level, so it must be one
+        }
         // one benchmark, mode and set of parameters once: two copies would be judged as one, and which one is
         // meant cannot be known
         Map<String, String> seen = new LinkedHashMap<>();

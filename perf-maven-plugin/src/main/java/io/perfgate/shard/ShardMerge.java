@@ -30,6 +30,11 @@ import java.util.TreeMap;
 public final class ShardMerge {
     /** The provenance key naming the shards a merged file came from: {@code 1/3 a.json, 2/3 b.json, ...}. */
     public static final String PROVENANCE_MERGED_FROM = "mergedFrom";
+    /** The provenance field naming each shard's interleaving seed, when the shards were comparisons. */
+    public static final String PROVENANCE_SEEDS = "shardSeeds";
+    /** Settings each shard has its own value of: which shard it is, and the seed of its interleaved order. */
+    private static final Set<String> PER_SHARD_SETTINGS = new HashSet<>(Arrays.asList(PerfProperties.SHARD,
+            PerfProperties.SEED));
     /**
      * Fingerprint fields that differ between shards by nature: each agent has its own clock, command line and
      * steal. Everything else that differs (the machine) is reported, not refused: agents of one CI pool are meant
@@ -173,6 +178,8 @@ public final class ShardMerge {
         List<BenchmarkResult> benchmarks = new ArrayList<>();
         Map<String, Path> benchmarkIn = new LinkedHashMap<>();
         boolean complete = true;
+        // each agent of a comparison draws its own interleaving order; the order changes no measured value
+        List<String> seeds = new ArrayList<>();
         String createdAt = one.results.createdAt();
         for (Input in : ordered) {
             PerfResults r = in.results;
@@ -181,7 +188,7 @@ public final class ShardMerge {
                     one.results.environment().get(EnvironmentFingerprint.GIT_COMMIT),
                     r.environment().get(EnvironmentFingerprint.GIT_COMMIT));
             for (Map.Entry<String, String> s : r.settings().entrySet()) {
-                if (s.getKey().equals(PerfProperties.SHARD)) {
+                if (PER_SHARD_SETTINGS.contains(s.getKey())) {
                     continue;
                 }
                 String before = settings.putIfAbsent(s.getKey(), s.getValue());
@@ -218,6 +225,10 @@ public final class ShardMerge {
                 }
                 benchmarks.add(b);
             }
+            String seed = r.settings().get(PerfProperties.SEED);
+            if (seed != null) {
+                seeds.add(r.settings().get(PerfProperties.SHARD) + " " + PerfProperties.SEED + "=" + seed);
+            }
             complete &= r.isComplete();
             if (r.createdAt().compareTo(createdAt) > 0) {
                 createdAt = r.createdAt(); // the suite is done when its last shard is
@@ -229,6 +240,9 @@ public final class ShardMerge {
             parts.add(e.getKey() + "/" + total + " " + e.getValue().file.getFileName());
         }
         provenance.put(PROVENANCE_MERGED_FROM, String.join(", ", parts));
+        if (!seeds.isEmpty()) {
+            provenance.put(PROVENANCE_SEEDS, String.join(", ", seeds));
+        }
         PerfResults merged = one.results.toBuilder()
                 .status(complete ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL)
                 .createdAt(createdAt)

@@ -176,4 +176,30 @@ class ShardMergeTest {
                 () -> ShardMerge.mergeDirectory(shards));
         assertEquals(shards.resolve("stray.json") + ": expected a JSON object at the top level", stray.getMessage());
     }
+
+    /**
+     * The shards of perf:compare: each agent draws its own interleaving seed, which changes no measured value, and
+     * the level its rounds were judged at travels with the merged results, so perf:check judges them alike.
+     */
+    @Test
+    void comparisonShardsWithTheirOwnSeedsMergeAndKeepTheirLevel() throws Exception {
+        List<ShardMerge.Input> inputs = new ArrayList<>();
+        String[][] parts = {{"1/2", "a.A.m", "101"}, {"2/2", "a.B.m", "202"}};
+        for (String[] part : parts) {
+            PerfResults r = shard(part[0], part[1]);
+            Map<String, String> settings = new LinkedHashMap<>(r.settings());
+            settings.put("perf.against", "origin/main");
+            settings.put("perf.seed", part[2]);
+            Map<String, String> provenance = new LinkedHashMap<>();
+            provenance.put("role", "candidate");
+            provenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, "0.025");
+            inputs.add(in(part[0].charAt(0) + ".json", r.toBuilder().settings(settings).provenance(provenance)
+                    .build()));
+        }
+        PerfResults suite = ShardMerge.merge(inputs).results();
+        assertEquals(null, suite.settings().get("perf.seed"), "no one seed ordered the whole suite");
+        assertEquals("origin/main", suite.settings().get("perf.against"));
+        assertEquals("1/2 perf.seed=101, 2/2 perf.seed=202", suite.provenance().get(ShardMerge.PROVENANCE_SEEDS));
+        assertEquals("0.025", suite.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA));
+    }
 }
