@@ -17,6 +17,8 @@ File jira = new File(basedir, 'target/perf/methodology.jira')
 assert jira.isFile() : 'perf:methodology did not write target/perf/methodology.jira'
 String block = jira.getText('UTF-8')
 assert block.startsWith('h3. Performance methodology')
+// it opens with the sentence a reviewer reads first: the regression, median and p95 before and after
+assert block =~ /\nParserBench\.parse \(size=1000\): before \([^)]+\): median [0-9.]+ us\/op, p95 [0-9.]+ us\/op; after \([^)]+\): median [0-9.]+ us\/op, p95 [0-9.]+ us\/op \(p95 of /
 assert block.contains('||Benchmark||Metric||Before||After||Change||p||Verdict||')
 assert block.contains('|ParserBench.parse (size=1000)|median time|')
 assert block.contains('{noformat}\nmvn -B verify -Pperf -Dperf.forks=10')

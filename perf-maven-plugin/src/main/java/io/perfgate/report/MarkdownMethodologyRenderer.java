@@ -11,6 +11,12 @@ final class MarkdownMethodologyRenderer implements MethodologyRenderer {
     public String render(Methodology m) {
         StringBuilder out = new StringBuilder();
         out.append("### Performance methodology\n\n");
+        for (String sentence : m.headline()) {
+            out.append(escape(sentence)).append("  \n");
+        }
+        if (!m.headline().isEmpty()) {
+            out.append('\n');
+        }
         for (Methodology.Item item : m.setup()) {
             out.append("- **").append(escape(item.label())).append(":** ").append(escape(item.text())).append('\n');
         }

@@ -5,9 +5,11 @@ import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
 import io.perfgate.stats.Multiplicity;
+import io.perfgate.stats.Quantiles;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
@@ -39,6 +41,7 @@ public final class MethodologyContent {
         GateReport r = in.report();
         Map<String, String> env = r.current().environment();
         Methodology.Builder m = Methodology.builder().vote(vote(r));
+        headline(in).forEach(m::headline);
 
         String hardware = hardware(env);
         if (hardware != null) {
@@ -83,6 +86,121 @@ public final class MethodologyContent {
         profiles.forEach(m::profile);
         notes(in, m);
         return m.build();
+    }
+
+    // ------------------------------------------------------------------ the headline
+
+    /** At most this many headline sentences; the table has the rest. */
+    static final int HEADLINES = 3;
+
+    /**
+     * The sentences a reviewer reads first, one per headline result, in the form committers use: the regressions;
+     * without any, the improvements; without those, the warnings; without any of these, the first results. Each
+     * gives the median and the p95 before and after, and says what the p95 is of.
+     */
+    static List<String> headline(CheckArtifacts in) {
+        GateReport r = in.report();
+        List<Comparison> medians = new ArrayList<>();
+        for (Comparison c : r.comparisons()) {
+            if (c.metric() == Metric.MEDIAN) {
+                medians.add(c);
+            }
+        }
+        List<Comparison> chosen = new ArrayList<>();
+        for (Verdict v : new Verdict[] {Verdict.FAIL, Verdict.IMPROVED, Verdict.WARN}) {
+            for (Comparison c : medians) {
+                if (c.verdict() == v) {
+                    chosen.add(c);
+                }
+            }
+            if (!chosen.isEmpty()) {
+                break;
+            }
+        }
+        if (chosen.isEmpty()) {
+            chosen.addAll(medians);
+        }
+        String before = r.baseline() == null ? "baseline" : sideLabel(r.baseline(), true);
+        String after = sideLabel(r.current(), false);
+        List<String> sentences = new ArrayList<>();
+        for (Comparison c : chosen.subList(0, Math.min(HEADLINES, chosen.size()))) {
+            String[] p95 = p95(in, c);
+            sentences.add(name(c, r) + ": before (" + before + "): median " + Units.value(c.baselineMedian(), c.unit())
+                    + p95[0] + "; after (" + after + "): median " + Units.value(c.currentMedian(), c.unit()) + p95[1]
+                    + " (" + p95[2] + ").");
+        }
+        if (chosen.size() > HEADLINES) {
+            int more = chosen.size() - HEADLINES;
+            sentences.add("And " + more + " more " + chosen.get(0).verdict() + (more == 1 ? " result" : " results")
+                    + " in the table.");
+        }
+        return sentences;
+    }
+
+    /**
+     * ", p95 X" before and after, and what the p95 is of: the gated p95 of SampleTime latencies where the check has
+     * one, else the p95 of the per-fork values (fork scores, or run times of a scenario), from the results files.
+     */
+    private static String[] p95(CheckArtifacts in, Comparison median) {
+        GateReport r = in.report();
+        boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(kindOf(in, median));
+        for (Comparison c : r.comparisons()) {
+            if (c.metric() == Metric.P95 && c.key().equals(median.key()) && c.mode().equals(median.mode())) {
+                return new String[] {", p95 " + Units.value(c.baselineMedian(), c.unit()),
+                        ", p95 " + Units.value(c.currentMedian(), c.unit()),
+                        "p95 of " + (scenario ? "per-request" : "per-operation") + " latency, the median of each"
+                                + " side's " + (scenario ? "runs'" : "forks'") + " own p95, gated"};
+            }
+        }
+        BenchmarkResult base = find(in.baseline(), median);
+        BenchmarkResult cur = find(in.current(), median);
+        if (base == null || cur == null) {
+            return new String[] {"", "", "no p95: the results files are not at hand"};
+        }
+        ForkValues values = ForkValues.of(base, cur, Metric.MEDIAN);
+        String what = scenario ? "run times" : "fork scores";
+        int m = values.baseline().length;
+        int n = values.candidate().length;
+        return new String[] {", p95 " + Units.value(Quantiles.percentile(values.baseline(), 0.95), median.unit()),
+                ", p95 " + Units.value(Quantiles.percentile(values.candidate(), 0.95), median.unit()),
+                "p95 of " + (m == n ? "each side's " + m : m + " and " + n) + " " + what
+                        + ", not gated: a p95 of so few values sits near their maximum"};
+    }
+
+    private static BenchmarkResult find(PerfResults results, Comparison c) {
+        if (results == null) {
+            return null;
+        }
+        for (BenchmarkResult b : results.benchmarks()) {
+            if (b.key().equals(c.key()) && b.mode().equals(c.mode())) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * How the headline names a side: "main at 1a2b3c4" and "this patch on top" for a comparison, "the baseline at
+     * 1a2b3c4" and "commit 5d6e7f8" (or "this build") for a check.
+     */
+    static String sideLabel(GateReport.Side s, boolean baseline) {
+        Map<String, String> prov = s.provenance();
+        Map<String, String> env = s.environment();
+        String commit = first(prov.get("git.commit"), prov.get("commit"), env.get("git.commit"));
+        String at = present(commit) && !"none".equals(commit.trim()) ? ConsoleReport.shortCommit(commit.trim()) : null;
+        boolean dirty = "true".equalsIgnoreCase(first(prov.get("git.dirty"), env.get("git.dirty")));
+        String role = prov.get("role");
+        if ("base".equals(role)) {
+            String against = prov.get("git.against");
+            return (present(against) ? against.trim() : "the base") + (at == null ? "" : " at " + at);
+        }
+        if ("candidate".equals(role)) {
+            return "this patch on top" + (dirty ? ", uncommitted" : at == null ? "" : ", " + at);
+        }
+        if (baseline) {
+            return "the baseline" + (at == null ? "" : " at " + at);
+        }
+        return at == null ? "this build" : "commit " + at + (dirty ? " with uncommitted changes" : "");
     }
 
     // ------------------------------------------------------------------ the vote
@@ -229,7 +347,7 @@ public final class MethodologyContent {
             return null;
         }
         String order = runOrder(in);
-        return String.join("; ", parts) + (order == null ? "" : "; " + order);
+        return String.join("; ", parts) + (order == null ? "" : "; " + order) + "; report median + p95";
     }
 
     private static Set<String> kinds(CheckArtifacts in) {

@@ -9,6 +9,12 @@ final class TextMethodologyRenderer implements MethodologyRenderer {
     public String render(Methodology m) {
         StringBuilder out = new StringBuilder();
         out.append("Performance methodology\n");
+        for (String sentence : m.headline()) {
+            out.append("  ").append(oneLine(sentence)).append('\n');
+        }
+        if (!m.headline().isEmpty()) {
+            out.append('\n');
+        }
         int width = 0;
         for (Methodology.Item item : m.setup()) {
             width = Math.max(width, item.label().length() + 1);
