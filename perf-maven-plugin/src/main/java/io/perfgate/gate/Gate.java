@@ -243,7 +243,14 @@ public final class Gate {
         double[] curP95 = p95.candidate();
         String p95Missing = scenario ? Judgeability.scenarioP95Missing(base, cur) : Judgeability.p95Missing(base, cur, baseP95, curP95);
         if (p95Missing != null) {
-            report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing));
+            NotGated notGated = new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing);
+            if (baseMedians.length > 0 && curMedians.length > 0) {
+                // not gated, but shown: the p95 of the per-fork values (fork scores, or a scenario's run times)
+                notGated = notGated.withSpread(new NotGated.Spread(Quantiles.percentile(baseMedians, 0.95),
+                        baseMedians.length, Quantiles.percentile(curMedians, 0.95), curMedians.length, cur.unit(),
+                        scenario ? NotGated.Spread.RUN_TIMES : NotGated.Spread.FORK_SCORES));
+            }
+            report.addNotGated(notGated);
         } else {
             pending.add(prepare(base, cur, bs, Metric.P95, cur.unit(), direction, bs.p95(), baseP95, curP95,
                     refusal != null ? refusal : unstable));

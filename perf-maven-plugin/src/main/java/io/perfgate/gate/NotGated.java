@@ -10,6 +10,7 @@ public final class NotGated {
     private final Metric metric;
     private final String reason;
     private final String metricName;
+    private final Spread spread;
 
     public NotGated(String benchmark, String displayName, String mode, Metric metric, String reason) {
         this(benchmark, displayName, mode, metric, metric.id(), reason);
@@ -18,6 +19,12 @@ public final class NotGated {
     /** For a secondary metric, {@code metricName} is its own name (e.g. {@code cpu}). */
     public NotGated(String benchmark, String displayName, String mode, Metric metric, String metricName,
             String reason) {
+        this(benchmark, displayName, mode, metric, metricName, reason, null);
+    }
+
+    private NotGated(String benchmark, String displayName, String mode, Metric metric, String metricName,
+            String reason, Spread spread) {
+        this.spread = spread;
         this.benchmark = Objects.requireNonNull(benchmark);
         this.displayName = Objects.requireNonNull(displayName);
         this.mode = Objects.requireNonNull(mode);
@@ -50,5 +57,71 @@ public final class NotGated {
 
     public String reason() {
         return reason;
+    }
+
+    /** What the metric measured on each side though it was not gated, e.g. the p95 of the fork scores; or null. */
+    public Spread spread() {
+        return spread;
+    }
+
+    /** This entry with the values shown beside it. */
+    public NotGated withSpread(Spread spread) {
+        return new NotGated(benchmark, displayName, mode, metric, metricName, reason, Objects.requireNonNull(spread));
+    }
+
+    /**
+     * A not-gated p95 as measured: each side's value and how many values it is of, and what those values are
+     * ({@value #FORK_SCORES} or {@value #RUN_TIMES}).
+     */
+    public static final class Spread {
+        public static final String FORK_SCORES = "fork scores";
+        public static final String RUN_TIMES = "run times";
+
+        private final double baseline;
+        private final int baselineCount;
+        private final double current;
+        private final int currentCount;
+        private final String unit;
+        private final String of;
+
+        public Spread(double baseline, int baselineCount, double current, int currentCount, String unit, String of) {
+            this.baseline = baseline;
+            this.baselineCount = baselineCount;
+            this.current = current;
+            this.currentCount = currentCount;
+            this.unit = Objects.requireNonNull(unit);
+            this.of = Objects.requireNonNull(of);
+        }
+
+        public double baseline() {
+            return baseline;
+        }
+
+        public int baselineCount() {
+            return baselineCount;
+        }
+
+        public double current() {
+            return current;
+        }
+
+        public int currentCount() {
+            return currentCount;
+        }
+
+        public String unit() {
+            return unit;
+        }
+
+        /** What the values are: {@value #FORK_SCORES} or {@value #RUN_TIMES}. */
+        public String of() {
+            return of;
+        }
+
+        /** "p95 of each side's 10 fork scores", "p95 of 10 and 8 run times". */
+        public String describe(String metricName) {
+            return metricName + " of " + (baselineCount == currentCount ? "each side's " + baselineCount
+                    : baselineCount + " and " + currentCount) + " " + of;
+        }
     }
 }

@@ -271,8 +271,10 @@ public final class ConsoleReport {
     }
 
     private static String[] cells(NotGated n, GateReport report) {
-        return new String[] {name(n.displayName(), n.benchmark(), n.mode(), report), n.metricName(), "-", "-", "-",
-            "-", "not gated"};
+        NotGated.Spread spread = n.spread();
+        return new String[] {name(n.displayName(), n.benchmark(), n.mode(), report), n.metricName(),
+            spread == null ? "-" : Units.value(spread.baseline(), spread.unit()),
+            spread == null ? "-" : Units.value(spread.current(), spread.unit()), "-", "-", "not gated"};
     }
 
     /** The display name, with the mode added when the same benchmark ran in several modes. */
@@ -290,15 +292,24 @@ public final class ConsoleReport {
     static List<String> notGatedLines(GateReport report) {
         Map<String, List<String>> byReason = new LinkedHashMap<>();
         Map<String, NotGated> first = new LinkedHashMap<>();
+        Map<String, Set<String>> shown = new LinkedHashMap<>();
         for (NotGated n : report.notGated()) {
             String key = n.metricName() + "\u0000" + n.reason();
             byReason.computeIfAbsent(key, k -> new ArrayList<>()).add(n.displayName());
             first.putIfAbsent(key, n);
+            if (n.spread() != null) {
+                shown.computeIfAbsent(key, k -> new TreeSet<>()).add(n.spread().describe(n.metricName()));
+            }
         }
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, List<String>> e : byReason.entrySet()) {
             NotGated n = first.get(e.getKey());
-            lines.add(n.metricName() + " not gated for " + String.join(", ", e.getValue()) + ": " + n.reason());
+            Set<String> values = shown.getOrDefault(e.getKey(), Collections.emptySet());
+            // the table shows what was measured all the same: say what those figures are of
+            String what = values.isEmpty() ? "" : "; the table shows the " + (values.size() == 1
+                    ? values.iterator().next() : n.metricName() + " of each side's per-fork values");
+            lines.add(n.metricName() + " not gated for " + String.join(", ", e.getValue()) + ": " + n.reason()
+                    + what);
         }
         return lines;
     }

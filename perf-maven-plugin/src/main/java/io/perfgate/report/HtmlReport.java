@@ -170,10 +170,18 @@ public final class HtmlReport {
                         .append(c.confident() ? " <span class=\"muted\">confident</span>" : "").append("</td></tr>\n");
             } else {
                 NotGated n = (NotGated) row;
+                NotGated.Spread spread = n.spread();
                 h.append("<tr><td>").append(Markup.html(n.displayName())).append("</td><td>")
-                        .append(Markup.html(n.metricName())).append("</td><td colspan=\"4\" class=\"muted\">")
-                        .append(Markup.html(n.reason())).append("</td><td><span class=\"verdict v-none\">not gated")
-                        .append("</span></td></tr>\n");
+                        .append(Markup.html(n.metricName())).append("</td>");
+                if (spread == null) {
+                    h.append("<td colspan=\"4\" class=\"muted\">").append(Markup.html(n.reason()));
+                } else {
+                    h.append(num(Units.value(spread.baseline(), spread.unit())))
+                            .append(num(Units.value(spread.current(), spread.unit())))
+                            .append("<td colspan=\"2\" class=\"muted\">")
+                            .append(Markup.html(spread.describe(n.metricName()) + "; " + n.reason()));
+                }
+                h.append("</td><td><span class=\"verdict v-none\">not gated</span></td></tr>\n");
             }
         }
         h.append("</tbody>\n</table>\n");

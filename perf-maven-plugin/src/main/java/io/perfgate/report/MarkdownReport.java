@@ -52,8 +52,10 @@ public final class MarkdownReport {
                         verdict);
             } else {
                 NotGated n = (NotGated) row;
-                cells(md, ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r), n.metricName(), "-", "-",
-                        "-", "-", "not gated");
+                NotGated.Spread spread = n.spread();
+                cells(md, ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r), n.metricName(),
+                        spread == null ? "-" : Units.value(spread.baseline(), spread.unit()),
+                        spread == null ? "-" : Units.value(spread.current(), spread.unit()), "-", "-", "not gated");
             }
         }
         md.append('\n');

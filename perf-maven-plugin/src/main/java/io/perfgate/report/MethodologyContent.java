@@ -5,11 +5,10 @@ import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
-import io.perfgate.gate.ForkValues;
+import io.perfgate.gate.NotGated;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
 import io.perfgate.stats.Multiplicity;
-import io.perfgate.stats.Quantiles;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
@@ -71,15 +70,31 @@ public final class MethodologyContent {
                 : env.get("command");
         m.command(command);
 
+        List<Methodology.Row> rows = new ArrayList<>();
+        List<String> rowOf = new ArrayList<>();
         for (Comparison c : r.comparisons()) {
             boolean test = c.metric() != Metric.ALLOCATION;
             double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
-            m.row(new Methodology.Row(name(c, r), c.label(),
+            rows.add(new Methodology.Row(name(c, r), c.label(),
                     Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
                     Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
                     Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()),
                     Units.pValue(p), c.verdict().name()));
+            rowOf.add(c.key() + " " + c.mode());
         }
+        // a p95 that is not gated is still shown, after its benchmark's other rows, saying what it is of
+        for (NotGated n : r.notGated()) {
+            NotGated.Spread spread = n.spread();
+            int last = rowOf.lastIndexOf(n.benchmark() + " " + n.mode());
+            if (n.metric() != Metric.P95 || spread == null || last < 0) {
+                continue;
+            }
+            rows.add(last + 1, new Methodology.Row(ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r),
+                    spread.describe(n.metricName()), Units.value(spread.baseline(), spread.unit()),
+                    Units.value(spread.current(), spread.unit()), "-", "-", "not gated"));
+            rowOf.add(last + 1, n.benchmark() + " " + n.mode());
+        }
+        rows.forEach(m::row);
         if (!r.comparisons().isEmpty()) {
             m.tableCaption(caption(r));
         }
@@ -152,31 +167,16 @@ public final class MethodologyContent {
                                 + " side's " + (scenario ? "runs'" : "forks'") + " own p95, gated"};
             }
         }
-        BenchmarkResult base = find(in.baseline(), median);
-        BenchmarkResult cur = find(in.current(), median);
-        if (base == null || cur == null) {
-            return new String[] {"", "", "no p95: the results files are not at hand"};
-        }
-        ForkValues values = ForkValues.of(base, cur, Metric.MEDIAN);
-        String what = scenario ? "run times" : "fork scores";
-        int m = values.baseline().length;
-        int n = values.candidate().length;
-        return new String[] {", p95 " + Units.value(Quantiles.percentile(values.baseline(), 0.95), median.unit()),
-                ", p95 " + Units.value(Quantiles.percentile(values.candidate(), 0.95), median.unit()),
-                "p95 of " + (m == n ? "each side's " + m : m + " and " + n) + " " + what
-                        + ", not gated: a p95 of so few values sits near their maximum"};
-    }
-
-    private static BenchmarkResult find(PerfResults results, Comparison c) {
-        if (results == null) {
-            return null;
-        }
-        for (BenchmarkResult b : results.benchmarks()) {
-            if (b.key().equals(c.key()) && b.mode().equals(c.mode())) {
-                return b;
+        for (NotGated n : r.notGated()) {
+            if (n.metric() == Metric.P95 && n.spread() != null && n.benchmark().equals(median.key())
+                    && n.mode().equals(median.mode())) {
+                NotGated.Spread spread = n.spread();
+                return new String[] {", p95 " + Units.value(spread.baseline(), spread.unit()),
+                        ", p95 " + Units.value(spread.current(), spread.unit()),
+                        spread.describe("p95") + ", not gated: a p95 of so few values sits near their maximum"};
             }
         }
-        return null;
+        return new String[] {"", "", "no p95 recorded"};
     }
 
     /**

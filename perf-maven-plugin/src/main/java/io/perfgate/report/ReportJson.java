@@ -38,6 +38,10 @@ import java.util.Set;
  * and ignores fields it does not know, so later versions may add fields without breaking readers.
  */
 public final class ReportJson {
+    /** What a not-gated metric's values shown beside it can be of. */
+    private static final Set<String> SPREAD_OF = new LinkedHashSet<>(java.util.Arrays.asList(
+            NotGated.Spread.FORK_SCORES, NotGated.Spread.RUN_TIMES));
+
     private ReportJson() {
     }
 
@@ -89,6 +93,17 @@ public final class ReportJson {
                 o.put("name", n.metricName());
             }
             o.put("reason", n.reason());
+            NotGated.Spread spread = n.spread();
+            if (spread != null) {
+                o.put("of", spread.of());
+                o.put("unit", spread.unit());
+                ObjectNode base = o.putObject("baseline");
+                putNumberOrNull(base, "value", spread.baseline());
+                base.put("count", spread.baselineCount());
+                ObjectNode cur = o.putObject("current");
+                putNumberOrNull(cur, "value", spread.current());
+                cur.put("count", spread.currentCount());
+            }
         }
         refs(root.putArray("newBenchmarks"), r.newBenchmarks());
         refs(root.putArray("missingBenchmarks"), r.missingBenchmarks());
@@ -236,10 +251,18 @@ public final class ReportJson {
         }
         for (JsonValue n : root.get("notGated").elements()) {
             Metric metric = metric(n.get("metric"));
-            b.addNotGated(new NotGated(n.get("benchmark").name(), n.get("displayName").text(),
+            NotGated notGated = new NotGated(n.get("benchmark").name(), n.get("displayName").text(),
                     n.get("mode").oneOf(BenchmarkResult.MODES),
                     metric, metric == Metric.SECONDARY ? n.get("name").text() : metric.id(),
-                    n.get("reason").text()));
+                    n.get("reason").text());
+            if (n.get("of").isPresent()) {
+                JsonValue base = n.get("baseline").object();
+                JsonValue cur = n.get("current").object();
+                notGated = notGated.withSpread(new NotGated.Spread(base.get("value").measured(false),
+                        base.get("count").integer(1), cur.get("value").measured(false), cur.get("count").integer(1),
+                        n.get("unit").text(), n.get("of").oneOf(SPREAD_OF)));
+            }
+            b.addNotGated(notGated);
         }
         for (BenchmarkRef ref : refs(root.get("newBenchmarks"))) {
             b.addNewBenchmark(ref);

@@ -6,7 +6,9 @@ import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
+import io.perfgate.gate.NotGated;
 import io.perfgate.stats.Multiplicity;
+import io.perfgate.stats.Quantiles;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
@@ -233,10 +235,21 @@ final class CheckFixture {
                 .settings(settings)
                 .multiplicity(Multiplicity.Mode.NONE, 4, true)
                 .comparisons(comparisons)
+                .addNotGated(p95OfForks(PARSER_BASE, PARSER_CUR, "com.acme.bench.ParserBench.parse:size=1000",
+                        "ParserBench.parse (size=1000)", "avgt", "us/op"))
+                .addNotGated(p95OfForks(CODEC_BASE, CODEC_CUR, CODEC, "CodecBench.encode", "thrpt", "ops/s"))
                 .addNewBenchmark(new BenchmarkRef("com.acme.bench.ParserBench.parseStrict", "ParserBench.parseStrict",
                         "avgt"))
                 .addRegression("ParserBench.parse (size=1000): median time +21.1 % [+18.0 %, +24.1 %] is above the "
                         + "10 % limit (p < 0.0001, 10 vs 10 forks)")
                 .build();
+    }
+
+    /** The not-gated p95 the gate reports for an avgt or thrpt benchmark: the p95 of each side's fork scores. */
+    private static NotGated p95OfForks(double[] base, double[] cur, String key, String displayName, String mode,
+            String unit) {
+        return new NotGated(key, displayName, mode, Metric.P95, mode + " mode records no latency distribution; use"
+                + " Mode.SampleTime to gate the p95").withSpread(new NotGated.Spread(Quantiles.percentile(base, 0.95),
+                base.length, Quantiles.percentile(cur, 0.95), cur.length, unit, NotGated.Spread.FORK_SCORES));
     }
 }

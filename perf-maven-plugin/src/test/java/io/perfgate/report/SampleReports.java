@@ -110,7 +110,9 @@ final class SampleReports {
                         .detectable(1.42)
                         .build())
                 .addNotGated(new NotGated("com.acme.ParserBench.parse:size=10", "ParserBench.parse (size=10)", "avgt",
-                        Metric.P95, "avgt mode records no latency distribution; use Mode.SampleTime to gate the p95"))
+                        Metric.P95, "avgt mode records no latency distribution; use Mode.SampleTime to gate the p95")
+                        .withSpread(new NotGated.Spread(1262.0, 10, 1558.5, 10, "ns/op",
+                                NotGated.Spread.FORK_SCORES)))
                 .addNotGated(new NotGated("com.acme.Sorter.sort", "Sorter.sort", "ss",
                         Metric.P95, "ss mode records no latency distribution; use Mode.SampleTime to gate the p95"))
                 .addNewBenchmark(new BenchmarkRef("com.acme.Fresh.run", "Fresh.run", "avgt"))
