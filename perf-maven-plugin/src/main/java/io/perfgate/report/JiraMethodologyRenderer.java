@@ -22,10 +22,8 @@ final class JiraMethodologyRenderer implements MethodologyRenderer {
         for (Methodology.Item item : m.setup()) {
             out.append("* *").append(escape(item.label())).append(":* ").append(escape(item.text())).append('\n');
         }
-        if (m.command() != null) {
-            out.append("\n*Command:*\n{noformat}\n").append(m.command().replace("{noformat}", "{ noformat}"))
-                    .append("\n{noformat}\n");
-        }
+        command(out, m.commandLabel(), m.command());
+        command(out, "Baseline command", m.baselineCommand());
         out.append('\n');
         if (m.rows().isEmpty()) {
             out.append("_No benchmark was compared._\n");
@@ -50,6 +48,13 @@ final class JiraMethodologyRenderer implements MethodologyRenderer {
         list(out, "Notes", m.notes(), false);
         out.append("\n*Vote:* ").append(escape(m.vote())).append('\n');
         return out.toString();
+    }
+
+    private static void command(StringBuilder out, String label, String command) {
+        if (command != null) {
+            out.append("\n*").append(escape(label)).append(":*\n{noformat}\n")
+                    .append(command.replace("{noformat}", "{ noformat}")).append("\n{noformat}\n");
+        }
     }
 
     private static void list(StringBuilder out, String label, List<String> lines, boolean monospace) {

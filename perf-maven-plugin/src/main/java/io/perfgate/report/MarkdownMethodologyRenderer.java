@@ -20,11 +20,8 @@ final class MarkdownMethodologyRenderer implements MethodologyRenderer {
         for (Methodology.Item item : m.setup()) {
             out.append("- **").append(escape(item.label())).append(":** ").append(escape(item.text())).append('\n');
         }
-        if (m.command() != null) {
-            String fence = fence(m.command());
-            out.append("\n**Command:**\n\n").append(fence).append("sh\n").append(m.command()).append('\n')
-                    .append(fence).append('\n');
-        }
+        command(out, m.commandLabel(), m.command());
+        command(out, "Baseline command", m.baselineCommand());
         out.append('\n');
         if (m.rows().isEmpty()) {
             out.append("*No benchmark was compared.*\n");
@@ -47,6 +44,14 @@ final class MarkdownMethodologyRenderer implements MethodologyRenderer {
         list(out, "Notes", m.notes(), false);
         out.append("\n**Vote:** ").append(escape(m.vote())).append('\n');
         return out.toString();
+    }
+
+    private static void command(StringBuilder out, String label, String command) {
+        if (command != null) {
+            String fence = fence(command);
+            out.append("\n**").append(escape(label)).append(":**\n\n").append(fence).append("sh\n").append(command)
+                    .append('\n').append(fence).append('\n');
+        }
     }
 
     private static void row(StringBuilder out, List<String> cells) {

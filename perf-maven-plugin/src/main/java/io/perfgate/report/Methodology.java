@@ -16,6 +16,8 @@ public final class Methodology {
     private final List<String> headline;
     private final List<Item> setup;
     private final String command;
+    private final String commandLabel;
+    private final String baselineCommand;
     private final List<Row> rows;
     private final String tableCaption;
     private final List<String> profiles;
@@ -26,6 +28,8 @@ public final class Methodology {
         this.headline = Collections.unmodifiableList(new ArrayList<>(b.headline));
         this.setup = Collections.unmodifiableList(new ArrayList<>(b.setup));
         this.command = b.command;
+        this.commandLabel = b.commandLabel;
+        this.baselineCommand = b.baselineCommand;
         this.rows = Collections.unmodifiableList(new ArrayList<>(b.rows));
         this.tableCaption = b.tableCaption;
         this.profiles = Collections.unmodifiableList(new ArrayList<>(b.profiles));
@@ -57,6 +61,16 @@ public final class Methodology {
     /** The command that reproduces the run, or null when the results do not record it. */
     public String command() {
         return command;
+    }
+
+    /** How the command is introduced: "Command", or what it reproduces when that is more (both sides). */
+    public String commandLabel() {
+        return commandLabel;
+    }
+
+    /** The command that recorded the baseline, when it differs from {@link #command()}; else null. */
+    public String baselineCommand() {
+        return baselineCommand;
     }
 
     /** Before/after rows, one per benchmark and metric. */
@@ -163,6 +177,8 @@ public final class Methodology {
         private final List<String> headline = new ArrayList<>();
         private final List<Item> setup = new ArrayList<>();
         private String command;
+        private String commandLabel = "Command";
+        private String baselineCommand;
         private final List<Row> rows = new ArrayList<>();
         private String tableCaption;
         private final List<String> profiles = new ArrayList<>();
@@ -183,6 +199,16 @@ public final class Methodology {
 
         public Builder item(String label, String text) {
             setup.add(new Item(label, text));
+            return this;
+        }
+
+        public Builder commandLabel(String label) {
+            this.commandLabel = label;
+            return this;
+        }
+
+        public Builder baselineCommand(String command) {
+            this.baselineCommand = command;
             return this;
         }
 

@@ -69,6 +69,13 @@ public final class MethodologyContent {
         String command = in.current() != null && in.current().command() != null ? in.current().command()
                 : env.get("command");
         m.command(command);
+        if (r.baseline() != null && "base".equals(r.baseline().provenance().get("role"))) {
+            // perf:compare (or perf:check with perf.against) measured both sides in this one command
+            m.commandLabel("Command (measures both sides, interleaved)");
+        } else if (in.baseline() != null && in.baseline().command() != null
+                && !in.baseline().command().equals(command)) {
+            m.baselineCommand(in.baseline().command());
+        }
 
         List<Methodology.Row> rows = new ArrayList<>();
         List<String> rowOf = new ArrayList<>();

@@ -23,12 +23,8 @@ final class TextMethodologyRenderer implements MethodologyRenderer {
             out.append("  ").append(pad(item.label() + ":", width)).append(' ').append(oneLine(item.text()))
                     .append('\n');
         }
-        if (m.command() != null) {
-            out.append("  Command:\n");
-            for (String line : m.command().split("\r?\n", -1)) {
-                out.append("    ").append(line).append('\n');
-            }
-        }
+        command(out, m.commandLabel(), m.command());
+        command(out, "Baseline command", m.baselineCommand());
         out.append('\n');
         if (m.rows().isEmpty()) {
             out.append("No benchmark was compared.\n");
@@ -123,5 +119,14 @@ final class TextMethodologyRenderer implements MethodologyRenderer {
             end--;
         }
         return s.substring(0, end);
+    }
+
+    private static void command(StringBuilder out, String label, String command) {
+        if (command != null) {
+            out.append("  ").append(label).append(":\n");
+            for (String line : command.split("\r?\n", -1)) {
+                out.append("    ").append(line).append('\n');
+            }
+        }
     }
 }
