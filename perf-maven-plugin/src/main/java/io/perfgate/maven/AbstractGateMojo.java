@@ -172,29 +172,9 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
     /**
      * Per-benchmark settings. For each benchmark the first rule whose {@code pattern} (a regular expression)
      * is found in the benchmark's full name with parameters ({@code com.acme.ParserBench.parse:size=10}) applies;
-     * its unset fields take the global values.
-     *
-     * <pre>{@code
-     * <rules>
-     *   <rule>
-     *     <pattern>ParserBench\.parseLarge</pattern>
-     *     <medianFail>20%</medianFail>
-     *     <medianMin>10%</medianMin>
-     *     <p95Fail>40%</p95Fail>
-     *     <p95Min>20%</p95Min>
-     *     <allocPercent>5%</allocPercent>
-     *     <allocBytes>64</allocBytes>
-     *   </rule>
-     *   <rule>
-     *     <pattern>HitRateBench</pattern>
-     *     <direction>higher</direction>
-     *   </rule>
-     *   <rule>
-     *     <pattern>\.experimental\.</pattern>
-     *     <ignore>true</ignore>
-     *   </rule>
-     * </rules>
-     * }</pre>
+     * its unset fields take the global values. Fields: {@code pattern}, {@code medianFail}, {@code medianMin},
+     * {@code p95Fail}, {@code p95Min}, {@code allocPercent}, {@code allocBytes}, {@code direction}
+     * ({@code lower} or {@code higher}) and {@code ignore}; the perf:check page has an example.
      *
      * @since 0.1.0
      */

@@ -15,9 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -126,15 +124,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
             return done + " already compared this module with " + against.trim() + " in this build";
         }
         if (ReactorBenchmarks.isReactor(session)) {
-            if (reason == null) {
-                List<Path> classes = Arrays.asList(Paths.get(project.getBuild().getTestOutputDirectory()),
-                        Paths.get(project.getBuild().getOutputDirectory()));
-                reason = ReactorBenchmarks.lookForComparison(project, BenchmarkDiscovery.hasBenchmarkList(classes),
-                        display(classes.get(0)) + " or " + display(classes.get(1)));
-            }
-            if (reason != null) {
-                ReactorBenchmarks.failWhenNoneToCompare(session, project);
-            }
+            List<Path> classes = Arrays.asList(Paths.get(project.getBuild().getTestOutputDirectory()),
+                    Paths.get(project.getBuild().getOutputDirectory()));
+            reason = ReactorBenchmarks.moduleSkipReason(session, project, reason,
+                    BenchmarkDiscovery.hasBenchmarkList(classes),
+                    display(classes.get(0)) + " or " + display(classes.get(1)), true);
         }
         return reason;
     }
@@ -223,18 +217,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     /** The command that repeats this comparison in the same order. */
     private String command(long seedValue) throws MojoExecutionException {
-        Map<String, String> properties = new LinkedHashMap<>(jmhOptions().userSettings());
-        properties.put(PerfProperties.AGAINST, against.trim());
-        properties.put(PerfProperties.SEED, Long.toString(seedValue));
-        if (!adaptive()) {
-            properties.put(PerfProperties.ADAPTIVE, "false");
-        }
-        if (affected()) {
-            properties.put(PerfProperties.AFFECTED, "true");
-        }
-        if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
-            properties.put(PerfProperties.MAX_FORKS, Integer.toString(maxForks));
-        }
-        return MavenCommands.repeat(qualifiedGoal("compare"), properties);
+        return MavenCommands.repeatComparison(qualifiedGoal("compare"), jmhOptions().userSettings(), against.trim(),
+                seedValue, adaptive(), affected(), maxForks);
     }
 }

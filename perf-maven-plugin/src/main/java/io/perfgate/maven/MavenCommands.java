@@ -89,6 +89,27 @@ final class MavenCommands {
         return CommandLines.toShell(args);
     }
 
+    /**
+     * The command that repeats a comparison in the same order: the JMH options the user set, the ref and the seed,
+     * and each comparison switch that differs from its default.
+     */
+    static String repeatComparison(String goal, Map<String, String> jmhSettings, String against, long seed,
+            boolean adaptive, boolean affected, int maxForks) {
+        Map<String, String> properties = new LinkedHashMap<>(jmhSettings);
+        properties.put(PerfProperties.AGAINST, against);
+        properties.put(PerfProperties.SEED, Long.toString(seed));
+        if (!adaptive) {
+            properties.put(PerfProperties.ADAPTIVE, "false");
+        }
+        if (affected) {
+            properties.put(PerfProperties.AFFECTED, "true");
+        }
+        if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
+            properties.put(PerfProperties.MAX_FORKS, Integer.toString(maxForks));
+        }
+        return repeat(goal, properties);
+    }
+
     /** The base is built by the Maven running this build, with its JDK, local repository, settings and profiles. */
     static BaseBuild baseBuild(MavenSession session) throws MojoExecutionException {
         String home = System.getProperty("maven.home");

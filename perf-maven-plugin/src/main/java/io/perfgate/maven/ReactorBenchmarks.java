@@ -32,42 +32,28 @@ final class ReactorBenchmarks {
     }
 
     /**
-     * Records what perf:run found in {@code project}; the skip reason when it found neither benchmarks nor
-     * scenarios (where it looked: {@code testClasses}), else null.
+     * Why {@code project}, a module of a reactor, is skipped: {@code reason} when there is one, else, after recording
+     * what was found, "none found" (where it looked: {@code looked}) or null. Whenever the module is skipped and it
+     * is the reactor's last, fails the build when no module had benchmarks (or, for a {@code comparison},
+     * benchmarks to compare: scenarios are not compared), so a build never ends green without measuring.
      */
-    static String lookAt(MavenProject project, boolean found, String testClasses) {
-        record(project, found);
-        return found ? null : "no JMH benchmarks (no " + BenchmarkListReader.RESOURCE + " in " + testClasses
-                + ") and no scenarios in this module";
-    }
-
-    /**
-     * Records whether the comparison found compiled JMH benchmarks in {@code project} (scenarios are not compared);
-     * the skip reason when it found none (where it looked: {@code classes}), else null.
-     */
-    static String lookForComparison(MavenProject project, boolean found, String classes) {
-        record(project, found);
-        return found ? null : "no JMH benchmarks to compare in this module (no " + BenchmarkListReader.RESOURCE
-                + " in " + classes + ")";
-    }
-
-    /** At the reactor's last module: fails the build when perf:run found benchmarks in no module. */
-    static void failWhenNoneInReactor(MavenSession session, MavenProject current) throws MojoExecutionException {
-        String none = noneInReactor(session, current, false);
+    static String moduleSkipReason(MavenSession session, MavenProject project, String reason, boolean found,
+            String looked, boolean comparison) throws MojoExecutionException {
+        if (reason == null) {
+            record(project, found);
+            if (!found) {
+                reason = comparison
+                        ? "no JMH benchmarks to compare in this module (no " + BenchmarkListReader.RESOURCE + " in "
+                                + looked + ")"
+                        : "no JMH benchmarks (no " + BenchmarkListReader.RESOURCE + " in " + looked
+                                + ") and no scenarios in this module";
+            }
+        }
+        String none = reason == null ? null : noneInReactor(session, project, comparison);
         if (none != null) {
             throw new MojoExecutionException(none);
         }
-    }
-
-    /**
-     * At the reactor's last module: fails the build when the comparison found benchmarks in no module, so a
-     * pre-merge build never ends green without measuring.
-     */
-    static void failWhenNoneToCompare(MavenSession session, MavenProject current) throws MojoExecutionException {
-        String none = noneInReactor(session, current, true);
-        if (none != null) {
-            throw new MojoExecutionException(none);
-        }
+        return reason;
     }
 
     /** True when perf:run looked at {@code project} in this build and found neither benchmarks nor scenarios. */

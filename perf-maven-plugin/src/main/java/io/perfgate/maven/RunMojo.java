@@ -77,41 +77,13 @@ public class RunMojo extends AbstractJmhMojo {
      * in fresh JVMs ({@code coldRuns}, one run each) and in one JVM ({@code warmupRuns} discarded, then
      * {@code warmRuns}), with the test classpath. Their runs go into {@code results.json} as benchmarks of kind
      * {@code scenario} with params {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project
-     * with scenarios needs no JMH benchmark. Only {@code id} and {@code className} are required; the values below
-     * besides them are the defaults, except {@code parameters}, {@code jvmArgs} and {@code metrics} (none).
-     * There is no user property: select configured scenarios with {@code perf.scenarioIncludes}.
+     * with scenarios needs no JMH benchmark. Each {@code <scenario>} needs an {@code id} and a {@code className};
+     * the "End-to-end scenarios" page shows every field with its default ({@code coldRuns}, {@code warmupRuns},
+     * {@code warmRuns}, {@code coldRunIncludesSetUp}, {@code parameters}, {@code jvmArgs}, the set-up, run and
+     * tear-down timeouts, {@code metrics}). There is no user property: select configured scenarios with
+     * {@code perf.scenarioIncludes}.
      *
-     * <pre>{@code
-     * <scenarios>
-     *   <scenario>
-     *     <id>ordered-wordcount</id>
-     *     <className>com.acme.perf.OrderedWordCountScenario</className>
-     *     <coldRuns>5</coldRuns>
-     *     <warmupRuns>1</warmupRuns>
-     *     <warmRuns>10</warmRuns>
-     *     <coldRunIncludesSetUp>false</coldRunIncludesSetUp>
-     *     <parameters>
-     *       <inputMiB>10</inputMiB>
-     *     </parameters>
-     *     <jvmArgs>
-     *       <jvmArg>--add-opens=java.base/java.lang=ALL-UNNAMED</jvmArg>
-     *     </jvmArgs>
-     *     <setUpTimeout>5m</setUpTimeout>
-     *     <runTimeout>10m</runTimeout>
-     *     <tearDownTimeout>2m</tearDownTimeout>
-     *     <metrics>
-     *       <metric>
-     *         <name>throughput</name>
-     *         <unit>records/s</unit>
-     *         <direction>higher</direction>
-     *         <gated>true</gated>
-     *       </metric>
-     *     </metrics>
-     *   </scenario>
-     * </scenarios>
-     * }</pre>
-     *
-     * See the "End-to-end scenarios" page for what is measured and how it is gated.
+     * The same page says what is measured and how it is gated.
      *
      * @since 0.1.0
      */
@@ -176,13 +148,8 @@ public class RunMojo extends AbstractJmhMojo {
         if (ReactorBenchmarks.isReactor(session)) {
             // in a reactor a module without benchmarks is skipped; none in any module fails at the last one
             List<Path> lists = classDirectories();
-            if (reason == null) {
-                reason = ReactorBenchmarks.lookAt(project, !scenarios.isEmpty()
-                        || BenchmarkDiscovery.hasBenchmarkList(lists), display(lists.get(0)));
-            }
-            if (reason != null) {
-                ReactorBenchmarks.failWhenNoneInReactor(session, project);
-            }
+            reason = ReactorBenchmarks.moduleSkipReason(session, project, reason,
+                    !scenarios.isEmpty() || BenchmarkDiscovery.hasBenchmarkList(lists), display(lists.get(0)), false);
         }
         return reason;
     }

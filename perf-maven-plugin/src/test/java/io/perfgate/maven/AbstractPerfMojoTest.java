@@ -127,8 +127,8 @@ class AbstractPerfMojoTest {
     static {
         SWITCHES.put(PerfProperties.SKIP, new Switch(AbstractPerfMojo.class, "skip",
                 m -> m.skipFlagReason() != null));
-        SWITCHES.put(PerfProperties.USE_TOOLCHAIN, new Switch(AbstractJmhMojo.class, "useToolchain",
-                m -> ((AbstractJmhMojo) m).useToolchain()));
+        SWITCHES.put(PerfProperties.USE_TOOLCHAIN, new Switch(AbstractMeasuringMojo.class, "useToolchain",
+                m -> ((AbstractMeasuringMojo) m).useToolchain()));
         SWITCHES.put(PerfProperties.INCLUDE_MAIN_CLASSES, new Switch(RunMojo.class, "includeMainClasses",
                 m -> ((RunMojo) m).includeMainClasses()));
         SWITCHES.put(PerfProperties.FORCE, new Switch(BaselineMojo.class, "force", m -> ((BaselineMojo) m).force()));
