@@ -99,11 +99,12 @@ class ArchitectureTest {
         List<String> offenders = new ArrayList<>();
         for (Path file : javaFiles()) {
             String pkg = packageOf(file);
-            if (!pkg.equals("maven") && code(read(file)).contains("org.apache.maven")) {
+            String code = code(read(file));
+            if (!pkg.equals("maven") && (code.contains("org.apache.maven") || code.contains("org.eclipse.aether"))) {
                 offenders.add(SOURCES.relativize(file).toString());
             }
         }
-        assertTrue(offenders.isEmpty(), "Maven types outside io.perfgate.maven: " + offenders);
+        assertTrue(offenders.isEmpty(), "Maven (or Maven Resolver) types outside io.perfgate.maven: " + offenders);
     }
 
     @Test

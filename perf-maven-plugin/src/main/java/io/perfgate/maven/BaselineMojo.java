@@ -21,6 +21,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * Records the current results as the baseline that {@code perf:check} compares against, with their provenance
@@ -65,8 +66,8 @@ public class BaselineMojo extends RunMojo {
     private String reason;
 
     @Inject
-    public BaselineMojo(ToolchainManager toolchainManager) {
-        super("baseline", toolchainManager);
+    public BaselineMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        super("baseline", toolchainManager, repositorySystem);
     }
 
     /** Only {@code perf.skip}: when the benchmarks must run first, perf:run decides on its own skip reasons. */

@@ -21,6 +21,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * Runs the project's JMH benchmarks and writes {@code target/perf/results.json}: every fork's iteration values,
@@ -77,7 +78,9 @@ public class RunMojo extends AbstractJmhMojo {
      * in fresh JVMs ({@code coldRuns}, one run each) and in one JVM ({@code warmupRuns} discarded, then
      * {@code warmRuns}), with the test classpath. Their runs go into {@code results.json} as benchmarks of kind
      * {@code scenario} with params {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project
-     * with scenarios needs no JMH benchmark. Each {@code <scenario>} needs an {@code id} and a {@code className};
+     * with scenarios needs no JMH benchmark. Each {@code <scenario>} needs an {@code id} and a {@code className},
+     * or instead of the class an existing JUnit 4 or 5 test, {@code <test>com.acme.FooTest#testMethod</test>},
+     * whose class set-up is not timed;
      * the "End-to-end scenarios" page shows every field with its default ({@code coldRuns}, {@code warmupRuns},
      * {@code warmRuns}, {@code coldRunIncludesSetUp}, {@code parameters}, {@code jvmArgs}, the set-up, run and
      * tear-down timeouts, {@code metrics}). There is no user property: select configured scenarios with
@@ -109,14 +112,18 @@ public class RunMojo extends AbstractJmhMojo {
     @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String against;
 
+    /** Resolves the JUnit Platform launcher for existing tests run as scenarios. */
+    private final RepositorySystem repositorySystem;
+
     @Inject
-    public RunMojo(ToolchainManager toolchainManager) {
-        this("run", toolchainManager);
+    public RunMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        this("run", toolchainManager, repositorySystem);
     }
 
     /** For perf:baseline, which runs this goal's benchmarks when there are no results yet. */
-    protected RunMojo(String goal, ToolchainManager toolchainManager) {
+    protected RunMojo(String goal, ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super(goal, toolchainManager);
+        this.repositorySystem = repositorySystem;
     }
 
     @Override
@@ -191,10 +198,12 @@ public class RunMojo extends AbstractJmhMojo {
         boolean mainClasses = includeMainClasses();
         Path executionRoot = Paths.get(session.getExecutionRootDirectory()).toAbsolutePath();
         Path basedir = project.getBasedir().toPath().toAbsolutePath();
+        List<ScenarioDefinition> selected = selectedScenarios();
         return RunRequest.builder()
                 .options(options)
                 .classDirectories(classDirectories)
-                .classpath(testClasspath())
+                .classpath(JUnitPlatformLauncher.addIfNeeded(testClasspath(), selected, project, repositorySystem,
+                        session.getRepositorySession(), getLog()))
                 .java(java())
                 .projectDirectory(basedir)
                 .resultsFile(results.toPath())
@@ -202,7 +211,7 @@ public class RunMojo extends AbstractJmhMojo {
                 .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(useToolchain()), !useToolchain())
                 .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes,
                         !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes))
-                .scenarios(selectedScenarios())
+                .scenarios(selected)
                 .shard(shard)
                 .budget(budget())
                 .pluginGoal(qualifiedGoal("run"))

@@ -24,10 +24,13 @@ public class ScenarioDefinition {
     public static final String DEFAULT_RUN_TIMEOUT = "10m";
     public static final String DEFAULT_TEARDOWN_TIMEOUT = "2m";
 
+    /** A class's binary name, {@code #}, and a method name: one test, as Surefire's {@code -Dtest} names it. */
+    private static final Pattern TEST = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$.]*#[\\p{L}_$][\\p{L}\\p{N}_$]*");
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,79}");
 
     private String id;
     private String className;
+    private String test;
     private int coldRuns = DEFAULT_COLD_RUNS;
     private int warmupRuns = DEFAULT_WARMUP_RUNS;
     private int warmRuns = DEFAULT_WARM_RUNS;
@@ -47,8 +50,15 @@ public class ScenarioDefinition {
             problems.add("scenario <id> '" + id + "' must be 1-80 letters, digits, '.', '_' or '-' (it names a "
                     + "directory and the benchmark in results.json)");
         }
-        if (className == null || className.trim().isEmpty()) {
-            problems.add(who + ": <className> is missing; name a class that implements io.perfgate.scenario.Scenario");
+        boolean hasClass = className != null && !className.trim().isEmpty();
+        boolean hasTest = test != null && !test.trim().isEmpty();
+        if (hasClass == hasTest) {
+            problems.add(who + (hasClass ? ": names both <className> and <test>; keep one"
+                    : ": <className> is missing; name a class that implements io.perfgate.scenario.Scenario, or an"
+                            + " existing test as <test>com.acme.FooTest#testMethod</test>"));
+        } else if (hasTest && !TEST.matcher(test.trim()).matches()) {
+            problems.add(who + ": <test> '" + test.trim() + "' must name a test class and one of its methods, as"
+                    + " Surefire's -Dtest does: com.acme.FooTest#testMethod");
         }
         if (coldRuns < 0 || warmupRuns < 0 || warmRuns < 0) {
             problems.add(who + ": <coldRuns>, <warmupRuns> and <warmRuns> must not be negative (are " + coldRuns
@@ -125,6 +135,25 @@ public class ScenarioDefinition {
 
     public void setClassName(String className) {
         this.className = className;
+    }
+
+    /** An existing JUnit test measured instead of a Scenario class: {@code com.acme.FooTest#testMethod}. */
+    public String getTest() {
+        return test;
+    }
+
+    public void setTest(String test) {
+        this.test = test;
+    }
+
+    /** What runs: the Scenario class, or the test. */
+    public String measuredCode() {
+        return test != null && !test.trim().isEmpty() ? test.trim() : className == null ? null : className.trim();
+    }
+
+    /** True when the scenario is an existing JUnit test. */
+    public boolean isTest() {
+        return test != null && !test.trim().isEmpty();
     }
 
     public int getColdRuns() {

@@ -76,7 +76,7 @@ public final class ScenarioRunner {
     static Map<String, String> settingsOf(ScenarioDefinition def) {
         String p = PerfProperties.PREFIX + "scenario." + def.getId() + ".";
         Map<String, String> s = new LinkedHashMap<>();
-        s.put(p + "className", def.getClassName());
+        s.put(p + (def.isTest() ? "test" : "className"), def.measuredCode());
         s.put(p + "coldRuns", Integer.toString(def.getColdRuns()));
         s.put(p + "warmupRuns", Integer.toString(def.getWarmRuns() > 0 ? def.getWarmupRuns() : 0));
         s.put(p + "warmRuns", Integer.toString(def.getWarmRuns()));
@@ -107,6 +107,12 @@ public final class ScenarioRunner {
             plan.append(def.getColdRuns() > 0 ? ", then " : "").append(warmupRuns).append(" warm-up + ")
                     .append(def.getWarmRuns()).append(" warm run").append(def.getWarmRuns() == 1 ? "" : "s")
                     .append(" in one JVM");
+        }
+        if (def.isTest()) {
+            // the class set-up and tear-down run in every execution of the test but outside the timed window, so
+            // the ETA, made of timed parts, understates the wall time
+            plan.append("; each run executes the test ").append(def.measuredCode()).append(", timing the test"
+                    + " method only (not its class set-up or tear-down, which the ETA leaves out)");
         }
         log.info(plan.append("; logs in ").append(dir).toString());
 
@@ -191,7 +197,7 @@ public final class ScenarioRunner {
             Files.createDirectories(tmpDir);
             Properties spec = new Properties();
             spec.setProperty(Protocol.SPEC_ID, id);
-            spec.setProperty(Protocol.SPEC_CLASS, def.getClassName().trim());
+            spec.setProperty(def.isTest() ? Protocol.SPEC_TEST : Protocol.SPEC_CLASS, def.measuredCode());
             spec.setProperty(Protocol.SPEC_WORK_DIR, workDir.toAbsolutePath().toString());
             spec.setProperty(Protocol.SPEC_RESULT_FILE, resultFile.toAbsolutePath().toString());
             spec.setProperty(Protocol.SPEC_WARMUP_RUNS, Integer.toString(warmupRuns));

@@ -155,9 +155,9 @@ class AbstractPerfMojoTest {
     private static AbstractPerfMojo mojo(String goal) {
         switch (goal) {
             case "run":
-                return new RunMojo(null);
+                return new RunMojo(null, null);
             case "baseline":
-                return new BaselineMojo(null);
+                return new BaselineMojo(null, null);
             case "check":
                 return new CheckMojo(null);
             case "compare":
@@ -226,7 +226,7 @@ class AbstractPerfMojoTest {
 
     @Test
     void runStepsAsideForTheComparisonAndCheckOrCompareRunsItOnce() throws Exception {
-        RunMojo run = new RunMojo(null);
+        RunMojo run = new RunMojo(null, null);
         setField(AbstractPerfMojo.class, run, "skip", "false");
         setField(RunMojo.class, run, "against", "main~0");
         InfoLines log = new InfoLines();

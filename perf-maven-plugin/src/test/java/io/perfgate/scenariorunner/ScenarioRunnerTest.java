@@ -263,6 +263,36 @@ class ScenarioRunnerTest {
         assertTrue(m.contains("scenario id 'b' is used twice"), m);
     }
 
+    @Test
+    void aScenarioNamesEitherAClassOrOneExistingTest() {
+        ScenarioDefinition test = definition("wordcount", CpuWork.class, 1, 0, 0);
+        test.setClassName(null);
+        test.setTest(" org.apache.tez.test.TestExternalTezServices#testOrderedWordCount ");
+        assertTrue(test.validate().isEmpty(), test.validate()::toString);
+        assertTrue(test.isTest());
+        assertEquals("org.apache.tez.test.TestExternalTezServices#testOrderedWordCount", test.measuredCode());
+        assertEquals("org.apache.tez.test.TestExternalTezServices#testOrderedWordCount",
+                ScenarioRunner.settingsOf(test).get("perf.scenario.wordcount.test"));
+        assertFalse(ScenarioRunner.settingsOf(test).containsKey("perf.scenario.wordcount.className"));
+
+        ScenarioDefinition both = definition("both", CpuWork.class, 1, 0, 0);
+        both.setTest("com.acme.FooTest#job");
+        assertEquals(Collections.singletonList("scenario 'both': names both <className> and <test>; keep one"),
+                both.validate());
+        ScenarioDefinition neither = definition("neither", CpuWork.class, 1, 0, 0);
+        neither.setClassName(" ");
+        assertTrue(neither.validate().get(0).endsWith("or an existing test as <test>com.acme.FooTest#testMethod</test>"),
+                neither.validate()::toString);
+        for (String bad : new String[] {"com.acme.FooTest", "com.acme.FooTest#", "#job", "com.acme.FooTest#job#2",
+                "com.acme.FooTest#job()", "com.acme.FooTest#job[1]"}) {
+            ScenarioDefinition d = definition("bad", CpuWork.class, 1, 0, 0);
+            d.setClassName(null);
+            d.setTest(bad);
+            assertEquals(Collections.singletonList("scenario 'bad': <test> '" + bad + "' must name a test class and"
+                    + " one of its methods, as Surefire's -Dtest does: com.acme.FooTest#testMethod"), d.validate());
+        }
+    }
+
     private static void assertDead(Path pidFile) throws IOException {
         long pid = Long.parseLong(new String(Files.readAllBytes(pidFile), StandardCharsets.UTF_8).trim());
         Optional<ProcessHandle> h = ProcessHandle.of(pid);

@@ -41,6 +41,8 @@ public final class Protocol {
     // ---- spec file (java.util.Properties), path given as the only argument
     public static final String SPEC_ID = "scenario.id";
     public static final String SPEC_CLASS = "scenario.class";
+    /** Instead of {@link #SPEC_CLASS}: an existing test, {@code com.acme.FooTest#method}, run through JUnit. */
+    public static final String SPEC_TEST = "scenario.test";
     public static final String SPEC_WORK_DIR = "work.dir";
     public static final String SPEC_RESULT_FILE = "result.file";
     public static final String SPEC_WARMUP_RUNS = "runs.warmup";

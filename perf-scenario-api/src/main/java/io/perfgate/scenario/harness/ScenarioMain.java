@@ -65,7 +65,8 @@ public final class ScenarioMain {
     /** Runs every phase; returns the JVM's exit status. */
     int execute() throws IOException {
         scenarioId = required(Protocol.SPEC_ID);
-        String className = required(Protocol.SPEC_CLASS);
+        String test = spec.getProperty(Protocol.SPEC_TEST, "").trim();
+        String className = test.isEmpty() ? required(Protocol.SPEC_CLASS) : null;
         Path workDir = Paths.get(required(Protocol.SPEC_WORK_DIR));
         Path resultPath = Paths.get(required(Protocol.SPEC_RESULT_FILE));
         int warmupRuns = count(Protocol.SPEC_WARMUP_RUNS, 0);
@@ -84,8 +85,8 @@ public final class ScenarioMain {
         result.write();
         HarnessContext ctx = new HarnessContext(scenarioId, parameters, workDir);
 
-        marker(Protocol.EVENT_PHASE, "name=" + Protocol.PHASE_LOAD, "class=" + className);
-        Scenario scenario = load(className);
+        marker(Protocol.EVENT_PHASE, "name=" + Protocol.PHASE_LOAD, "class=" + (test.isEmpty() ? className : test));
+        MeasuredCode scenario = test.isEmpty() ? load(className) : loadTest(test);
         if (scenario == null) {
             return finish(Protocol.EXIT_SCENARIO_FAILED);
         }
@@ -123,7 +124,7 @@ public final class ScenarioMain {
         return finish(failed ? Protocol.EXIT_SCENARIO_FAILED : 0);
     }
 
-    private void runAll(Scenario scenario, HarnessContext ctx, JvmProbe probe, int warmupRuns, int measuredRuns)
+    private void runAll(MeasuredCode scenario, HarnessContext ctx, JvmProbe probe, int warmupRuns, int measuredRuns)
             throws IOException {
         for (int i = 1; i <= warmupRuns + measuredRuns; i++) {
             boolean warmup = i <= warmupRuns;
@@ -133,15 +134,15 @@ public final class ScenarioMain {
             String position = "index=" + index;
             marker(Protocol.EVENT_PHASE, "name=" + Protocol.PHASE_RUN, "kind=" + kind, position, "of=" + of);
             ctx.beginRun(warmup);
-            JvmProbe.Snapshot start = probe.start();
-            boolean ok = call(Protocol.PHASE_RUN, kind + " run " + index + " of " + of, () -> scenario.run(ctx));
-            JvmProbe.Snapshot end = probe.end();
+            RunWindow window = new RunWindow(probe);
+            boolean ok = call(Protocol.PHASE_RUN, kind + " run " + index + " of " + of,
+                    () -> scenario.run(ctx, window));
             ctx.endRun();
             if (!ok) {
                 return;
             }
             Map<String, String> values = new LinkedHashMap<>();
-            probe.describe(start, end, values);
+            probe.describe(window.start(), window.end(), values);
             long[] latencies = ctx.latencies().sorted();
             values.put(Protocol.LATENCY_COUNT, Integer.toString(latencies.length));
             if (latencies.length > 0) {
@@ -176,7 +177,20 @@ public final class ScenarioMain {
         }
     }
 
-    private Scenario load(String className) throws IOException {
+    /** An existing JUnit test, or null after recording why it cannot be run. */
+    private MeasuredCode loadTest(String test) throws IOException {
+        try {
+            return ExistingTest.load(test, Thread.currentThread().getContextClassLoader());
+        } catch (TestNotPassed e) {
+            fail(Protocol.PHASE_LOAD, "", e.getMessage());
+            return null;
+        } catch (Throwable t) {
+            fail(Protocol.PHASE_LOAD, "", t);
+            return null;
+        }
+    }
+
+    private MeasuredCode load(String className) throws IOException {
         Class<?> type;
         try {
             type = Class.forName(className, true, Thread.currentThread().getContextClassLoader());
@@ -193,7 +207,7 @@ public final class ScenarioMain {
             return null;
         }
         try {
-            return (Scenario) type.getConstructor().newInstance();
+            return timedWhole((Scenario) type.getConstructor().newInstance());
         } catch (NoSuchMethodException e) {
             fail(Protocol.PHASE_LOAD, "", "class " + className + " needs a public no-argument constructor");
         } catch (InvocationTargetException e) {
@@ -202,6 +216,31 @@ public final class ScenarioMain {
             fail(Protocol.PHASE_LOAD, "", t);
         }
         return null;
+    }
+
+    /** A Scenario class: its whole {@code run} is timed. */
+    private static MeasuredCode timedWhole(Scenario scenario) {
+        return new MeasuredCode() {
+            @Override
+            public void setUp(io.perfgate.scenario.ScenarioContext ctx) throws Exception {
+                scenario.setUp(ctx);
+            }
+
+            @Override
+            public void run(io.perfgate.scenario.ScenarioContext ctx, RunWindow window) throws Exception {
+                window.open();
+                try {
+                    scenario.run(ctx);
+                } finally {
+                    window.close();
+                }
+            }
+
+            @Override
+            public void tearDown(io.perfgate.scenario.ScenarioContext ctx) throws Exception {
+                scenario.tearDown(ctx);
+            }
+        };
     }
 
     private void fail(String phase, String where, Throwable t) throws IOException {
