@@ -14,18 +14,19 @@ def warm = scenarios.find { it.benchmark == 'cpu-work' && it.params.runs == 'war
 def few = scenarios.find { it.benchmark == 'few-requests' && it.params.runs == 'warm' }
 assert cold && warm && few
 assert cold.forks.size() == 3 : 'one fork per cold run'
-assert warm.forks.size() == 5 : 'one fork per measured warm run; the warm-up run is discarded'
-assert few.forks.size() == 2
+assert warm.forks.size() == 2 : 'one fork per warm JVM'
+warm.forks.each { assert it.primary.size() == 5 : "a warm JVM's 5 measured runs; the warm-up run is discarded" }
+assert few.forks.size() == 1 && few.forks[0].primary.size() == 2
 assert cold.unit == 'ms' && cold.direction == 'lower'
 
 // every run: wall time, JVM counters, the scenario's own metrics; 100 latencies >= 72: its own p95
 (cold.forks + warm.forks).each { f ->
-    assert f.primary.size() == 1 && f.primary[0] > 0
+    assert f.primary.every { it > 0 }
     assert f.percentiles['p0.95'] != null : "a run with 100 latencies reports its p95: ${f}"
     assert f.percentiles['p0.95'] >= f.percentiles['p0.50']
     assert !f.percentiles.containsKey('p0.99') : 'a p99 needs 367 latencies'
-    assert f.secondary['latency.count'] == [100.0]
-    assert f.secondary['requests'] == [100.0]
+    assert f.secondary['latency.count'] == [100.0] * f.primary.size() : 'one value per run'
+    assert f.secondary['requests'] == [100.0] * f.primary.size()
     ['cpu', 'gc.count', 'gc.time', 'alloc', 'heap.peak', 'setup.time', 'teardown.time'].each { m ->
         assert f.secondary[m] != null : "metric ${m} missing in ${f.secondary.keySet()}"
     }
@@ -33,7 +34,7 @@ assert cold.unit == 'ms' && cold.direction == 'lower'
 // 20 latencies < 72: no p95, only the count
 few.forks.each { f ->
     assert f.percentiles.isEmpty() : "no p95 from 20 latencies: ${f.percentiles}"
-    assert f.secondary['latency.count'] == [20.0]
+    assert f.secondary['latency.count'] == [20.0, 20.0]
 }
 
 assert warm.secondaryMetrics.requests == [unit: 'requests', direction: 'higher']
@@ -44,15 +45,17 @@ assert warm.secondaryMetrics['checksum.bits'].gated == false
 assert json.settings['perf.scenario.cpu-work.coldRuns'] == '3'
 assert json.settings['perf.scenario.cpu-work.warmupRuns'] == '1'
 assert json.settings['perf.scenario.cpu-work.warmRuns'] == '5'
+assert json.settings['perf.scenario.cpu-work.warmJvms'] == '2'
 assert json.settings['perf.scenario.cpu-work.param.requests'] == '100'
 
 def dir = new File(basedir, 'target/perf/scenarios/cpu-work')
-['cold-1.log', 'cold-2.log', 'cold-3.log', 'warm.log'].each { assert new File(dir, it).isFile() : it }
-assert new File(dir, 'warm.log').text.contains('tmp ' + new File(dir, 'warm/tmp').absolutePath)
+['cold-1.log', 'cold-2.log', 'cold-3.log', 'warm-1.log', 'warm-2.log'].each { assert new File(dir, it).isFile() : it }
+assert new File(dir, 'warm-2.log').text.contains('tmp ' + new File(dir, 'warm-2/tmp').absolutePath)
 
-assert log.contains('scenario cpu-work: 3 cold runs (a fresh JVM each), then 1 warm-up + 5 warm runs in one JVM')
+assert log.contains('scenario cpu-work: 3 cold runs (a fresh JVM each), then 2 warm JVMs of 1 warm-up + 5 warm runs each')
 assert log =~ /scenario cpu-work: cold run 3 of 3 took [0-9.]+ (ms|s)/
-assert log =~ /scenario cpu-work: warm run 2 of 5 took [0-9.]+ (ms|s).*; ETA /
+assert log =~ /scenario cpu-work: warm JVM 2 of 2, warm run 2 of 5 took [0-9.]+ (ms|s).*; ETA /
+assert log =~ /scenario cpu-work: done in .*; warm median [0-9.]+ (ms|s) of 2 JVMs \(10 runs\)/
 assert log.contains("scenario 'few-requests': warm runs recorded 20 to 20 latencies each")
 assert log.contains("recorded the metric 'checksum.bits', which is not declared")
 return true

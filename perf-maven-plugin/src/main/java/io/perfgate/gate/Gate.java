@@ -140,7 +140,8 @@ public final class Gate {
         for (BenchmarkPairing.Pair pair : pairing.pairs) {
             BenchmarkResult cur = pair.current;
             compareBenchmark(pair.baseline, cur, pair.settings, refusal, pending, untested, report);
-            if (BenchmarkResult.KIND_SCENARIO.equals(cur.kind()) && "warm".equals(cur.params().get("runs"))) {
+            if (BenchmarkResult.KIND_SCENARIO.equals(cur.kind()) && "warm".equals(cur.params().get("runs"))
+                    && !(recordsWarmJvms(baseline, cur.benchmark()) && recordsWarmJvms(current, cur.benchmark()))) {
                 warmScenarios.add(cur.displayName());
             }
         }
@@ -150,12 +151,12 @@ public final class Gate {
                     + " no fork long enough for the trend test (" + untested.get(0) + ")");
         }
         if (!warmScenarios.isEmpty()) {
-            // Warm runs share one JVM and cluster per side: the test sees run-to-run noise only, so users must
-            // know that their limit has to cover the JVM-to-JVM difference (scenarios.md measured +44 % A/A).
-            report.addNote(String.join(", ", warmScenarios) + ": the warm runs of each side come from one JVM,"
-                    + " so the test does not see how one warm JVM differs from the next; keep the warm-run limits"
-                    + " above what an unchanged A/A invocation shows, or gate on cold runs (see the scenarios"
-                    + " page, \"What warm runs cannot tell you\")");
+            // Results from before warm JVMs were the unit hold one fork per warm run, all from one JVM: the test
+            // then sees run-to-run noise only (scenarios.md measured +44 % in an A/A of such runs)
+            report.addNote(String.join(", ", warmScenarios) + ": a side's warm runs come from one JVM (results"
+                    + " recorded before each warm JVM became one observation), so the test does not see how one warm"
+                    + " JVM differs from the next; record the baseline again to compare warm JVMs (see the"
+                    + " scenarios page, \"Cold and warm runs\")");
         }
         checkRules(baseline, current, report);
         new DecisionPass(settings).decide(pending, report, baseline.calibration());
@@ -178,6 +179,11 @@ public final class Gate {
     }
 
     /** The level an interleaved comparison judged these results at, or +infinity when they are no such results. */
+    /** True when the results say how many warm JVMs measured the scenario, so each warm fork is a JVM. */
+    private static boolean recordsWarmJvms(PerfResults results, String scenario) {
+        return results.settings().containsKey(PerfProperties.PREFIX + "scenario." + scenario + ".warmJvms");
+    }
+
     private static double comparisonAlpha(PerfResults results) {
         String recorded = results.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
         if (recorded == null) {
@@ -248,7 +254,7 @@ public final class Gate {
                 // not gated, but shown: the p95 of the per-fork values (fork scores, or a scenario's run times)
                 notGated = notGated.withSpread(new NotGated.Spread(Quantiles.percentile(baseMedians, 0.95),
                         baseMedians.length, Quantiles.percentile(curMedians, 0.95), curMedians.length, cur.unit(),
-                        scenario ? NotGated.Spread.RUN_TIMES : NotGated.Spread.FORK_SCORES));
+                        scenario ? NotGated.Spread.scenarioValues(cur) : NotGated.Spread.FORK_SCORES));
             }
             report.addNotGated(notGated);
         } else {

@@ -63,8 +63,10 @@ final class Judgeability {
         if (missing == 0) {
             return null;
         }
-        return missing + " of " + runs + " runs recorded fewer than " + SCENARIO_MIN_LATENCIES_FOR_P95
-                + " latencies; record more latencies per run to gate the p95";
+        boolean jvms = NotGated.Spread.ofJvms(base) || NotGated.Spread.ofJvms(cur);
+        return missing + " of " + runs + (jvms ? " warm JVMs had a run that recorded" : " runs recorded")
+                + " fewer than " + SCENARIO_MIN_LATENCIES_FOR_P95 + " latencies; record more latencies per run to"
+                + " gate the p95";
     }
 
     /** Why a side's data cannot be judged, or null. */
@@ -73,7 +75,7 @@ final class Judgeability {
             return "incomplete data in the " + side + ": " + String.join("; ", b.warnings());
         }
         if (b.forks().isEmpty()) {
-            return scenario ? "the " + side + " hold no runs for it; raise <coldRuns>/<warmRuns>"
+            return scenario ? "the " + side + " hold no runs for it; raise <coldRuns>, or <warmJvms> and <warmRuns>"
                     : "the " + side + " hold no forks for it (raw data missing; JMH's -Djmh.json.rawData=false?)";
         }
         for (int i = 0; i < b.forks().size(); i++) {

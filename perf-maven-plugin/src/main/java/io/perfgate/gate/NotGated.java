@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.results.BenchmarkResult;
 import java.util.Objects;
 
 /** A metric the gate could not judge for a benchmark by its nature, such as the p95 of an avgt benchmark. */
@@ -76,6 +77,18 @@ public final class NotGated {
     public static final class Spread {
         public static final String FORK_SCORES = "fork scores";
         public static final String RUN_TIMES = "run times";
+        /** A warm JVM is one observation: the median of its runs. */
+        public static final String JVM_MEDIANS = "warm JVMs' median run times";
+
+        /** What a scenario's per-fork values are: its runs' times, or (several runs per JVM) the JVMs' medians. */
+        public static String scenarioValues(BenchmarkResult result) {
+            return ofJvms(result) ? JVM_MEDIANS : RUN_TIMES;
+        }
+
+        /** True when a scenario's forks are JVMs of several runs each (warm runs). */
+        static boolean ofJvms(BenchmarkResult result) {
+            return result.forks().stream().anyMatch(f -> f.primary().length > 1);
+        }
 
         private final double baseline;
         private final int baselineCount;
@@ -113,7 +126,7 @@ public final class NotGated {
             return unit;
         }
 
-        /** What the values are: {@value #FORK_SCORES} or {@value #RUN_TIMES}. */
+        /** What the values are: {@value #FORK_SCORES}, {@value #RUN_TIMES} or {@value #JVM_MEDIANS}. */
         public String of() {
             return of;
         }

@@ -24,20 +24,14 @@ import org.apache.maven.toolchain.ToolchainManager;
 import org.eclipse.aether.RepositorySystem;
 
 /**
- * Runs the project's JMH benchmarks and writes {@code target/perf/results.json}: every fork's iteration values,
- * latency percentiles (sample mode), allocation per operation ({@code -prof gc}), the effective options and a
- * fingerprint of the machine and JVM, for {@code perf:check} to judge.
+ * Runs the project's JMH benchmarks (those JMH's annotation processor listed in {@code META-INF/BenchmarkList}),
+ * each in JVMs of its own with the test classpath, then its scenarios, and writes {@code target/perf/results.json}:
+ * every fork's iteration values, latency percentiles (sample mode), allocation per operation ({@code -prof gc}),
+ * the effective options and a fingerprint of the machine and JVM, for {@code perf:check} to judge. Without any POM
+ * change: <pre>mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:run -Dperf.includes=StringBench</pre>
  *
- * <p>The benchmarks are those JMH's annotation processor listed in {@code META-INF/BenchmarkList} while compiling
- * the test sources. Each runs in a JVM of its own ({@code org.openjdk.jmh.Main} with the test classpath), one
- * benchmark after the other, with a line in the log as each fork starts and ends and an estimate of the time
- * left. Without any POM change:
- * <pre>mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:run -Dperf.includes=StringBench</pre>
- *
- * <p>The options that shape a run (forks, warmup, measurement, mode, time unit, threads) take their value from,
- * in order: what you set here (POM or {@code -Dperf.*}), the benchmark's own JMH annotation, and the plugin's
- * default for CI (10 forks of 3 x 1 s warmup and 10 x 500 ms measurement, about 90 s a benchmark). Their default
- * value {@code auto} means exactly that.
+ * <p>An option left at {@code auto} takes the benchmark's own JMH annotation, else the plugin's default for CI
+ * (10 forks of 3 x 1 s warmup and 10 x 500 ms measurement, about 90 s a benchmark).
  *
  * @since 0.1.0
  */
@@ -74,17 +68,14 @@ public class RunMojo extends AbstractJmhMojo {
 
     /**
      * End-to-end scenarios to run after the JMH benchmarks: classes of the test sources that implement
-     * {@code io.perfgate.scenario.Scenario} (artifact {@code io.perfgate:perf-scenario-api}, test scope), each run
-     * in fresh JVMs ({@code coldRuns}, one run each) and in one JVM ({@code warmupRuns} discarded, then
-     * {@code warmRuns}), with the test classpath. Their runs go into {@code results.json} as benchmarks of kind
-     * {@code scenario} with params {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project
-     * with scenarios needs no JMH benchmark. Each {@code <scenario>} needs an {@code id} and a {@code className},
-     * or instead of the class an existing JUnit 4 or 5 test, {@code <test>com.acme.FooTest#testMethod</test>},
-     * whose class set-up is not timed;
-     * the "End-to-end scenarios" page shows every field with its default ({@code coldRuns}, {@code warmupRuns},
-     * {@code warmRuns}, {@code coldRunIncludesSetUp}, {@code parameters}, {@code jvmArgs}, the set-up, run and
-     * tear-down timeouts, {@code metrics}). There is no user property: select configured scenarios with
-     * {@code perf.scenarioIncludes}.
+     * {@code io.perfgate.scenario.Scenario} (artifact {@code io.perfgate:perf-scenario-api}, test scope), or
+     * existing JUnit 4 or 5 tests ({@code <test>com.acme.FooTest#testMethod</test>}, class set-up not timed). Each
+     * runs in fresh JVMs ({@code coldRuns}, one run each) and in {@code warmJvms} warm JVMs ({@code warmupRuns}
+     * discarded, then {@code warmRuns}; each JVM one observation, the median of its runs), with the test
+     * classpath. Their runs go into {@code results.json} as benchmarks of kind {@code scenario} with params
+     * {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project with scenarios needs no JMH
+     * benchmark. The "End-to-end scenarios" page shows every field with its default. There is no user property:
+     * select configured scenarios with {@code perf.scenarioIncludes}.
      *
      * The same page says what is measured and how it is gated.
      *

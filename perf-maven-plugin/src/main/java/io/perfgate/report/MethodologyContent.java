@@ -344,7 +344,8 @@ public final class MethodologyContent {
                     byRuns.computeIfAbsent(c.params().getOrDefault("runs", ""), k -> new ArrayList<>()).add(c);
                 }
                 List<String> runs = new ArrayList<>();
-                byRuns.forEach((k, cs) -> runs.add(forks(cs, k.isEmpty() ? "runs" : k + " runs", r)));
+                byRuns.forEach((k, cs) -> runs.add("warm".equals(k) ? forks(cs, "warm JVMs", r) + warmRunsEach(in, cs)
+                        : forks(cs, k.isEmpty() ? "runs" : k + " runs", r)));
                 sb.append("scenarios: ").append(String.join(", ", runs)).append(" (").append(names.size())
                         .append(names.size() == 1 ? " scenario" : " scenarios").append(')');
             }
@@ -355,6 +356,24 @@ public final class MethodologyContent {
         }
         String order = runOrder(in);
         return String.join("; ", parts) + (order == null ? "" : "; " + order) + "; report median + p95";
+    }
+
+    /**
+     * " (each the median of 5 warm runs)": a warm JVM is one observation, summarised by the median of its runs;
+     * the count comes from the current side's recorded scenario settings, when all the scenarios agree on it.
+     */
+    private static String warmRunsEach(CheckArtifacts in, List<Comparison> warm) {
+        if (in.current() == null) {
+            return "";
+        }
+        Set<String> counts = new TreeSet<>();
+        for (Comparison c : warm) {
+            String n = in.current().settings().get(PerfProperties.PREFIX + "scenario." + c.benchmark() + ".warmRuns");
+            if (n != null) {
+                counts.add(n.trim());
+            }
+        }
+        return counts.size() != 1 ? "" : " (each the median of its " + counts.iterator().next() + " warm runs)";
     }
 
     private static Set<String> kinds(CheckArtifacts in) {
@@ -478,8 +497,9 @@ public final class MethodologyContent {
         }
         boolean scenarios = kinds(in).contains(BenchmarkResult.KIND_SCENARIO);
         boolean jmh = kinds(in).contains(BenchmarkResult.KIND_JMH);
-        String units = jmh && scenarios ? "per-fork medians (per-run values for scenarios)"
-                : scenarios ? "per-run values" : "per-fork medians";
+        String perJvm = "per-JVM values: a cold run, or a warm JVM's median run";
+        String units = jmh && scenarios ? "per-fork medians (" + perJvm + " for scenarios)"
+                : scenarios ? perJvm : "per-fork medians";
         StringBuilder sb = new StringBuilder("exact one-sided Mann-Whitney on ").append(units)
                 .append(" (log scale, Hodges-Lehmann ratio)");
         double[] median = mostCommon(global.get(Metric.MEDIAN));

@@ -40,7 +40,7 @@ import java.util.Set;
 public final class ReportJson {
     /** What a not-gated metric's values shown beside it can be of. */
     private static final Set<String> SPREAD_OF = new LinkedHashSet<>(java.util.Arrays.asList(
-            NotGated.Spread.FORK_SCORES, NotGated.Spread.RUN_TIMES));
+            NotGated.Spread.FORK_SCORES, NotGated.Spread.RUN_TIMES, NotGated.Spread.JVM_MEDIANS));
 
     private ReportJson() {
     }

@@ -12,6 +12,7 @@ import java.util.List;
  */
 final class Eta {
     private final int coldJvms;
+    private final int warmJvms;
     private final int warmupRuns;
     private final int warmRuns;
     private final long created = System.nanoTime();
@@ -23,14 +24,17 @@ final class Eta {
     private final List<Double> warmRunMillis = new ArrayList<>();
 
     private int coldStarted;
+    private int warmStarted;
     private boolean currentCold;
     private long jvmStart;
     private long setUpStart;
     private long firstRunStart;
     private long tearDownStart;
 
-    Eta(int coldJvms, int warmupRuns, int warmRuns) {
+    /** {@code warmupRuns} and {@code warmRuns} are per warm JVM. */
+    Eta(int coldJvms, int warmJvms, int warmupRuns, int warmRuns) {
         this.coldJvms = coldJvms;
+        this.warmJvms = warmRuns > 0 ? warmJvms : 0;
         this.warmupRuns = warmupRuns;
         this.warmRuns = warmRuns;
     }
@@ -39,6 +43,8 @@ final class Eta {
         currentCold = cold;
         if (cold) {
             coldStarted++;
+        } else {
+            warmStarted++;
         }
         jvmStart = System.nanoTime();
         setUpStart = 0;
@@ -82,6 +88,14 @@ final class Eta {
         return coldJvms;
     }
 
+    synchronized int warmJvmsStarted() {
+        return warmStarted;
+    }
+
+    int warmJvms() {
+        return warmJvms;
+    }
+
     /** Set-up time of the running JVM as seen from outside (from the set-up marker to the first run). */
     synchronized Duration setUpOfThisJvm() {
         return setUpStart != 0 && firstRunStart != 0 ? Duration.ofNanos(firstRunStart - setUpStart) : null;
@@ -101,16 +115,14 @@ final class Eta {
         double cold = average(coldRunMillis);
         double warm = firstOf(average(warmRunMillis), average(warmupRunMillis), cold);
         double warmup = firstOf(average(warmupRunMillis), warm);
+        double warmJvm = start + warmupRuns * warmup + warmRuns * warm + finish;
         double left;
         if (currentCold) {
-            left = finish + (coldJvms - coldStarted) * (start + cold + finish);
-            if (warmRuns > 0) {
-                left += start + warmupRuns * warmup + warmRuns * warm + finish;
-            }
+            left = finish + (coldJvms - coldStarted) * (start + cold + finish) + warmJvms * warmJvm;
         } else if (warmupJustDone) {
-            left = (of - index) * warmup + warmRuns * warm + finish;
+            left = (of - index) * warmup + warmRuns * warm + finish + (warmJvms - warmStarted) * warmJvm;
         } else {
-            left = (of - index) * warm + finish;
+            left = (of - index) * warm + finish + (warmJvms - warmStarted) * warmJvm;
         }
         return Double.isNaN(left) ? null : Duration.ofMillis(Math.round(left));
     }

@@ -19,7 +19,13 @@ import java.util.regex.Pattern;
 public class ScenarioDefinition {
     public static final int DEFAULT_COLD_RUNS = 5;
     public static final int DEFAULT_WARMUP_RUNS = 1;
-    public static final int DEFAULT_WARM_RUNS = 10;
+    /** Warm runs per warm JVM: enough for a stable median of the JVM, the one value the gate takes from it. */
+    public static final int DEFAULT_WARM_RUNS = 5;
+    /**
+     * Warm JVMs: each is one observation of the gate (its runs share its JIT, heap and cluster), and the exact
+     * one-sided test at alpha 0.01 needs 5 per side before it can FAIL anything.
+     */
+    public static final int DEFAULT_WARM_JVMS = 5;
     public static final String DEFAULT_SETUP_TIMEOUT = "5m";
     public static final String DEFAULT_RUN_TIMEOUT = "10m";
     public static final String DEFAULT_TEARDOWN_TIMEOUT = "2m";
@@ -34,6 +40,7 @@ public class ScenarioDefinition {
     private int coldRuns = DEFAULT_COLD_RUNS;
     private int warmupRuns = DEFAULT_WARMUP_RUNS;
     private int warmRuns = DEFAULT_WARM_RUNS;
+    private int warmJvms = DEFAULT_WARM_JVMS;
     private boolean coldRunIncludesSetUp;
     private Map<String, String> parameters = new LinkedHashMap<>();
     private List<String> jvmArgs = new ArrayList<>();
@@ -60,11 +67,11 @@ public class ScenarioDefinition {
             problems.add(who + ": <test> '" + test.trim() + "' must name a test class and one of its methods, as"
                     + " Surefire's -Dtest does: com.acme.FooTest#testMethod");
         }
-        if (coldRuns < 0 || warmupRuns < 0 || warmRuns < 0) {
-            problems.add(who + ": <coldRuns>, <warmupRuns> and <warmRuns> must not be negative (are " + coldRuns
-                    + ", " + warmupRuns + ", " + warmRuns + ")");
-        } else if (coldRuns == 0 && warmRuns == 0) {
-            problems.add(who + ": <coldRuns> and <warmRuns> are both 0, so nothing would be measured");
+        if (coldRuns < 0 || warmupRuns < 0 || warmRuns < 0 || warmJvms < 0) {
+            problems.add(who + ": <coldRuns>, <warmJvms>, <warmupRuns> and <warmRuns> must not be negative (are "
+                    + coldRuns + ", " + warmJvms + ", " + warmupRuns + ", " + warmRuns + ")");
+        } else if (coldRuns == 0 && (warmRuns == 0 || warmJvms == 0)) {
+            problems.add(who + ": <coldRuns> is 0 and so is <warmRuns> or <warmJvms>, so nothing would be measured");
         }
         checkTimeout(problems, who, "setUpTimeout", setUpTimeout);
         checkTimeout(problems, who, "runTimeout", runTimeout);
@@ -172,12 +179,27 @@ public class ScenarioDefinition {
         this.warmupRuns = warmupRuns;
     }
 
+    /** Measured warm runs in each warm JVM. */
     public int getWarmRuns() {
         return warmRuns;
     }
 
     public void setWarmRuns(int warmRuns) {
         this.warmRuns = warmRuns;
+    }
+
+    /** Warm JVMs: each makes {@code warmupRuns} then {@code warmRuns}, and the median of its runs is one observation. */
+    public int getWarmJvms() {
+        return warmJvms;
+    }
+
+    public void setWarmJvms(int warmJvms) {
+        this.warmJvms = warmJvms;
+    }
+
+    /** The warm JVMs this scenario launches: none when it has no warm runs. */
+    public int warmJvmCount() {
+        return warmRuns > 0 ? warmJvms : 0;
     }
 
     /** When true, a cold run's measured time is set-up plus run (time to the first result). */

@@ -17,8 +17,11 @@ import java.util.TreeMap;
 
 /**
  * Turns the measured runs of a scenario into a {@link BenchmarkResult} of kind {@code scenario}: one fork per
- * run, primary = the run's wall time in ms, the run's own latency percentiles when it recorded enough
- * latencies, and the JVM counters and the scenario's metrics as secondary metrics.
+ * JVM, as a JMH fork is one JVM, because the runs of one JVM share its JIT, heap and cluster and are not
+ * independent observations. A cold JVM makes one run; a warm JVM several, which become the fork's iterations, so
+ * the gate takes their median as the JVM's value. Primary = the runs' wall times in ms; percentiles = the median
+ * over the JVM's runs of each run's own latency percentile, when every run recorded enough latencies; secondary =
+ * the JVM counters and the scenario's metrics, one value per run (set-up and tear-down: one per JVM).
  */
 final class ScenarioMetrics {
     /** The primary metric's unit; latencies use it too, so a fork's percentiles share the primary's unit. */
@@ -105,46 +108,68 @@ final class ScenarioMetrics {
         for (MeasuredRun m : measured) {
             mostLatencies = Math.max(mostLatencies, latencyCount(m.run));
         }
+        Map<HarnessResult, List<MeasuredRun>> byJvm = new LinkedHashMap<>();
         for (MeasuredRun m : measured) {
-            HarnessResult.Run run = m.run;
-            double wall = run.field(Protocol.WALL_MS);
-            if (includeSetUp) {
-                wall += m.jvm.setUpMillis;
+            byJvm.computeIfAbsent(m.jvm, k -> new ArrayList<>()).add(m);
+        }
+        for (Map.Entry<HarnessResult, List<MeasuredRun>> e : byJvm.entrySet()) {
+            HarnessResult jvm = e.getKey();
+            List<MeasuredRun> jvmRuns = e.getValue();
+            double[] walls = new double[jvmRuns.size()];
+            Map<String, List<Double>> quantiles = new LinkedHashMap<>();
+            Map<String, List<Double>> values = new LinkedHashMap<>();
+            for (int i = 0; i < jvmRuns.size(); i++) {
+                HarnessResult.Run run = jvmRuns.get(i).run;
+                walls[i] = run.field(Protocol.WALL_MS) + (includeSetUp ? jvm.setUpMillis : 0);
+                int latencies = latencyCount(run);
+                fewestLatencies = Math.min(fewestLatencies, latencies);
+                for (double q : Protocol.LATENCY_QUANTILES) {
+                    int needed = q > 0.95 ? MIN_LATENCIES_FOR_P99 : MIN_LATENCIES_FOR_P95;
+                    String key = String.format(Locale.ROOT, "%.2f", q);
+                    Double value = run.fields.get(Protocol.LATENCY_QUANTILE_PREFIX + key);
+                    if (latencies >= needed && value != null) {
+                        quantiles.computeIfAbsent("p" + key, k -> new ArrayList<>()).add(value);
+                    }
+                }
+                for (Builtin builtin : BUILTINS.values()) {
+                    if (builtin.field == null || builtin.name.equals("latency.count") && mostLatencies == 0) {
+                        continue;
+                    }
+                    double value = run.field(builtin.field);
+                    if (!Double.isNaN(value)) {
+                        values.computeIfAbsent(builtin.name, k -> new ArrayList<>()).add(value);
+                    }
+                }
+                for (Map.Entry<String, Double> m : new TreeMap<>(run.metrics).entrySet()) {
+                    values.computeIfAbsent(m.getKey(), k -> new ArrayList<>()).add(m.getValue());
+                    custom.add(m.getKey());
+                }
             }
             Map<String, Double> percentiles = new LinkedHashMap<>();
-            int latencies = latencyCount(run);
-            fewestLatencies = Math.min(fewestLatencies, latencies);
-            for (double q : Protocol.LATENCY_QUANTILES) {
-                int needed = q > 0.95 ? MIN_LATENCIES_FOR_P99 : MIN_LATENCIES_FOR_P95;
-                String key = String.format(Locale.ROOT, "%.2f", q);
-                Double value = run.fields.get(Protocol.LATENCY_QUANTILE_PREFIX + key);
-                if (latencies >= needed && value != null) {
-                    percentiles.put("p" + key, value);
+            quantiles.forEach((key, perRun) -> {
+                if (perRun.size() == jvmRuns.size()) { // a JVM's percentile only when each of its runs has one
+                    percentiles.put(key, median(perRun));
                 }
-            }
+            });
             Map<String, double[]> secondary = new LinkedHashMap<>();
             for (Builtin builtin : BUILTINS.values()) {
-                double value;
-                if (builtin.name.equals("setup.time")) {
-                    value = m.jvm.setUpMillis;
-                } else if (builtin.name.equals("teardown.time")) {
-                    value = m.jvm.tearDownMillis;
-                } else {
-                    value = run.field(builtin.field);
+                double perJvm = builtin.name.equals("setup.time") ? jvm.setUpMillis
+                        : builtin.name.equals("teardown.time") ? jvm.tearDownMillis : Double.NaN;
+                if (builtin.field == null && !Double.isNaN(perJvm)) {
+                    secondary.put(builtin.name, new double[] {perJvm});
+                } else if (values.containsKey(builtin.name)) {
+                    secondary.put(builtin.name, toArray(values.get(builtin.name)));
                 }
-                if (builtin.name.equals("latency.count") && mostLatencies == 0) {
-                    continue;
-                }
-                if (!Double.isNaN(value)) {
-                    secondary.put(builtin.name, new double[] {value});
+                if (secondary.containsKey(builtin.name)) {
                     present.add(builtin.name);
                 }
             }
-            for (Map.Entry<String, Double> e : new TreeMap<>(run.metrics).entrySet()) {
-                secondary.put(e.getKey(), new double[] {e.getValue()});
-                custom.add(e.getKey());
+            for (String name : new java.util.TreeSet<>(values.keySet())) {
+                if (!BUILTINS.containsKey(name)) {
+                    secondary.put(name, toArray(values.get(name)));
+                }
             }
-            b.addFork(new Fork(new double[] {wall}, percentiles, secondary));
+            b.addFork(new Fork(walls, percentiles, secondary));
         }
 
         for (String name : present) {
@@ -195,6 +220,21 @@ final class ScenarioMetrics {
             }
         }
         return missing;
+    }
+
+    private static double median(List<Double> values) {
+        double[] sorted = toArray(values);
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static double[] toArray(List<Double> values) {
+        double[] a = new double[values.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = values.get(i);
+        }
+        return a;
     }
 
     private static int latencyCount(HarnessResult.Run run) {

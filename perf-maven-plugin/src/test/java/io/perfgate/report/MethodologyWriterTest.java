@@ -88,14 +88,16 @@ class MethodologyWriterTest {
         GateReport.Builder report = GateReport.builder().createdAt("t").toolVersion("0.1.0")
                 .baseline(new GateReport.Side("src/perf/baseline.json", "t", "0.1.0", env, java.util.Map.of()))
                 .current(new GateReport.Side("target/perf/results.json", "t", "0.1.0", env, java.util.Map.of()));
-        String[][] runs = {{"cold", "5"}, {"warm", "10"}};
+        results.settings(java.util.Map.of("perf.scenario.wordcount.warmRuns", "4"));
+        String[][] runs = {{"cold", "5"}, {"warm", "6"}};
         for (String[] r : runs) {
             java.util.Map<String, String> params = java.util.Map.of("runs", r[0]);
             io.perfgate.results.BenchmarkResult.Builder b = io.perfgate.results.BenchmarkResult.builder("wordcount")
                     .kind(io.perfgate.results.BenchmarkResult.KIND_SCENARIO).params(params).mode("run").unit("s");
             for (int i = 0; i < Integer.parseInt(r[1]); i++) {
-                b.addFork(new io.perfgate.results.Fork(new double[] {19.0 + i * 0.1}, java.util.Map.of(),
-                        java.util.Map.of()));
+                double[] times = r[0].equals("cold") ? new double[] {19.0 + i * 0.1}
+                        : new double[] {19.0 + i * 0.1, 19.2, 18.9, 19.1}; // a warm JVM: its 4 runs
+                b.addFork(new io.perfgate.results.Fork(times, java.util.Map.of(), java.util.Map.of()));
             }
             results.addBenchmark(b.build());
             int n = Integer.parseInt(r[1]);
@@ -109,9 +111,10 @@ class MethodologyWriterTest {
         CheckArtifacts in = new CheckArtifacts(null, report.build(), results.build(), null, List.of());
         Methodology m = MethodologyContent.from(in, List.of());
         String text = new TextMethodologyRenderer().render(m);
-        assertTrue(text.contains("Runs:          scenarios: 5 cold runs per side, 10 warm runs per side (1 scenario)"),
-                text);
-        assertTrue(text.contains("exact one-sided Mann-Whitney on per-run values"), text);
+        assertTrue(text.contains("Runs:          scenarios: 5 cold runs per side, 6 warm JVMs per side (each the median of"
+                + " its 4 warm runs) (1 scenario)"), text);
+        assertTrue(text.contains("exact one-sided Mann-Whitney on per-JVM values: a cold run, or a warm JVM's median"
+                + " run"), text);
         assertTrue(text.endsWith("Vote: +1 perf\n"), text);
     }
 

@@ -233,6 +233,7 @@ class PerfRunTest {
         d.setColdRuns(1);
         d.setWarmupRuns(0);
         d.setWarmRuns(2);
+        d.setWarmJvms(2);
         java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
         for (int i = 0; i < params.length; i += 2) {
             p.put(params[i], params[i + 1]);
@@ -254,7 +255,9 @@ class PerfRunTest {
         assertEquals(Arrays.asList("cpu:runs=cold", "cpu:runs=warm"),
                 read.benchmarks().stream().map(BenchmarkResult::key).collect(Collectors.toList()));
         assertEquals(BenchmarkResult.KIND_SCENARIO, read.benchmarks().get(1).kind());
-        assertEquals(2, read.benchmarks().get(1).forks().size());
+        assertEquals(2, read.benchmarks().get(1).forks().size(), "one fork per warm JVM");
+        assertEquals(2, read.benchmarks().get(1).forks().get(0).primary().length, "of 2 warm runs each");
+        assertEquals("2", read.settings().get("perf.scenario.cpu.warmJvms"));
         assertEquals(null, read.jmhRawFile(), "JMH did not run");
         assertEquals("1", read.settings().get("perf.scenario.cpu.coldRuns"));
         assertEquals("2", read.settings().get("perf.scenario.cpu.warmRuns"));

@@ -11,14 +11,14 @@ import org.junit.jupiter.api.Test;
 class EtaTest {
     @Test
     void noEstimateBeforeAnyJvmReachedItsFirstRun() {
-        Eta eta = new Eta(3, 1, 5);
+        Eta eta = new Eta(3, 1, 1, 5);
         eta.jvmStarted(true);
         assertNull(eta.remaining(false, 1, 1));
     }
 
     @Test
     void afterTheFirstColdRunTheRestIsExtrapolatedFromIt() throws InterruptedException {
-        Eta eta = new Eta(3, 1, 5);
+        Eta eta = new Eta(3, 1, 1, 5);
         eta.jvmStarted(true);
         eta.phaseStarted(Protocol.PHASE_SETUP);
         Thread.sleep(20);
@@ -36,7 +36,7 @@ class EtaTest {
 
     @Test
     void inTheWarmJvmOnlyItsOwnRunsAndTearDownRemain() {
-        Eta eta = new Eta(0, 1, 4);
+        Eta eta = new Eta(0, 1, 1, 4);
         eta.jvmStarted(false);
         eta.phaseStarted(Protocol.PHASE_SETUP);
         eta.phaseStarted(Protocol.PHASE_RUN);
@@ -46,5 +46,24 @@ class EtaTest {
         Duration left = eta.remaining(false, 2, 4);
         // 2 more warm runs at the 600 ms average, plus tear-down (guessed from the short start)
         assertTrue(left.toMillis() >= 1200 && left.toMillis() < 1300, left::toString);
+        assertEquals(1, eta.warmJvmsStarted());
+    }
+
+    @Test
+    void inAWarmJvmTheWarmJvmsNotYetStartedRemainToo() throws InterruptedException {
+        Eta eta = new Eta(0, 3, 1, 4);
+        eta.jvmStarted(false);
+        eta.phaseStarted(Protocol.PHASE_SETUP);
+        Thread.sleep(20);
+        eta.phaseStarted(Protocol.PHASE_RUN);
+        eta.runDone(true, 900);
+        eta.runDone(false, 500);
+        eta.runDone(false, 700);
+        Duration left = eta.remaining(false, 2, 4);
+        // this JVM: 2 runs at 600 ms + its tear-down; then 2 more warm JVMs of start + 900 + 4 x 600 + tear-down
+        double s = eta.setUpOfThisJvm().toMillis();
+        long lower = 1200 + 2 * (900 + 4 * 600);
+        assertTrue(left.toMillis() >= lower && left.toMillis() < lower + 5 * (s + 50), left::toString);
+        assertEquals(3, eta.warmJvms());
     }
 }

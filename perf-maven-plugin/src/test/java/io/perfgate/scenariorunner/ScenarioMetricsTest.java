@@ -80,21 +80,21 @@ class ScenarioMetricsTest {
 
     @Test
     void latencyPercentilesNeedEnoughSamplesPerRun() throws IOException {
-        HarnessResult jvm = jvm("setup-ms\t1.0",
-                "run\tmeasured\t1\twall-ms=10.0\tlatency-count=72\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
-                        + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
-                "run\tmeasured\t2\twall-ms=10.0\tlatency-count=71\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
-                        + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
-                "run\tmeasured\t3\twall-ms=10.0\tlatency-count=367\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
-                        + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
-                "run\tmeasured\t4\twall-ms=10.0\tlatency-count=0",
-                "teardown-ms\t1.0");
-        List<ScenarioMetrics.MeasuredRun> runs = new ArrayList<>();
-        for (HarnessResult.Run run : jvm.runs) {
-            runs.add(new ScenarioMetrics.MeasuredRun(jvm, run));
+        String[] runs = {
+            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=72\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
+                    + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
+            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=71\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
+                    + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
+            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=367\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
+                    + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
+            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=0"};
+        List<ScenarioMetrics.MeasuredRun> cold = new ArrayList<>();
+        for (String run : runs) {
+            HarnessResult jvm = jvm("setup-ms\t1.0", run, "teardown-ms\t1.0");
+            cold.add(new ScenarioMetrics.MeasuredRun(jvm, jvm.runs.get(0)));
         }
         LogLines log = new LogLines();
-        BenchmarkResult r = ScenarioMetrics.toResult(owc(), "warm", runs, log);
+        BenchmarkResult r = ScenarioMetrics.toResult(owc(), "cold", cold, log);
 
         assertEquals(3.0, r.forks().get(0).percentiles().get("p0.95"));
         assertFalse(r.forks().get(0).percentiles().containsKey("p0.99"), "72 samples are too few for a p99");
@@ -103,6 +103,41 @@ class ScenarioMetricsTest {
         assertArrayEquals(new double[] {71}, r.forks().get(1).secondary("latency.count"));
         assertArrayEquals(new double[] {0}, r.forks().get(3).secondary("latency.count"));
         assertTrue(log.warnings().stream().anyMatch(w -> w.contains("recorded 0 to 367 latencies each")), log::toString);
+    }
+
+    @Test
+    void aWarmJvmIsOneForkWhoseIterationsAreItsRuns() throws IOException {
+        HarnessResult first = jvm("setup-ms\t7000.0",
+                "run\twarmup\t1\twall-ms=9000.0\tcpu-ms=900\tlatency-count=100\tlatency-p0.95=9.0",
+                "run\tmeasured\t1\twall-ms=5000.0\tcpu-ms=500\tlatency-count=100\tlatency-p0.95=2.0",
+                "run\tmeasured\t2\twall-ms=7000.0\tcpu-ms=700\tlatency-count=100\tlatency-p0.95=5.0",
+                "run\tmeasured\t3\twall-ms=6000.0\tcpu-ms=600\tlatency-count=100\tlatency-p0.95=3.0",
+                "metric\tmeasured\t2\tthroughput\t2000.0",
+                "teardown-ms\t300.0");
+        HarnessResult second = jvm("setup-ms\t6000.0",
+                "run\tmeasured\t1\twall-ms=4000.0\tcpu-ms=400\tlatency-count=100\tlatency-p0.95=2.0",
+                "run\tmeasured\t2\twall-ms=4400.0\tcpu-ms=440\tlatency-count=10\tlatency-p0.95=2.5",
+                "teardown-ms\t200.0");
+        List<ScenarioMetrics.MeasuredRun> warm = new ArrayList<>();
+        for (HarnessResult jvm : Arrays.asList(first, second)) {
+            for (HarnessResult.Run run : jvm.measuredRuns()) {
+                warm.add(new ScenarioMetrics.MeasuredRun(jvm, run));
+            }
+        }
+        BenchmarkResult r = ScenarioMetrics.toResult(owc(), "warm", warm, new LogLines());
+
+        assertEquals(2, r.forks().size(), "one observation per JVM, not per run");
+        Fork a = r.forks().get(0);
+        assertArrayEquals(new double[] {5000.0, 7000.0, 6000.0}, a.primary(), "the measured runs, warm-up left out");
+        assertEquals(6000.0, a.primaryMedian(), "the gate's value of the JVM: the median of its runs");
+        assertEquals(3.0, a.percentiles().get("p0.95"), "the median of the runs' own p95s");
+        assertArrayEquals(new double[] {500, 700, 600}, a.secondary("cpu"));
+        assertArrayEquals(new double[] {2000.0}, a.secondary("throughput"), "only the run that recorded it");
+        assertArrayEquals(new double[] {7000.0}, a.secondary("setup.time"), "set-up is once per JVM");
+        assertArrayEquals(new double[] {300.0}, a.secondary("teardown.time"));
+        assertFalse(r.forks().get(1).percentiles().containsKey("p0.95"),
+                "a JVM with one run short of latencies has no p95: a p95 of some runs would compare other runs");
+        assertEquals(4200.0, r.forks().get(1).primaryMedian());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.perfgate.scenariorunner;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -61,6 +62,7 @@ class ScenarioRunnerTest {
         d.setColdRuns(cold);
         d.setWarmupRuns(warmup);
         d.setWarmRuns(warm);
+        d.setWarmJvms(1);
         Map<String, String> p = new LinkedHashMap<>();
         for (int i = 0; i < params.length; i += 2) {
             p.put(params[i], params[i + 1]);
@@ -71,8 +73,9 @@ class ScenarioRunnerTest {
     }
 
     @Test
-    void coldAndWarmRunsBecomeTwoResultsWithOneForkPerRun() throws Exception {
+    void coldAndWarmRunsBecomeTwoResultsWithOneForkPerJvm() throws Exception {
         ScenarioDefinition d = definition("cpu", CpuWork.class, 2, 1, 3, "requests", "100");
+        d.setWarmJvms(2);
         d.setMetrics(Arrays.asList(new MetricDefinition("requests", "requests", "higher", null),
                 new MetricDefinition("cpu", null, null, true)));
 
@@ -87,14 +90,14 @@ class ScenarioRunnerTest {
         assertEquals("ms", cold.unit());
         assertEquals(Direction.LOWER_IS_BETTER, cold.direction());
         assertEquals(2, cold.forks().size());
-        assertEquals(3, warm.forks().size());
+        assertEquals(2, warm.forks().size(), "one fork per warm JVM");
         for (Fork f : warm.forks()) {
-            assertEquals(1, f.primary().length);
+            assertEquals(3, f.primary().length, "the JVM's 3 warm runs, the warm-up left out");
             assertTrue(f.primary()[0] > 0);
             assertNotNull(f.percentiles().get("p0.95"), "100 latencies >= 72: p95 reported");
             assertFalse(f.percentiles().containsKey("p0.99"), "100 latencies < 367: no p99");
-            assertEquals(100.0, f.secondary("latency.count")[0]);
-            assertEquals(100.0, f.secondary("requests")[0]);
+            assertArrayEquals(new double[] {100.0, 100.0, 100.0}, f.secondary("latency.count"));
+            assertArrayEquals(new double[] {100.0, 100.0, 100.0}, f.secondary("requests"));
             assertTrue(f.secondary("cpu")[0] >= 0, "process CPU time has a 10 ms resolution on Linux");
             assertTrue(f.secondary("setup.time")[0] >= 0);
             assertTrue(f.secondary("heap.peak")[0] > 0);
@@ -113,18 +116,24 @@ class ScenarioRunnerTest {
         assertEquals("2", s.get("perf.scenario.cpu.coldRuns"));
         assertEquals("1", s.get("perf.scenario.cpu.warmupRuns"));
         assertEquals("3", s.get("perf.scenario.cpu.warmRuns"));
+        assertEquals("2", s.get("perf.scenario.cpu.warmJvms"));
         assertEquals("100", s.get("perf.scenario.cpu.param.requests"));
 
         Path dir = out.resolve("scenarios/cpu");
-        for (String f : new String[] {"cold-1.log", "cold-2.log", "warm.log", "warm.result.tsv", "classpath.args"}) {
+        for (String f : new String[] {"cold-1.log", "cold-2.log", "warm-1.log", "warm-2.log", "warm-2.result.tsv",
+            "classpath.args"}) {
             assertTrue(Files.exists(dir.resolve(f)), f);
         }
-        assertTrue(Files.isDirectory(dir.resolve("warm/tmp")));
+        assertTrue(Files.isDirectory(dir.resolve("warm-2/tmp")));
         assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 1 of 2 took ")), log::toString);
         assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: cold run 2 of 2 took ")
                 && l.contains("; ETA ")), log::toString);
-        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: warm-up run 1 of 1 took ")), log::toString);
-        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: warm run 3 of 3 took ")), log::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: warm JVM 1 of 2, warm-up run 1 of 1 took ")), log::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: warm JVM 2 of 2, warm run 3 of 3 took ")), log::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: 2 cold runs (a fresh JVM each), then 2"
+                + " warm JVMs of 1 warm-up + 3 warm runs each; logs in ")), log::toString);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("scenario cpu: done in ") && l.contains("; cold median ")
+                && l.contains(" of 2 runs; warm median ") && l.endsWith(" of 2 JVMs (6 runs)")), log::toString);
     }
 
     @Test
@@ -169,7 +178,7 @@ class ScenarioRunnerTest {
     @Test
     void anExceptionInAWarmRunNamesTheRun() {
         String m = failure(definition("flaky", Misbehaving.class, 0, 1, 2, "mode", "throw-in-run")).getMessage();
-        assertTrue(m.startsWith("Scenario 'flaky' failed in warmup run 1 of 1 (warm JVM): "
+        assertTrue(m.startsWith("Scenario 'flaky' failed in warmup run 1 of 1 (warm JVM 1 of 1): "
                 + "java.lang.IllegalArgumentException: job failed: 3 tasks lost."), m);
     }
 
@@ -195,7 +204,7 @@ class ScenarioRunnerTest {
         long t0 = System.nanoTime();
         String m = failure(d).getMessage();
         long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
-        assertTrue(m.startsWith("Scenario 'stuck' (warm JVM) hung in measured run 1 of 3: no progress within "
+        assertTrue(m.startsWith("Scenario 'stuck' (warm JVM 1 of 1) hung in measured run 1 of 3: no progress within "
                 + "<runTimeout> 2.0 s. The JVM was killed"), m);
         assertTrue(m.contains("| about to wait for a container that never comes"), "the tail ends before the dump: " + m);
         assertTrue(m.contains("The main thread was at:\n  | \"main\""), m);
@@ -255,8 +264,8 @@ class ScenarioRunnerTest {
         String m = e.getMessage();
         assertTrue(m.startsWith("The <scenarios> configuration has 7 problems:"), m);
         assertTrue(m.contains("scenario <id> 'a b' must be"), m);
-        assertTrue(m.contains("scenario 'a b': <coldRuns>, <warmupRuns> and <warmRuns> must not be negative"), m);
-        assertTrue(m.contains("scenario 'b': <coldRuns> and <warmRuns> are both 0"), m);
+        assertTrue(m.contains("scenario 'a b': <coldRuns>, <warmJvms>, <warmupRuns> and <warmRuns> must not be negative"), m);
+        assertTrue(m.contains("scenario 'b': <coldRuns> is 0 and so is <warmRuns> or <warmJvms>, so nothing would be measured"), m);
         assertTrue(m.contains("scenario 'b': <runTimeout> '-3s' is not a positive duration"), m);
         assertTrue(m.contains("metric 'records' needs <direction>higher</direction>"), m);
         assertTrue(m.contains("metric 'alloc' is measured by the plugin in B; remove <unit>"), m);
