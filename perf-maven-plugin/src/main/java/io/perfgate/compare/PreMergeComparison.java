@@ -171,7 +171,16 @@ public final class PreMergeComparison {
                 log.info(b + " is in the base but not in the working tree: not compared");
             }
             if (request.affected()) {
-                common = affected(new ArrayList<>(common), request.candidateClasspath(), baseClasspath);
+                // scenarios run the whole project: no class analysis can rule one out
+                List<String> scenarios = new ArrayList<>();
+                List<String> benchmarks = new ArrayList<>();
+                common.forEach(name -> (name.startsWith(SuiteLauncher.PREFIX) ? scenarios : benchmarks).add(name));
+                common = affected(benchmarks, request.candidateClasspath(), baseClasspath);
+                for (String scenario : scenarios) {
+                    log.info("  " + scenario + ": a scenario, always compared (" + PerfProperties.AFFECTED
+                            + " follows benchmark classes only)");
+                    common.add(scenario);
+                }
             }
             if (common.isEmpty() && !request.affected()) {
                 throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()

@@ -12,6 +12,18 @@ public final class PerfProperties {
     }
 
     public static final String PREFIX = "perf.";
+    /** Where the results' settings record each scenario's own settings: {@code perf.scenario.<id>.<name>}. */
+    private static final String SCENARIO_SETTINGS = PREFIX + "scenario.";
+
+    /** True for a results' setting a scenario records for itself ({@code perf.scenario.<id>.<name>}). */
+    public static boolean isScenarioSetting(String key) {
+        return key.startsWith(SCENARIO_SETTINGS);
+    }
+
+    /** The results' setting {@code name} of scenario {@code id}, e.g. {@code perf.scenario.wordcount.warmRuns}. */
+    public static String scenarioSetting(String id, String name) {
+        return SCENARIO_SETTINGS + id + "." + name;
+    }
 
     /** Default of the switches that are off unless asked for. */
     public static final String DEFAULT_FALSE = "false";

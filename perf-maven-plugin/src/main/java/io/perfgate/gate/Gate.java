@@ -181,7 +181,7 @@ public final class Gate {
     /** The level an interleaved comparison judged these results at, or +infinity when they are no such results. */
     /** True when the results say how many warm JVMs measured the scenario, so each warm fork is a JVM. */
     private static boolean recordsWarmJvms(PerfResults results, String scenario) {
-        return results.settings().containsKey(PerfProperties.PREFIX + "scenario." + scenario + ".warmJvms");
+        return results.settings().containsKey(PerfProperties.scenarioSetting(scenario, "warmJvms"));
     }
 
     private static double comparisonAlpha(PerfResults results) {

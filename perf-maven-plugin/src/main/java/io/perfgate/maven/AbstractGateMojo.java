@@ -12,6 +12,7 @@ import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * The goals that judge (perf:check, perf:compare, perf:calibrate): the thresholds, the failure switches, the
@@ -181,8 +182,9 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
     @Parameter
     private List<BenchmarkRule> rules = new ArrayList<>();
 
-    protected AbstractGateMojo(String goal, ToolchainManager toolchainManager) {
-        super(goal, toolchainManager);
+    protected AbstractGateMojo(String goal, ToolchainManager toolchainManager,
+            RepositorySystem repositorySystem) {
+        super(goal, toolchainManager, repositorySystem);
     }
 
     /** The settings of the parameters above, checked. */

@@ -5,6 +5,7 @@ import io.perfgate.config.PerfProperties;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * What the goals that run single JMH forks in interleaved rounds share (perf:compare, perf:check with
@@ -20,8 +21,9 @@ abstract class AbstractInterleavedMojo extends AbstractGateMojo {
     @Parameter(property = PerfProperties.SEED, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String seed;
 
-    protected AbstractInterleavedMojo(String goal, ToolchainManager toolchainManager) {
-        super(goal, toolchainManager);
+    protected AbstractInterleavedMojo(String goal, ToolchainManager toolchainManager,
+            RepositorySystem repositorySystem) {
+        super(goal, toolchainManager, repositorySystem);
     }
 
     /** The seed given, or a fresh one (logged by the rounds). */

@@ -6,6 +6,7 @@ import io.perfgate.jmh.JmhOptions;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * The goals that launch JMH (perf:run and perf:baseline, perf:compare, perf:calibrate): the options that shape a
@@ -148,8 +149,9 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
     @Parameter(property = PerfProperties.JMH_ARGS, defaultValue = PerfProperties.DEFAULT_NONE)
     private String jmhArgs;
 
-    protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager) {
-        super(goal, toolchainManager);
+    protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager,
+            RepositorySystem repositorySystem) {
+        super(goal, toolchainManager, repositorySystem);
     }
 
     /** JMH's fork count ({@code -f}); null where the goal schedules single forks itself. */

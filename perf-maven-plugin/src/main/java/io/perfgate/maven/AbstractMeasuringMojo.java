@@ -1,6 +1,9 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.run.RunFailedException;
+import io.perfgate.run.ScenarioSelection;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.Shard;
 import io.perfgate.shard.ShardException;
@@ -15,6 +18,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.Toolchain;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * The goals that measure (perf:run and perf:baseline, perf:check, perf:compare, perf:calibrate): the JVM that runs
@@ -54,11 +58,45 @@ abstract class AbstractMeasuringMojo extends AbstractPerfMojo {
     @Parameter(property = PerfProperties.BUDGET, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String budget;
 
+    /**
+     * End-to-end scenarios to measure after the JMH benchmarks (in perf:run, and in the interleaved rounds of a
+     * comparison; perf:calibrate leaves them out): classes of the test sources that implement
+     * {@code io.perfgate.scenario.Scenario} (artifact {@code io.perfgate:perf-scenario-api}, test scope), or
+     * existing JUnit 4 or 5 tests ({@code <test>com.acme.FooTest#testMethod</test>}, class set-up not timed). Each
+     * runs in fresh JVMs ({@code coldRuns}, one run each) and in {@code warmJvms} warm JVMs ({@code warmupRuns}
+     * discarded, then {@code warmRuns}; each JVM one observation, the median of its runs), with the test
+     * classpath. Their runs go into {@code results.json} as benchmarks of kind {@code scenario} with params
+     * {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project with scenarios needs no JMH
+     * benchmark. The "End-to-end scenarios" page shows every field with its default. There is no user property:
+     * select configured scenarios with {@code perf.scenarioIncludes}.
+     *
+     * The same page says what is measured and how it is gated.
+     *
+     * @since 0.1.0
+     */
+    @Parameter
+    private List<ScenarioDefinition> scenarios = new ArrayList<>();
+
+    /**
+     * Which of the configured {@code scenarios} run: comma-separated regular expressions, each searched for in the
+     * scenario's id, e.g. {@code -Dperf.scenarioIncludes=wordcount}. The default {@code .*} runs all;
+     * {@code none} runs none (only the JMH benchmarks).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SCENARIO_INCLUDES, defaultValue = PerfProperties.DEFAULT_SCENARIO_INCLUDES)
+    private String scenarioIncludes;
+
     private final ToolchainManager toolchainManager;
 
-    protected AbstractMeasuringMojo(String goal, ToolchainManager toolchainManager) {
+    /** Resolves the JUnit Platform launcher for existing tests measured as scenarios. */
+    private final RepositorySystem repositorySystem;
+
+    protected AbstractMeasuringMojo(String goal, ToolchainManager toolchainManager,
+            RepositorySystem repositorySystem) {
         super(goal);
         this.toolchainManager = toolchainManager;
+        this.repositorySystem = repositorySystem;
     }
 
     /** Besides {@code perf.skip}: the reasons this module has no benchmarks to run. */
@@ -105,6 +143,33 @@ abstract class AbstractMeasuringMojo extends AbstractPerfMojo {
         } catch (ShardException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
+    }
+
+    /** The configured scenarios that {@code perf.scenarioIncludes} selects, checked. */
+    protected final List<ScenarioDefinition> selectedScenarios() throws MojoExecutionException {
+        try {
+            return ScenarioSelection.select(scenarios, scenarioIncludes, perfLog());
+        } catch (RunFailedException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** True when the POM configures scenarios (selected or not). */
+    protected final boolean hasScenarios() {
+        return !scenarios.isEmpty();
+    }
+
+    protected final String scenarioIncludes() {
+        return scenarioIncludes;
+    }
+
+    /** {@code classpath} plus what the selected scenarios need besides it: the JUnit Platform launcher, if any. */
+    protected final List<Path> withJUnitPlatformLauncher(List<Path> classpath, List<ScenarioDefinition> selected)
+            throws MojoExecutionException {
+        List<Path> extended = new ArrayList<>(classpath);
+        extended.addAll(JUnitPlatformLauncher.neededBy(selected, project, repositorySystem,
+                session.getRepositorySession(), getLog()));
+        return extended;
     }
 
     /** The module's test classpath: test classes, classes, then dependencies. */

@@ -1,15 +1,17 @@
 package io.perfgate.maven;
 
+import io.perfgate.compare.BenchmarkLauncher;
 import io.perfgate.compare.BisectExitCode;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.CompareRequest;
 import io.perfgate.compare.JmhLauncher;
 import io.perfgate.compare.PreMergeComparison;
 import io.perfgate.compare.PreMergeResult;
+import io.perfgate.compare.SuiteLauncher;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.jmh.BenchmarkDiscovery;
-import io.perfgate.jmh.JmhOptions;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -21,6 +23,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * The pre-merge comparison, run by perf:compare and by perf:check when {@code perf.against} is set: the base
@@ -84,8 +87,9 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     @Parameter(property = PerfProperties.BISECT, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String bisect;
 
-    protected AbstractPreMergeMojo(String goal, ToolchainManager toolchainManager) {
-        super(goal, toolchainManager);
+    protected AbstractPreMergeMojo(String goal, ToolchainManager toolchainManager,
+            RepositorySystem repositorySystem) {
+        super(goal, toolchainManager, repositorySystem);
     }
 
     /** {@code perf.affected}, read by the one switch rule. */
@@ -127,7 +131,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
             List<Path> classes = Arrays.asList(Paths.get(project.getBuild().getTestOutputDirectory()),
                     Paths.get(project.getBuild().getOutputDirectory()));
             reason = ReactorBenchmarks.moduleSkipReason(session, project, reason,
-                    BenchmarkDiscovery.hasBenchmarkList(classes),
+                    hasScenarios() || BenchmarkDiscovery.hasBenchmarkList(classes),
                     display(classes.get(0)) + " or " + display(classes.get(1)), true);
         }
         return reason;
@@ -208,11 +212,19 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .budget(budget()).build();
     }
 
-    private JmhLauncher launcher(long seedValue) throws MojoExecutionException {
-        JmhOptions options = jmhOptions();
-        return new JmhLauncher(options, java(), outputDirectory.toPath().resolve("compare-forks"))
+    /** JMH's forks, and one cold and one warm JVM per round of each selected scenario. */
+    private BenchmarkLauncher launcher(long seedValue) throws MojoExecutionException {
+        Path java = java();
+        JmhLauncher jmh = new JmhLauncher(jmhOptions(), java, outputDirectory.toPath().resolve("compare-forks"))
                 .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
                         PluginVersion.get(), command(seedValue));
+        List<ScenarioDefinition> scenarios = selectedScenarios();
+        if (scenarios.isEmpty()) {
+            return jmh;
+        }
+        return new SuiteLauncher(jmh, scenarios, java.toAbsolutePath().getParent().getParent(),
+                project.getBasedir().toPath(), outputDirectory.toPath().resolve("compare-scenarios"),
+                withJUnitPlatformLauncher(new ArrayList<>(), scenarios), perfLog());
     }
 
     /** The command that repeats this comparison in the same order. */

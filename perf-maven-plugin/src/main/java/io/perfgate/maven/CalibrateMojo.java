@@ -19,6 +19,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * A/A calibration: runs the working tree's benchmarks against themselves in interleaved rounds, as perf:compare
@@ -60,8 +61,8 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
     private File baseline;
 
     @Inject
-    public CalibrateMojo(ToolchainManager toolchainManager) {
-        super("calibrate", toolchainManager);
+    public CalibrateMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        super("calibrate", toolchainManager, repositorySystem);
     }
 
     @Override
@@ -73,6 +74,9 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
                     + " calibration into. Record one first with: "
                     + MavenCommands.recordBaseline(session, project, plugin, false) + ", or run perf:calibrate without"
                     + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
+        }
+        if (hasScenarios()) {
+            getLog().info("perf:calibrate measures the JMH benchmarks only; the configured scenarios are left out");
         }
         int forksPerHalf = forksPerHalf();
         GateSettings settings = gateSettings();

@@ -25,6 +25,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * Compares the current benchmark results with the stored baseline and fails the build when a median or p95
@@ -62,8 +63,8 @@ public class CheckMojo extends AbstractPreMergeMojo {
     private File baseline;
 
     @Inject
-    public CheckMojo(ToolchainManager toolchainManager) {
-        super("check", toolchainManager);
+    public CheckMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        super("check", toolchainManager, repositorySystem);
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * Pre-merge check: measures the working tree against the merge base of HEAD and {@code perf.against} on this
@@ -36,8 +37,8 @@ import org.apache.maven.toolchain.ToolchainManager;
 @Mojo(name = "compare", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST)
 public class CompareMojo extends AbstractPreMergeMojo {
     @Inject
-    public CompareMojo(ToolchainManager toolchainManager) {
-        super("compare", toolchainManager);
+    public CompareMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        super("compare", toolchainManager, repositorySystem);
     }
 
     @Override

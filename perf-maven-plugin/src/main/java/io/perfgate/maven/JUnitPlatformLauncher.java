@@ -29,25 +29,26 @@ final class JUnitPlatformLauncher {
     }
 
     /**
-     * {@code classpath}, with the launcher appended when a selected scenario is an existing test and the project
-     * has the JUnit Platform's engine but not its launcher.
+     * The launcher's jar when a selected scenario is an existing test and the project has the JUnit Platform's
+     * engine but not its launcher; else nothing.
      */
-    static List<Path> addIfNeeded(List<Path> classpath, List<ScenarioDefinition> scenarios, MavenProject project,
-            RepositorySystem system, RepositorySystemSession session, Log log) throws MojoExecutionException {
+    static List<Path> neededBy(List<ScenarioDefinition> scenarios, MavenProject project, RepositorySystem system,
+            RepositorySystemSession session, Log log) throws MojoExecutionException {
+        List<Path> none = new ArrayList<>();
         if (scenarios.stream().noneMatch(ScenarioDefinition::isTest)) {
-            return classpath;
+            return none;
         }
         String engineVersion = null;
         for (Artifact a : project.getArtifacts()) {
             if (GROUP_ID.equals(a.getGroupId()) && LAUNCHER.equals(a.getArtifactId())) {
-                return classpath;
+                return none;
             }
             if (GROUP_ID.equals(a.getGroupId()) && ENGINE.equals(a.getArtifactId())) {
                 engineVersion = a.getBaseVersion();
             }
         }
         if (engineVersion == null) {
-            return classpath; // JUnit 4 alone: it runs its own tests
+            return none; // JUnit 4 alone: it runs its own tests
         }
         String coordinates = GROUP_ID + ":" + LAUNCHER + ":" + engineVersion;
         ArtifactRequest request = new ArtifactRequest(new DefaultArtifact(GROUP_ID, LAUNCHER, "jar", engineVersion),
@@ -56,9 +57,9 @@ final class JUnitPlatformLauncher {
             Path launcher = system.resolveArtifact(session, request).getArtifact().getFile().toPath();
             log.info("Existing tests run as scenarios through the JUnit Platform launcher " + coordinates
                     + ", the version of the project's " + ENGINE);
-            List<Path> extended = new ArrayList<>(classpath);
-            extended.add(launcher);
-            return extended;
+            List<Path> needed = new ArrayList<>();
+            needed.add(launcher);
+            return needed;
         } catch (ArtifactResolutionException e) {
             throw new MojoExecutionException("A scenario names an existing test (<test>), which runs through the JUnit"
                     + " Platform launcher " + coordinates + " (the version of the project's " + ENGINE + "), and it"

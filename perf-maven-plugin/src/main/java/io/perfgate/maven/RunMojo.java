@@ -7,7 +7,6 @@ import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.RunRequest;
 import io.perfgate.shard.Shard;
-import io.perfgate.run.ScenarioSelection;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.io.File;
 import java.nio.file.Path;
@@ -67,34 +66,6 @@ public class RunMojo extends AbstractJmhMojo {
     private File results;
 
     /**
-     * End-to-end scenarios to run after the JMH benchmarks: classes of the test sources that implement
-     * {@code io.perfgate.scenario.Scenario} (artifact {@code io.perfgate:perf-scenario-api}, test scope), or
-     * existing JUnit 4 or 5 tests ({@code <test>com.acme.FooTest#testMethod</test>}, class set-up not timed). Each
-     * runs in fresh JVMs ({@code coldRuns}, one run each) and in {@code warmJvms} warm JVMs ({@code warmupRuns}
-     * discarded, then {@code warmRuns}; each JVM one observation, the median of its runs), with the test
-     * classpath. Their runs go into {@code results.json} as benchmarks of kind {@code scenario} with params
-     * {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project with scenarios needs no JMH
-     * benchmark. The "End-to-end scenarios" page shows every field with its default. There is no user property:
-     * select configured scenarios with {@code perf.scenarioIncludes}.
-     *
-     * The same page says what is measured and how it is gated.
-     *
-     * @since 0.1.0
-     */
-    @Parameter
-    private List<ScenarioDefinition> scenarios = new ArrayList<>();
-
-    /**
-     * Which of the configured {@code scenarios} run: comma-separated regular expressions, each searched for in the
-     * scenario's id, e.g. {@code -Dperf.scenarioIncludes=wordcount}. The default {@code .*} runs all;
-     * {@code none} runs none (only the JMH benchmarks).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.SCENARIO_INCLUDES, defaultValue = PerfProperties.DEFAULT_SCENARIO_INCLUDES)
-    private String scenarioIncludes;
-
-    /**
      * The ref a comparison measures against. When it is set, perf:check (or perf:compare) measures the base and
      * the working tree in the same build and judges them, so this goal skips itself (they share one profile).
      *
@@ -103,9 +74,6 @@ public class RunMojo extends AbstractJmhMojo {
     @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String against;
 
-    /** Resolves the JUnit Platform launcher for existing tests run as scenarios. */
-    private final RepositorySystem repositorySystem;
-
     @Inject
     public RunMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         this("run", toolchainManager, repositorySystem);
@@ -113,8 +81,7 @@ public class RunMojo extends AbstractJmhMojo {
 
     /** For perf:baseline, which runs this goal's benchmarks when there are no results yet. */
     protected RunMojo(String goal, ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
-        super(goal, toolchainManager);
-        this.repositorySystem = repositorySystem;
+        super(goal, toolchainManager, repositorySystem);
     }
 
     @Override
@@ -147,7 +114,7 @@ public class RunMojo extends AbstractJmhMojo {
             // in a reactor a module without benchmarks is skipped; none in any module fails at the last one
             List<Path> lists = classDirectories();
             reason = ReactorBenchmarks.moduleSkipReason(session, project, reason,
-                    !scenarios.isEmpty() || BenchmarkDiscovery.hasBenchmarkList(lists), display(lists.get(0)), false);
+                    hasScenarios() || BenchmarkDiscovery.hasBenchmarkList(lists), display(lists.get(0)), false);
         }
         return reason;
     }
@@ -193,15 +160,14 @@ public class RunMojo extends AbstractJmhMojo {
         return RunRequest.builder()
                 .options(options)
                 .classDirectories(classDirectories)
-                .classpath(JUnitPlatformLauncher.addIfNeeded(testClasspath(), selected, project, repositorySystem,
-                        session.getRepositorySession(), getLog()))
+                .classpath(withJUnitPlatformLauncher(testClasspath(), selected))
                 .java(java())
                 .projectDirectory(basedir)
                 .resultsFile(results.toPath())
                 .setting(PerfProperties.INCLUDE_MAIN_CLASSES, Boolean.toString(mainClasses), mainClasses)
                 .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(useToolchain()), !useToolchain())
-                .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes,
-                        !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes))
+                .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes(),
+                        !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes()))
                 .scenarios(selected)
                 .shard(shard)
                 .budget(budget())
@@ -213,14 +179,6 @@ public class RunMojo extends AbstractJmhMojo {
                 .pluginVersion(plugin.getVersion())
                 .mavenVersion(session.getSystemProperties().getProperty("maven.version"))
                 .build();
-    }
-
-    private List<ScenarioDefinition> selectedScenarios() throws MojoExecutionException {
-        try {
-            return ScenarioSelection.select(scenarios, scenarioIncludes, perfLog());
-        } catch (RunFailedException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
     }
 
     /** The results file this goal writes. */

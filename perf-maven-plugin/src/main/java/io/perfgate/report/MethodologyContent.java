@@ -368,7 +368,7 @@ public final class MethodologyContent {
         }
         Set<String> counts = new TreeSet<>();
         for (Comparison c : warm) {
-            String n = in.current().settings().get(PerfProperties.PREFIX + "scenario." + c.benchmark() + ".warmRuns");
+            String n = in.current().settings().get(PerfProperties.scenarioSetting(c.benchmark(), "warmRuns"));
             if (n != null) {
                 counts.add(n.trim());
             }

@@ -144,6 +144,29 @@ public class ScenarioDefinition {
         this.className = className;
     }
 
+    /**
+     * This scenario as one round of an interleaved comparison measures it: one cold JVM (when it has cold runs)
+     * and one warm JVM (when it has warm runs), so that each round adds one observation of each per side.
+     */
+    public ScenarioDefinition forOneRound() {
+        ScenarioDefinition d = new ScenarioDefinition();
+        d.id = id;
+        d.className = className;
+        d.test = test;
+        d.coldRuns = Math.min(coldRuns, 1);
+        d.warmJvms = warmJvmCount() > 0 ? 1 : 0;
+        d.warmupRuns = warmupRuns;
+        d.warmRuns = d.warmJvms > 0 ? warmRuns : 0;
+        d.coldRunIncludesSetUp = coldRunIncludesSetUp;
+        d.parameters = new LinkedHashMap<>(parameters);
+        d.jvmArgs = new ArrayList<>(jvmArgs);
+        d.setUpTimeout = setUpTimeout;
+        d.runTimeout = runTimeout;
+        d.tearDownTimeout = tearDownTimeout;
+        d.metrics = new ArrayList<>(metrics);
+        return d;
+    }
+
     /** An existing JUnit test measured instead of a Scenario class: {@code com.acme.FooTest#testMethod}. */
     public String getTest() {
         return test;

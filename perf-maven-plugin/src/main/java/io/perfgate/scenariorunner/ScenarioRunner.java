@@ -60,22 +60,25 @@ public final class ScenarioRunner {
     public ScenarioOutcome run(List<ScenarioDefinition> definitions) throws ScenarioException {
         validate(definitions);
         List<BenchmarkResult> results = new ArrayList<>();
-        Map<String, String> settings = new LinkedHashMap<>();
-        List<String> ids = new ArrayList<>();
         for (ScenarioDefinition def : definitions) {
-            ids.add(def.getId());
             results.addAll(runOne(def));
-            settings.putAll(settingsOf(def));
         }
+        return new ScenarioOutcome(results, settingsOf(definitions));
+    }
+
+    /** {@code perf.scenarios} and each scenario's settings, as a run of these definitions records them. */
+    public static Map<String, String> settingsOf(List<ScenarioDefinition> definitions) {
         Map<String, String> all = new LinkedHashMap<>();
+        List<String> ids = new ArrayList<>();
+        definitions.forEach(d -> ids.add(d.getId()));
         all.put(PerfProperties.PREFIX + "scenarios", String.join(",", ids));
-        all.putAll(settings);
-        return new ScenarioOutcome(results, all);
+        definitions.forEach(d -> all.putAll(settingsOf(d)));
+        return all;
     }
 
     /** The settings the methodology prints: {@code perf.scenario.<id>.coldRuns} and friends. */
     static Map<String, String> settingsOf(ScenarioDefinition def) {
-        String p = PerfProperties.PREFIX + "scenario." + def.getId() + ".";
+        String p = PerfProperties.scenarioSetting(def.getId(), "");
         Map<String, String> s = new LinkedHashMap<>();
         s.put(p + (def.isTest() ? "test" : "className"), def.measuredCode());
         s.put(p + "coldRuns", Integer.toString(def.getColdRuns()));

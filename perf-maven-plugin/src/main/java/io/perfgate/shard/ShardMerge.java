@@ -42,8 +42,6 @@ public final class ShardMerge {
      */
     private static final Set<String> PER_AGENT = new HashSet<>(Arrays.asList(EnvironmentFingerprint.TIMESTAMP,
             EnvironmentFingerprint.COMMAND, EnvironmentFingerprint.CPU_STEAL));
-    /** The settings keys a scenario adds for itself: present only in the shard that ran it. */
-    private static final String SCENARIO_SETTINGS = "perf.scenario.";
 
     private ShardMerge() {
     }
@@ -201,7 +199,8 @@ public final class ShardMerge {
                 }
             }
             for (Map.Entry<String, String> s : settings.entrySet()) {
-                if (!s.getKey().startsWith(SCENARIO_SETTINGS) && !r.settings().containsKey(s.getKey())) {
+                // a scenario's own settings are only in the shard that ran it
+                if (!PerfProperties.isScenarioSetting(s.getKey()) && !r.settings().containsKey(s.getKey())) {
                     throw new ShardException(in.file + " has no " + s.getKey() + " setting, which "
                             + seenIn.get(s.getKey()) + " has (" + s.getValue() + "): every shard must run with the"
                             + " same settings but " + PerfProperties.SHARD);

@@ -159,11 +159,11 @@ class AbstractPerfMojoTest {
             case "baseline":
                 return new BaselineMojo(null, null);
             case "check":
-                return new CheckMojo(null);
+                return new CheckMojo(null, null);
             case "compare":
-                return new CompareMojo(null);
+                return new CompareMojo(null, null);
             case "calibrate":
-                return new CalibrateMojo(null);
+                return new CalibrateMojo(null, null);
             case "report":
                 return new ReportMojo();
             case "methodology":
@@ -239,7 +239,7 @@ class AbstractPerfMojoTest {
         MavenProject project = new MavenProject();
         project.setPackaging("jar");
         project.setContextValue(AbstractPreMergeMojo.class.getName() + ".compared", "perf:check");
-        CompareMojo compare = new CompareMojo(null);
+        CompareMojo compare = new CompareMojo(null, null);
         setField(AbstractPerfMojo.class, compare, "skip", "false");
         setField(AbstractPerfMojo.class, compare, "project", project);
         setField(AbstractPerfMojo.class, compare, "session", session());
@@ -291,7 +291,7 @@ class AbstractPerfMojoTest {
 
     /** perf:check with perf.against in {@code project}. */
     private static CheckMojo comparing(MavenProject project, MavenSession session, InfoLines log) throws Exception {
-        CheckMojo check = new CheckMojo(null);
+        CheckMojo check = new CheckMojo(null, null);
         setField(AbstractPerfMojo.class, check, "skip", "");
         setField(AbstractPerfMojo.class, check, "project", project);
         setField(AbstractPerfMojo.class, check, "session", session);
