@@ -145,8 +145,8 @@ public final class SuiteLauncher implements BenchmarkLauncher {
             }
         };
         try {
-            return new ScenarioRunner(launch, sideLog).run(java.util.Collections.singletonList(d.forOneRound()))
-                    .results();
+            return new ScenarioRunner(launch, sideLog).announcePlan(round == 1)
+                    .run(java.util.Collections.singletonList(d.forOneRound())).results();
         } catch (ScenarioException e) {
             throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
         }

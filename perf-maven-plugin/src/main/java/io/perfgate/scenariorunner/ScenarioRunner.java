@@ -35,10 +35,20 @@ import java.util.stream.Stream;
 public final class ScenarioRunner {
     private final ScenarioLaunchSettings launch;
     private final PerfLog log;
+    private boolean announcePlan = true;
 
     public ScenarioRunner(ScenarioLaunchSettings launch, PerfLog log) {
         this.launch = launch;
         this.log = log;
+    }
+
+    /**
+     * Whether each scenario's plan ("5 cold runs (a fresh JVM each), then ...") is logged; a comparison logs it in
+     * its first round only, since every round repeats it.
+     */
+    public ScenarioRunner announcePlan(boolean announce) {
+        this.announcePlan = announce;
+        return this;
     }
 
     /** Checks every definition and reports all problems at once; call before any JMH work starts. */
@@ -121,7 +131,9 @@ public final class ScenarioRunner {
             plan.append("; each run executes the test ").append(def.measuredCode()).append(", timing the test"
                     + " method only (not its class set-up or tear-down, which the ETA leaves out)");
         }
-        log.info(plan.append("; logs in ").append(dir).toString());
+        if (announcePlan) {
+            log.info(plan.append("; logs in ").append(dir).toString());
+        }
 
         Eta eta = new Eta(def.getColdRuns(), warmJvms, warmupRuns, def.getWarmRuns());
         List<ScenarioMetrics.MeasuredRun> cold = new ArrayList<>();

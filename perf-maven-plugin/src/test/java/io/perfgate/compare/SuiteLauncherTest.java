@@ -112,8 +112,11 @@ class SuiteLauncherTest {
         assertEquals(1, round.get(1).forks().size(), "one warm JVM");
         assertEquals(2, round.get(1).forks().get(0).primary().length, "with its 2 warm runs");
         assertTrue(out.resolve("compare-scenarios/candidate/round-3/scenarios/cpu/warm-1.log").toFile().isFile());
-        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("candidate, round 3: scenario cpu: 1 cold run")),
-                log::toString);
+        assertTrue(log.infos().stream().noneMatch(l -> l.contains(": scenario cpu: 1 cold run")),
+                "the plan is announced in round 1 only: " + log);
+        suite.runFork(Collections.singletonList(testClasses()), "scenario cpu", "base", 1);
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("base, round 1: scenario cpu: 1 cold run (a fresh"
+                + " JVM each), then 1 warm JVM of 1 warm-up + 2 warm runs")), log::toString);
 
         Map<String, String> settings = suite.settings();
         assertEquals("1 per round", settings.get("perf.forks"));
