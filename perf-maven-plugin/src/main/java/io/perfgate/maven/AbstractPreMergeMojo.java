@@ -1,17 +1,13 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.BenchmarkLauncher;
 import io.perfgate.compare.BisectExitCode;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.CompareRequest;
-import io.perfgate.compare.JmhLauncher;
 import io.perfgate.compare.PreMergeComparison;
 import io.perfgate.compare.PreMergeResult;
-import io.perfgate.compare.SuiteLauncher;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.jmh.BenchmarkDiscovery;
-import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -158,7 +154,8 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 + " (both sides, interleaved on this machine)");
         PreMergeResult result;
         try {
-            result = new PreMergeComparison(MavenCommands.baseBuild(session), launcher(request.seed()), perfLog())
+            result = new PreMergeComparison(MavenCommands.baseBuild(session),
+                    roundLauncher("compare-forks", command(request.seed()), true), perfLog())
                     .run(request);
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
@@ -210,21 +207,6 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
                 .budget(budget()).build();
-    }
-
-    /** JMH's forks, and one cold and one warm JVM per round of each selected scenario. */
-    private BenchmarkLauncher launcher(long seedValue) throws MojoExecutionException {
-        Path java = java();
-        JmhLauncher jmh = new JmhLauncher(jmhOptions(), java, outputDirectory.toPath().resolve("compare-forks"))
-                .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
-                        PluginVersion.get(), command(seedValue));
-        List<ScenarioDefinition> scenarios = selectedScenarios();
-        if (scenarios.isEmpty()) {
-            return jmh;
-        }
-        return new SuiteLauncher(jmh, scenarios, java.toAbsolutePath().getParent().getParent(),
-                project.getBasedir().toPath(), outputDirectory.toPath().resolve("compare-scenarios"),
-                withJUnitPlatformLauncher(new ArrayList<>(), scenarios), perfLog());
     }
 
     /** The command that repeats this comparison in the same order. */

@@ -1,8 +1,8 @@
 package io.perfgate.maven;
 
 import io.perfgate.compare.AaCalibration;
+import io.perfgate.compare.BenchmarkLauncher;
 import io.perfgate.compare.CompareException;
-import io.perfgate.compare.JmhLauncher;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;
@@ -83,9 +83,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         long seedValue = seedValue();
         JmhOptions options = jmhOptions();
         String command = command(qualifiedGoal("calibrate"), options, seedValue, forksPerHalf);
-        JmhLauncher launcher = new JmhLauncher(options, java(), outputDirectory.toPath().resolve("calibrate-forks"))
-                .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
-                        PluginVersion.get(), command);
+        BenchmarkLauncher launcher = roundLauncher("calibrate-forks", command, false);
         AaCalibration.Result result;
         try {
             result = new AaCalibration(launcher, perfLog()).run(testClasspath(), forksPerHalf, seedValue,
