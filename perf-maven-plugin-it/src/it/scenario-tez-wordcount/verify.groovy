@@ -95,7 +95,7 @@ if (onLinux) {
 // A healthy set-up takes 12-16 s on a quiet 2-core machine but took up to 51 s while the host took 40-60 % of the
 // CPU time, and a 45 s limit once killed this JVM before the ResourceManager had even failed. So 120 s; and if even
 // that comes first, the thread dump must show the set-up still starting the clusters.
-assert log =~ /Scenario 'ordered-wordcount' \(cold JVM 1 of 3\) hung in set-up: no progress within <setUpTimeout> 2 min\. The JVM was killed; a thread dump is in the log\./
+assert log =~ /Scenario 'ordered-wordcount' \(cold JVM 1 of 1\) hung in set-up: no progress within <setUpTimeout> 2 min\. The JVM was killed; a thread dump is in the log\./
 if (!log.contains('does not "opens java.lang"') && !log.contains('MiniTezCluster.waitForAppsToFinish')) {
     def dump = log.substring(log.lastIndexOf('The main thread was at:'))
     assert dump.contains('org.apache.hadoop.yarn.server.resourcemanager.ResourceManager') ||
