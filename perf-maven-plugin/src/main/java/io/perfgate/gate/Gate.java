@@ -178,12 +178,12 @@ public final class Gate {
         return report.build();
     }
 
-    /** The level an interleaved comparison judged these results at, or +infinity when they are no such results. */
     /** True when the results say how many warm JVMs measured the scenario, so each warm fork is a JVM. */
     private static boolean recordsWarmJvms(PerfResults results, String scenario) {
         return results.settings().containsKey(PerfProperties.scenarioSetting(scenario, "warmJvms"));
     }
 
+    /** The level an interleaved comparison judged these results at, or +infinity when they are no such results. */
     private static double comparisonAlpha(PerfResults results) {
         String recorded = results.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
         if (recorded == null) {

@@ -6,6 +6,7 @@ import io.perfgate.compare.JmhLauncher;
 import io.perfgate.compare.SuiteLauncher;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ abstract class AbstractInterleavedMojo extends AbstractGateMojo {
         if (selected.isEmpty()) {
             return jmh;
         }
-        return new SuiteLauncher(jmh, selected, java.toAbsolutePath().getParent().getParent(),
+        return new SuiteLauncher(jmh, selected, ScenarioLaunchSettings.javaHomeOf(java),
                 project.getBasedir().toPath(), outputDirectory.toPath().resolve("compare-scenarios"),
                 withJUnitPlatformLauncher(new ArrayList<>(), selected), perfLog());
     }

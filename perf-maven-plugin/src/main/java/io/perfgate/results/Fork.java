@@ -64,7 +64,8 @@ public final class Fork {
         return values == null ? Double.NaN : median(values);
     }
 
-    static double median(double[] values) {
+    /** The median of a fork's values (mean of the two middle ones for an even count); NaN for none. */
+    public static double median(double[] values) {
         if (values.length == 0) {
             return Double.NaN;
         }

@@ -181,7 +181,7 @@ public final class PerfRun {
         if (scenarios.isEmpty()) {
             return null;
         }
-        Path javaHome = request.java().toAbsolutePath().getParent().getParent();
+        Path javaHome = ScenarioLaunchSettings.javaHomeOf(request.java());
         ScenarioLaunchSettings launch = ScenarioLaunchSettings.builder()
                 .javaHome(javaHome)
                 .projectClasspath(request.classpath())

@@ -31,10 +31,10 @@ final class Eta {
     private long firstRunStart;
     private long tearDownStart;
 
-    /** {@code warmupRuns} and {@code warmRuns} are per warm JVM. */
+    /** {@code warmJvms} as launched ({@link ScenarioDefinition#warmJvmCount()}); the runs are per warm JVM. */
     Eta(int coldJvms, int warmJvms, int warmupRuns, int warmRuns) {
         this.coldJvms = coldJvms;
-        this.warmJvms = warmRuns > 0 ? warmJvms : 0;
+        this.warmJvms = warmJvms;
         this.warmupRuns = warmupRuns;
         this.warmRuns = warmRuns;
     }

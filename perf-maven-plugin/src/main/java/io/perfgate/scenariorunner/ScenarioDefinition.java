@@ -178,7 +178,7 @@ public class ScenarioDefinition {
 
     /** What runs: the Scenario class, or the test. */
     public String measuredCode() {
-        return test != null && !test.trim().isEmpty() ? test.trim() : className == null ? null : className.trim();
+        return isTest() ? test.trim() : className == null ? null : className.trim();
     }
 
     /** True when the scenario is an existing JUnit test. */

@@ -35,6 +35,11 @@ public final class ScenarioLaunchSettings {
         return new Builder();
     }
 
+    /** The JDK a {@code bin/java} executable belongs to: the scenario JVMs' {@code JAVA_HOME}. */
+    public static Path javaHomeOf(Path java) {
+        return java.toAbsolutePath().getParent().getParent();
+    }
+
     /**
      * The jar (or classes directory) holding the harness, taken from where this plugin loaded it, so scenario
      * JVMs run the harness of the plugin's own version.

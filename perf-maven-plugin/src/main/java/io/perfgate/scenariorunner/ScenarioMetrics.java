@@ -148,7 +148,7 @@ final class ScenarioMetrics {
             Map<String, Double> percentiles = new LinkedHashMap<>();
             quantiles.forEach((key, perRun) -> {
                 if (perRun.size() == jvmRuns.size()) { // a JVM's percentile only when each of its runs has one
-                    percentiles.put(key, median(perRun));
+                    percentiles.put(key, Fork.median(toArray(perRun)));
                 }
             });
             Map<String, double[]> secondary = new LinkedHashMap<>();
@@ -220,13 +220,6 @@ final class ScenarioMetrics {
             }
         }
         return missing;
-    }
-
-    private static double median(List<Double> values) {
-        double[] sorted = toArray(values);
-        java.util.Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static double[] toArray(List<Double> values) {

@@ -195,9 +195,8 @@ public final class ScenarioRunner {
     private static String summary(List<BenchmarkResult> results) {
         StringBuilder sb = new StringBuilder();
         for (BenchmarkResult r : results) {
-            double[] values = r.forks().stream().mapToDouble(Fork::primaryMedian).sorted().toArray();
-            double median = values.length % 2 == 1 ? values[values.length / 2]
-                    : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+            double[] values = r.forks().stream().mapToDouble(Fork::primaryMedian).toArray();
+            double median = Fork.median(values);
             int runs = r.forks().stream().mapToInt(f -> f.primary().length).sum();
             String of = runs == values.length ? runs + (runs == 1 ? " run" : " runs")
                     : values.length + (values.length == 1 ? " JVM" : " JVMs") + " (" + runs + " runs)";
