@@ -13,7 +13,7 @@
 #   Without files it checks the golden report of the unit tests
 #   (perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html, which HtmlReportTest
 #   keeps equal to the renderer's output) and every report.html / perf-report.html the invoker ITs left
-#   under perf-maven-plugin-it/target/it/.
+#   under perf-maven-plugin-it/target/it/, and every profile page (target/perf/profiles/*/*.html) they wrote.
 #   --install  installs Debian's chromium with apt-get when no browser is found (needs root).
 #
 # Exit status: 0 all pages pass; 1 a page failed; 2 no browser, or bad usage.
@@ -59,7 +59,9 @@ if [ -z "$browser" ]; then
     exit 2
 fi
 
+default_files=false
 if [ ${#files[@]} -eq 0 ]; then
+    default_files=true
     files+=("perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html")
     shopt -s nullglob
     for f in perf-maven-plugin-it/target/it/*/target/perf/report.html \
@@ -175,8 +177,45 @@ HTML
     echo "ok   $file: $expected benchmarks, $svg_in_dom svg in the DOM, $measured; screenshot $out_dir/$name.png"
 done
 
+# The profile pages the comparison ITs wrote (perf.profile): the differential view (one <svg>, no script) and
+# async-profiler's flame graphs (a <canvas> their script draws). Each must load without a console message, hold
+# its picture in the rendered DOM, and give a screenshot.
+profile_pages=0
+if $default_files; then
+    shopt -s nullglob
+    for page in perf-maven-plugin-it/target/it/*/target/perf/profiles/*/*.html; do
+        profile_pages=$((profile_pages + 1))
+        abs=$(cd "$(dirname "$page")" && pwd)/$(basename "$page")
+        name=$(echo "$page" | sed 's#[^A-Za-z0-9._-]#_#g')
+        if ! run_browser --enable-logging=stderr --v=0 --virtual-time-budget=3000 --dump-dom "file://$abs" \
+                >"$work/$name.dom" 2>"$work/$name.log"; then
+            fail "$page" "the browser did not load the page"
+            continue
+        fi
+        if grep -q ':CONSOLE' "$work/$name.log"; then
+            fail "$page" "console messages: $(grep ':CONSOLE' "$work/$name.log" | sed 's/^.*CONSOLE[^]]*\] //' | head -5 | tr '\n' ' ')"
+            continue
+        fi
+        case "$(basename "$page")" in
+            diff.html) picture='<rect ' ;;
+            *) picture='<canvas' ;;
+        esac
+        if ! grep -q "$picture" "$work/$name.dom"; then
+            fail "$page" "no $picture in the rendered DOM"
+            continue
+        fi
+        run_browser --window-size=1280,1200 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
+        if [ ! -s "$out_dir/$name.png" ]; then
+            fail "$page" "no screenshot"
+            continue
+        fi
+        echo "ok   $page: $picture in the DOM, no console message; screenshot $out_dir/$name.png"
+    done
+    shopt -u nullglob
+fi
+
 if [ "$failures" -gt 0 ]; then
     echo "check-report-html: $failures problem(s)" >&2
     exit 1
 fi
-echo "check-report-html: ${#files[@]} page(s) passed"
+echo "check-report-html: ${#files[@]} report page(s) and $profile_pages profile page(s) passed"

@@ -46,6 +46,7 @@ class ArchitectureTest {
         LAYERS.put("scenariorunner", 3);
         LAYERS.put("stats", 3);
         LAYERS.put("shard", 3);
+        LAYERS.put("profile", 3);
         LAYERS.put("results", 2);
         LAYERS.put("env", 1);
         LAYERS.put("json", 1);

@@ -29,6 +29,17 @@ public interface BenchmarkLauncher {
     List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
             throws InterleavedRun.ForkFailedException;
 
+    /**
+     * Runs one extra fork of {@code benchmark} for profiling, its forked JVM started with {@code jvmArgs} (the
+     * profiler), restricted to the parameter values {@code params}; its JMH files go to {@code directory}.
+     *
+     * @throws UnsupportedOperationException when this harness cannot profile (scenarios, for now)
+     */
+    default List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
+            String sideLabel, List<String> jvmArgs, Path directory) throws InterleavedRun.ForkFailedException {
+        throw new UnsupportedOperationException("profiling is not supported for " + benchmark);
+    }
+
     /** The environment fingerprint of the machine and JVM the forks run on. */
     Map<String, String> environment();
 

@@ -2,6 +2,7 @@ package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.shard.Shard;
 import java.nio.file.Path;
@@ -33,6 +34,7 @@ public final class CompareRequest {
     private final String goal;
     private final Shard shard;
     private final Duration budget;
+    private final ProfilerSetup profiling;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -53,6 +55,7 @@ public final class CompareRequest {
         this.goal = Objects.requireNonNull(b.goal, "goal");
         this.shard = b.shard;
         this.budget = b.budget;
+        this.profiling = b.profiling;
     }
 
     public static Builder builder() {
@@ -63,7 +66,13 @@ public final class CompareRequest {
         return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
                 .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
-                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget);
+                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
+                .profiling(profiling);
+    }
+
+    /** What profiling is asked for once the verdicts are in ({@code perf.profile}, {@code perf.profiler}). */
+    public ProfilerSetup profiling() {
+        return profiling;
     }
 
     /** The longest the comparison may take, base build included ({@code perf.budget}), or null. */
@@ -162,8 +171,14 @@ public final class CompareRequest {
         private long seed = InterleavedSchedule.randomSeed();
         private Shard shard;
         private Duration budget;
+        private ProfilerSetup profiling = ProfilerSetup.none();
 
         /** The wall time the comparison may take, base build included; null: no limit. */
+        public Builder profiling(ProfilerSetup profiling) {
+            this.profiling = profiling;
+            return this;
+        }
+
         public Builder budget(Duration budget) {
             this.budget = budget;
             return this;

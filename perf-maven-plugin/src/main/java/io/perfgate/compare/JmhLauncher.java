@@ -148,25 +148,45 @@ public final class JmhLauncher implements BenchmarkLauncher {
     @Override
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
             throws InterleavedRun.ForkFailedException {
+        PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
+        invocations++;
+        String stem = String.format(Locale.ROOT, "round-%03d-%s-%d", round, sideLabel.replaceAll("[^A-Za-z0-9]", ""),
+                invocations);
+        return fork(classpath, benchmark, planned, singleFork(planned.jmhArguments()), workDirectory.resolve(stem
+                + ".json"));
+    }
+
+    @Override
+    public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
+            String sideLabel, List<String> jvmArgs, Path directory) throws InterleavedRun.ForkFailedException {
+        PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
+        List<String> args = withJvmArgs(singleFork(planned.jmhArguments()), jvmArgs);
+        params.forEach((name, value) -> {
+            args.add("-p");
+            args.add(name + "=" + value);
+        });
+        return fork(classpath, benchmark, planned, args, directory.resolve(sideLabel + "-jmh.json"));
+    }
+
+    private PlannedBenchmark planned(List<Path> classpath, String benchmark, String sideLabel)
+            throws InterleavedRun.ForkFailedException {
         RunPlan plan = plans.get(classpath);
         if (plan == null) {
             throw new IllegalStateException("discover() was not called for this classpath");
         }
-        PlannedBenchmark planned = null;
         for (PlannedBenchmark b : plan.benchmarks()) {
             if (b.name().equals(benchmark)) {
-                planned = b;
+                return b;
             }
         }
-        if (planned == null) {
-            throw new InterleavedRun.ForkFailedException(benchmark + " is not in the " + sideLabel + "'s plan");
-        }
-        invocations++;
-        String stem = String.format(Locale.ROOT, "round-%03d-%s-%d", round, sideLabel.replaceAll("[^A-Za-z0-9]", ""),
-                invocations);
+        throw new InterleavedRun.ForkFailedException(benchmark + " is not in the " + sideLabel + "'s plan");
+    }
+
+    private List<BenchmarkResult> fork(List<Path> classpath, String benchmark, PlannedBenchmark planned,
+            List<String> arguments, Path resultFile) throws InterleavedRun.ForkFailedException {
         JmhInvocation invocation = JmhInvocation.builder().java(java).classpath(classpath)
                 .includes(Collections.singletonList(JmhInvocation.exactly(benchmark)))
-                .arguments(singleFork(planned.jmhArguments())).resultFile(workDirectory.resolve(stem + ".json"))
+                .arguments(arguments).resultFile(resultFile)
                 .outputLog(workDirectory.resolve("jmh-output.log")).timeout(planned.timeout())
                 .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
         try {
@@ -182,6 +202,23 @@ public final class JmhLauncher implements BenchmarkLauncher {
         } catch (IOException e) {
             throw new InterleavedRun.ForkFailedException("cannot write to " + workDirectory + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * JMH's arguments with {@code extra} appended to the forked JVM's options: into the one
+     * {@code -jvmArgsAppend} already there (perf.jvmArgs), since JMH keeps only the last.
+     */
+    static List<String> withJvmArgs(List<String> arguments, List<String> extra) {
+        List<String> args = new ArrayList<>(arguments);
+        String joined = String.join(" ", extra);
+        int at = args.indexOf("-jvmArgsAppend");
+        if (at >= 0 && at + 1 < args.size()) {
+            args.set(at + 1, args.get(at + 1) + " " + joined);
+        } else {
+            args.add("-jvmArgsAppend");
+            args.add(joined);
+        }
+        return args;
     }
 
     /** JMH's arguments with the fork count set to one (and no other -f left, which JMH would refuse). */

@@ -6,6 +6,8 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.log.PerfLog;
+import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.report.MethodologyWriter;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
@@ -88,6 +90,8 @@ public final class PreMergeComparison {
         }
         GitRepository git = GitRepository.open(request.moduleDirectory());
         ReportWriter.deleteStale(request.outputDirectory());
+        Path profilesDirectory = request.outputDirectory().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+        ComparisonProfiler.clearStale(profilesDirectory);
         String refCommit = git.resolveCommit(request.against());
         String head = git.head();
         String base = git.mergeBase(head, refCommit);
@@ -198,6 +202,63 @@ public final class PreMergeComparison {
                     side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
                     side == Side.BASE ? "base" : "candidate", round));
             steal = StealTime.share(before, StealTime.read());
+
+            double decisionAlpha = rule.decisionAlpha();
+            String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
+            settings.put(PerfProperties.AGAINST, request.against());
+            settings.put(PerfProperties.SEED, Long.toString(request.seed()));
+            if (request.shard() != null) {
+                settings.put(PerfProperties.SHARD, request.shard().toString());
+            }
+            settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
+            settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
+            String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
+
+            Map<String, String> baseProvenance = new LinkedHashMap<>();
+            baseProvenance.put("role", "base");
+            baseProvenance.put("git.commit", base);
+            baseProvenance.put("git.subject", baseSubject);
+            baseProvenance.put("git.against", request.against());
+            baseProvenance.put("git.againstCommit", refCommit);
+            baseProvenance.put("measuredWith", request.goal() + ", interleaved with the candidate");
+            baseProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
+            // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
+            Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
+            baseEnvironment.put("git.commit", base);
+            baseEnvironment.put("git.dirty", "false");
+            PerfResults baseResults = PerfResults.builder().status(status).createdAt(createdAt)
+                    .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
+                    .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
+
+            Map<String, String> candidateProvenance = new LinkedHashMap<>();
+            candidateProvenance.put("role", "candidate");
+            candidateProvenance.put("git.commit", head);
+            candidateProvenance.put("git.dirty", Boolean.toString(dirty));
+            candidateProvenance.put("git.base", base);
+            candidateProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
+            PerfResults candidateResults = PerfResults.builder().status(status).createdAt(createdAt)
+                    .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
+                    .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))
+                    .build();
+
+            Path baseFile = request.outputDirectory().resolve(BASE_RESULTS);
+            Path candidateFile = request.outputDirectory().resolve(RESULTS);
+            ResultsJson.write(baseResults, baseFile);
+            ResultsJson.write(candidateResults, candidateFile);
+            log.info("Wrote " + baseFile + " and " + candidateFile);
+
+            GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
+                    .toolVersion(request.toolVersion()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                            + "=<ref> (" + request.goal() + " measures the base itself)")
+                    .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
+            // profiled while the base's build still exists, and before the reports, which show the profiles
+            List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
+                    baseClasspath, request.candidateClasspath(), profilesDirectory, request.seed());
+            List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
+            return new PreMergeResult(request.goal(), request.against(), base, baseShort, head, dirty, outcome,
+                    baseResults, candidateResults, baseFile, candidateFile, added, removed, decisionAlpha, report,
+                    reports, steal, profiles);
         } finally {
             try {
                 git.removeWorktree(checkout);
@@ -206,58 +267,5 @@ public final class PreMergeComparison {
                         + "; remove it with: git worktree remove --force " + checkout);
             }
         }
-
-        double decisionAlpha = rule.decisionAlpha();
-        String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
-        settings.put(PerfProperties.AGAINST, request.against());
-        settings.put(PerfProperties.SEED, Long.toString(request.seed()));
-        if (request.shard() != null) {
-            settings.put(PerfProperties.SHARD, request.shard().toString());
-        }
-        settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
-        settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
-        String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
-
-        Map<String, String> baseProvenance = new LinkedHashMap<>();
-        baseProvenance.put("role", "base");
-        baseProvenance.put("git.commit", base);
-        baseProvenance.put("git.subject", baseSubject);
-        baseProvenance.put("git.against", request.against());
-        baseProvenance.put("git.againstCommit", refCommit);
-        baseProvenance.put("measuredWith", request.goal() + ", interleaved with the candidate");
-        baseProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
-        // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
-        Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
-        baseEnvironment.put("git.commit", base);
-        baseEnvironment.put("git.dirty", "false");
-        PerfResults baseResults = PerfResults.builder().status(status).createdAt(createdAt)
-                .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
-                .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
-
-        Map<String, String> candidateProvenance = new LinkedHashMap<>();
-        candidateProvenance.put("role", "candidate");
-        candidateProvenance.put("git.commit", head);
-        candidateProvenance.put("git.dirty", Boolean.toString(dirty));
-        candidateProvenance.put("git.base", base);
-        candidateProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
-        PerfResults candidateResults = PerfResults.builder().status(status).createdAt(createdAt)
-                .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
-                .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))
-                .build();
-
-        Path baseFile = request.outputDirectory().resolve(BASE_RESULTS);
-        Path candidateFile = request.outputDirectory().resolve(RESULTS);
-        ResultsJson.write(baseResults, baseFile);
-        ResultsJson.write(candidateResults, candidateFile);
-        log.info("Wrote " + baseFile + " and " + candidateFile);
-
-        GateReport report = new Gate(request.settings().withAlpha(decisionAlpha)).toolVersion(request.toolVersion())
-                .baselineCommand("mvn verify -D" + PerfProperties.AGAINST
-                        + "=<ref> (" + request.goal() + " measures the base itself)")
-                .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
-        List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
-        return new PreMergeResult(request.goal(), request.against(), base, baseShort, head, dirty, outcome, baseResults,
-                candidateResults, baseFile, candidateFile, added, removed, decisionAlpha, report, reports, steal);
     }
 }

@@ -2,6 +2,7 @@ package io.perfgate.compare;
 
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.GateReport;
+import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.report.ConsoleReport;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.Verdict;
@@ -34,11 +35,12 @@ public final class PreMergeResult {
     private final GateReport report;
     private final List<Path> reportFiles;
     private final OptionalDouble stealShare;
+    private final List<ProfileEvidence> profiles;
 
     PreMergeResult(String goal, String against, String baseCommit, String baseShort, String headCommit, boolean dirty,
             InterleavedOutcome rounds, PerfResults base, PerfResults candidate, Path baseFile, Path candidateFile,
             List<String> newBenchmarks, List<String> removedBenchmarks, double decisionAlpha, GateReport report,
-            List<Path> reportFiles, OptionalDouble stealShare) {
+            List<Path> reportFiles, OptionalDouble stealShare, List<ProfileEvidence> profiles) {
         this.goal = goal;
         this.against = against;
         this.baseCommit = baseCommit;
@@ -56,6 +58,12 @@ public final class PreMergeResult {
         this.report = report;
         this.reportFiles = Collections.unmodifiableList(reportFiles);
         this.stealShare = stealShare;
+        this.profiles = Collections.unmodifiableList(profiles);
+    }
+
+    /** What profiling found, one per benchmark profiled (none with perf.profile=none or nothing to profile). */
+    public List<ProfileEvidence> profiles() {
+        return profiles;
     }
 
     /** The share of CPU time the hypervisor took while the rounds ran; empty where the machine does not say. */

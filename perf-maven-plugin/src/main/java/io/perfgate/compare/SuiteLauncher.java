@@ -119,6 +119,15 @@ public final class SuiteLauncher implements BenchmarkLauncher {
     }
 
     @Override
+    public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
+            String sideLabel, List<String> jvmArgs, Path directory) throws InterleavedRun.ForkFailedException {
+        if (isScenario(benchmark)) {
+            throw new UnsupportedOperationException("profiling a scenario is not supported yet (" + benchmark + ")");
+        }
+        return jmh.runProfiledFork(classpath, benchmark, params, sideLabel, jvmArgs, directory);
+    }
+
+    @Override
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
             throws InterleavedRun.ForkFailedException {
         ScenarioDefinition d = scenarios.get(benchmark);

@@ -131,6 +131,17 @@ public final class PerfProperties {
     public static final String AFFECTED = "perf.affected";
     public static final String CALIBRATE_SAVE = "perf.calibrate.save";
 
+    // ---- profiling: extra forks after the measurement, never the ones judged
+    /** Which benchmarks get profiled: {@code regressions} (FAIL or WARN), {@code all} or {@code none}. */
+    public static final String PROFILE = "perf.profile";
+    public static final String DEFAULT_PROFILE = "regressions";
+    /** Which profiler: {@code auto} (async-profiler, else JFR), {@code async} or {@code jfr}. */
+    public static final String PROFILER = "perf.profiler";
+    public static final String DEFAULT_PROFILER = "auto";
+    /** The version of {@code tools.profiler:async-profiler} and {@code tools.profiler:jfr-converter} resolved. */
+    public static final String ASYNC_PROFILER_VERSION = "perf.asyncProfilerVersion";
+    public static final String DEFAULT_ASYNC_PROFILER_VERSION = "4.2";
+
     // ---- perf:methodology
     public static final String FORMAT = "perf.format";
     public static final String DEFAULT_FORMAT = "jira";

@@ -89,7 +89,7 @@ abstract class AbstractMeasuringMojo extends AbstractPerfMojo {
 
     private final ToolchainManager toolchainManager;
 
-    /** Resolves the JUnit Platform launcher for existing tests measured as scenarios. */
+    /** Resolves the tools a goal runs besides the project: the JUnit Platform launcher, the profiler. */
     private final RepositorySystem repositorySystem;
 
     protected AbstractMeasuringMojo(String goal, ToolchainManager toolchainManager,
@@ -97,6 +97,10 @@ abstract class AbstractMeasuringMojo extends AbstractPerfMojo {
         super(goal);
         this.toolchainManager = toolchainManager;
         this.repositorySystem = repositorySystem;
+    }
+
+    protected final RepositorySystem repositorySystem() {
+        return repositorySystem;
     }
 
     /** Besides {@code perf.skip}: the reasons this module has no benchmarks to run. */

@@ -8,6 +8,7 @@ import io.perfgate.compare.PreMergeResult;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.jmh.BenchmarkDiscovery;
+import io.perfgate.report.ProfileSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -28,7 +29,7 @@ import org.eclipse.aether.RepositorySystem;
  * {@code -Dperf.against=origin/main} and never ends green without measuring. When both goals are bound, the
  * first to run compares and the other skips, so nothing is measured twice.
  */
-abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
+abstract class AbstractPreMergeMojo extends AbstractProfilingMojo {
     /** The project context key under which the goal that compared this module records it. */
     private static final String COMPARED = AbstractPreMergeMojo.class.getName() + ".compared";
 
@@ -165,6 +166,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         }
         StealTime.log(result.stealShare(), "the rounds", perfLog());
         logReport(result.report());
+        ProfileSummary.consoleLines(result.profiles()).forEach(getLog()::info);
         List<String> files = new ArrayList<>();
         result.writtenFiles().forEach(p -> files.add(display(p)));
         getLog().info("Reports: " + String.join(", ", files));
@@ -206,7 +208,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
-                .budget(budget()).build();
+                .budget(budget()).profiling(profilerSetup()).build();
     }
 
     /** The command that repeats this comparison in the same order. */

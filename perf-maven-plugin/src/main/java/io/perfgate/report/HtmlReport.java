@@ -12,6 +12,9 @@ import io.perfgate.gate.NotGated;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.stats.Verdict;
+import io.perfgate.json.JsonFormatException;
+import io.perfgate.profile.Attribution;
+import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.text.Markup;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -93,6 +96,58 @@ public final class HtmlReport {
         return html.toString();
     }
 
+    /**
+     * What profiling found, from the attribution.json files beside the report: per benchmark the top frames, the
+     * top allocation site and monitor, and links to the flame graphs (relative to report.html).
+     */
+    private static void profiles(StringBuilder h, CheckArtifacts in) {
+        if (in.reportFile() == null || in.reportFile().toAbsolutePath().getParent() == null) {
+            return;
+        }
+        Path directory = in.reportFile().toAbsolutePath().getParent().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+        List<ProfileEvidence> all;
+        try {
+            all = ProfileEvidence.readAll(directory);
+        } catch (IOException | JsonFormatException e) {
+            h.append("<h2>Profiles</h2>\n<p class=\"muted\">The profiles in ").append(Markup.html(directory
+                    .toString())).append(" cannot be read: ").append(Markup.html(e.getMessage())).append("</p>\n");
+            return;
+        }
+        if (all.isEmpty()) {
+            return;
+        }
+        h.append("<h2>Profiles</h2>\n<p>Extra forks after the measurement, one per side: where the measured change"
+                + " went, in each benchmark's unit per operation (a method's self share of the samples times the"
+                + " measured cost).</p>\n");
+        for (ProfileEvidence e : all) {
+            Attribution a = e.attribution();
+            String base = MethodologyWriter.PROFILES_DIRECTORY + "/" + e.directory().getFileName() + "/";
+            h.append("<section class=\"profile\">\n<h3>").append(Markup.html(e.benchmark()))
+                    .append(" <span class=\"muted\">")
+                    .append(Markup.html(e.verdict() + "; " + e.profiler() + ": " + e.events()))
+                    .append("</span></h3>\n<ol>\n");
+            for (int i = 0; i < Math.min(Attribution.QUOTED, a.methods().size()); i++) {
+                h.append("<li>").append(Markup.html(ProfileSummary.frame(a.methods().get(i), a, "\u2192")))
+                        .append("</li>\n");
+            }
+            h.append("</ol>\n<p>").append(Markup.html(ProfileSummary.explained(a, "\u2192"))).append("</p>\n");
+            if (!a.allocations().isEmpty()) {
+                h.append("<p>Allocation: ").append(Markup.html(ProfileSummary.site(a.allocations().get(0), "\u2192")))
+                        .append("</p>\n");
+            }
+            if (!a.monitors().isEmpty()) {
+                h.append("<p>Locks: ").append(Markup.html(ProfileSummary.monitor(a.monitors().get(0), "\u2192")))
+                        .append("</p>\n");
+            }
+            h.append("<p>");
+            List<String> links = new ArrayList<>();
+            for (String f : e.files()) {
+                links.add("<a href=\"" + Markup.html(base + f) + "\">" + Markup.html(f) + "</a>");
+            }
+            h.append(String.join(" \u00b7 ", links)).append("</p>\n</section>\n");
+        }
+    }
+
     /** The report without the page around it, for a Maven site page; carries its own scoped style. */
     public static String fragment(CheckArtifacts in) {
         GateReport r = in.report();
@@ -113,6 +168,7 @@ public final class HtmlReport {
             h.append("</ul>\n");
         }
         verdictTable(h, r, benchmarks);
+        profiles(h, in);
         notes(h, in);
         h.append("<h2>Benchmarks</h2>\n");
         if (benchmarks.isEmpty()) {

@@ -44,6 +44,7 @@ final class JiraMethodologyRenderer implements MethodologyRenderer {
                 out.append('\n').append(escape(m.tableCaption())).append('\n');
             }
         }
+        list(out, "Profile evidence", m.profileEvidence(), false);
         list(out, "Profile artifacts", m.profiles(), true);
         list(out, "Notes", m.notes(), false);
         out.append("\n*Vote:* ").append(escape(m.vote())).append('\n');

@@ -21,6 +21,7 @@ public final class Methodology {
     private final List<Row> rows;
     private final String tableCaption;
     private final List<String> profiles;
+    private final List<String> profileEvidence;
     private final List<String> notes;
 
     private Methodology(Builder b) {
@@ -33,6 +34,7 @@ public final class Methodology {
         this.rows = Collections.unmodifiableList(new ArrayList<>(b.rows));
         this.tableCaption = b.tableCaption;
         this.profiles = Collections.unmodifiableList(new ArrayList<>(b.profiles));
+        this.profileEvidence = Collections.unmodifiableList(new ArrayList<>(b.profileEvidence));
         this.notes = Collections.unmodifiableList(new ArrayList<>(b.notes));
     }
 
@@ -86,6 +88,11 @@ public final class Methodology {
     /** Profile artifacts found, as paths relative to the project. */
     public List<String> profiles() {
         return profiles;
+    }
+
+    /** What profiling attributed, one entry per benchmark profiled: the top frames before and after. */
+    public List<String> profileEvidence() {
+        return profileEvidence;
     }
 
     /** Facts a reader must not miss: environment differences, inconclusive reasons, ignored benchmarks. */
@@ -182,6 +189,7 @@ public final class Methodology {
         private final List<Row> rows = new ArrayList<>();
         private String tableCaption;
         private final List<String> profiles = new ArrayList<>();
+        private final List<String> profileEvidence = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
 
         private Builder() {
@@ -229,6 +237,11 @@ public final class Methodology {
 
         public Builder profile(String path) {
             profiles.add(path);
+            return this;
+        }
+
+        public Builder profileEvidence(String entry) {
+            profileEvidence.add(entry);
             return this;
         }
 

@@ -37,6 +37,14 @@ public final class MethodologyContent {
      * @param profiles profile artifacts found, as paths to show (relative to the project)
      */
     public static Methodology from(CheckArtifacts in, List<String> profiles) {
+        return from(in, profiles, new ArrayList<>());
+    }
+
+    /**
+     * @param profiles profile artifacts found, as paths to show (relative to the project)
+     * @param evidence what profiling attributed, one entry per benchmark ({@link ProfileSummary#evidence})
+     */
+    public static Methodology from(CheckArtifacts in, List<String> profiles, List<String> evidence) {
         GateReport r = in.report();
         Map<String, String> env = r.current().environment();
         Methodology.Builder m = Methodology.builder().vote(vote(r));
@@ -106,6 +114,7 @@ public final class MethodologyContent {
             m.tableCaption(caption(r));
         }
         profiles.forEach(m::profile);
+        evidence.forEach(m::profileEvidence);
         notes(in, m);
         return m.build();
     }

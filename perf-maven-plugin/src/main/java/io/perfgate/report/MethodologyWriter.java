@@ -1,10 +1,13 @@
 package io.perfgate.report;
 
 import io.perfgate.files.AtomicFiles;
+import io.perfgate.json.JsonFormatException;
+import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.results.ResultsFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -55,7 +58,15 @@ public final class MethodologyWriter {
                     + "(e.g. mvn verify -Pperf), which writes the report this goal reads");
         }
         CheckArtifacts in = CheckArtifacts.load(reportFile, basedir);
-        Methodology methodology = MethodologyContent.from(in, profiles(outputDirectory, basedir));
+        List<String> evidence = new ArrayList<>();
+        try {
+            for (ProfileEvidence e : ProfileEvidence.readAll(outputDirectory.resolve(PROFILES_DIRECTORY))) {
+                evidence.add(ProfileSummary.evidence(e, shown(e.directory(), basedir)));
+            }
+        } catch (JsonFormatException e) {
+            throw new ReportFormatException(Paths.get(String.valueOf(e.source())), e.path(), e.problem(), e);
+        }
+        Methodology methodology = MethodologyContent.from(in, profiles(outputDirectory, basedir), evidence);
         String text = format.renderer().render(methodology);
         Path file = outputDirectory.resolve("methodology." + format.extension());
         AtomicFiles.writeString(file, text);
@@ -77,12 +88,14 @@ public final class MethodologyWriter {
                         .forEach(found::add);
             }
         }
+        return found.stream().map(p -> shown(p, basedir)).sorted().collect(Collectors.toList());
+    }
+
+    /** A path as the block shows it: relative to the project when inside it, with forward slashes. */
+    static String shown(Path path, Path basedir) {
         Path base = basedir == null ? null : basedir.toAbsolutePath().normalize();
-        return found.stream().map(p -> {
-            Path abs = p.toAbsolutePath().normalize();
-            Path shown = base != null && abs.startsWith(base) ? base.relativize(abs) : abs;
-            return shown.toString().replace('\\', '/');
-        }).sorted().collect(Collectors.toList());
+        Path abs = path.toAbsolutePath().normalize();
+        return (base != null && abs.startsWith(base) ? base.relativize(abs) : abs).toString().replace('\\', '/');
     }
 
     private static boolean isUnder(Path file, Path dir) {

@@ -55,6 +55,7 @@ final class TextMethodologyRenderer implements MethodologyRenderer {
                 out.append('(').append(oneLine(m.tableCaption())).append(")\n");
             }
         }
+        list(out, "Profile evidence", m.profileEvidence());
         list(out, "Profile artifacts", m.profiles());
         list(out, "Notes", m.notes());
         out.append("\nVote: ").append(oneLine(m.vote())).append('\n');

@@ -1,0 +1,43 @@
+package io.perfgate.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Paths;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ProfileSettingsTest {
+    @Test
+    void modesAndProfilersAreReadStrictlyWithAMessageNamingTheProperty() {
+        assertEquals(ProfileMode.REGRESSIONS, ProfileMode.parse(" Regressions "));
+        assertEquals(ProfileMode.NONE, ProfileMode.parse("none"));
+        assertEquals(ProfilerChoice.JFR, ProfilerChoice.parse("jfr"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ProfileMode.parse("yes"));
+        assertTrue(e.getMessage().startsWith("perf.profile = 'yes' is not a profiling mode"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ProfilerChoice.parse("perf"));
+        assertTrue(e.getMessage().startsWith("perf.profiler = 'perf' is not a profiler"), e.getMessage());
+    }
+
+    @Test
+    void asyncProfilerHasJarsForLinuxAndMacOnly() {
+        assertEquals("linux-x64", AsyncProfilerLibrary.classifier("Linux", "amd64"));
+        assertEquals("linux-arm64", AsyncProfilerLibrary.classifier("Linux", "aarch64"));
+        assertEquals("macos", AsyncProfilerLibrary.classifier("Mac OS X", "aarch64"));
+        assertNull(AsyncProfilerLibrary.classifier("Windows 11", "amd64"));
+        assertNull(AsyncProfilerLibrary.classifier("Linux", "ppc64le"));
+    }
+
+    @Test
+    void eachProfilerRecordsIntoTheFileItIsGiven() {
+        List<String> async = ProfilerAgent.asyncProfiler(Paths.get("/opt/ap/libasyncProfiler.so"), "4.2")
+                .jvmArgs(Paths.get("/tmp/p/base.jfr"));
+        assertEquals(List.of("-agentpath:/opt/ap/libasyncProfiler.so=start,event=cpu,interval=1ms,wall=1ms,alloc,"
+                + "lock=10us,jfr,file=/tmp/p/base.jfr"), async);
+        List<String> jfr = ProfilerAgent.flightRecorder().jvmArgs(Paths.get("/tmp/p/base.jfr"));
+        assertEquals(List.of("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=/tmp/p/base.jfr"),
+                jfr);
+    }
+}
