@@ -1,5 +1,6 @@
 package io.perfgate.compare;
 
+import io.perfgate.profile.ProfiledCode;
 import io.perfgate.results.BenchmarkResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,14 +31,30 @@ public interface BenchmarkLauncher {
             throws InterleavedRun.ForkFailedException;
 
     /**
-     * Runs one extra fork of {@code benchmark} for profiling, its forked JVM started with {@code jvmArgs} (the
-     * profiler), restricted to the parameter values {@code params}; its JMH files go to {@code directory}.
+     * Runs one extra fork of {@code benchmark} for profiling, its JVM started with {@code jvmArgs} (the profiler),
+     * restricted to the parameter values {@code params} (for a scenario, {@code runs=cold} or {@code runs=warm});
+     * its files go to {@code directory}. {@code childJvmOption} is what a scenario is handed to profile the JVMs
+     * it starts.
      *
-     * @throws UnsupportedOperationException when this harness cannot profile (scenarios, for now)
+     * @throws UnsupportedOperationException when this harness cannot profile
      */
     default List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
-            String sideLabel, List<String> jvmArgs, Path directory) throws InterleavedRun.ForkFailedException {
+            String sideLabel, List<String> jvmArgs, String childJvmOption, Path directory)
+            throws InterleavedRun.ForkFailedException {
         throw new UnsupportedOperationException("profiling is not supported for " + benchmark);
+    }
+
+    /**
+     * The name this launcher knows a scenario by, for the name its results carry ({@code index-job} is run as
+     * {@code scenario index-job}); null when {@code resultName} is no scenario of this launcher.
+     */
+    default String scenarioFor(String resultName) {
+        return null;
+    }
+
+    /** Which stacks of a profile of {@code benchmark} (as {@link #discover} names it) are the measured code. */
+    default ProfiledCode profiledCode(String benchmark) {
+        return ProfiledCode.JMH;
     }
 
     /** The environment fingerprint of the machine and JVM the forks run on. */

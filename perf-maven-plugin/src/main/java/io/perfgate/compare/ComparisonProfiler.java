@@ -13,6 +13,7 @@ import io.perfgate.profile.FlameGraphs;
 import io.perfgate.profile.JfrProfiles;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
+import io.perfgate.profile.ProfiledCode;
 import io.perfgate.profile.ProfilerAgent;
 import io.perfgate.profile.ProfilerChoice;
 import io.perfgate.profile.ProfilerSetup;
@@ -87,7 +88,7 @@ public final class ComparisonProfiler {
         }
     }
 
-    /** The benchmarks {@code mode} selects from the report, in its order; scenarios are left out. */
+    /** The benchmarks and scenarios {@code mode} selects from the report, in its order. */
     static List<Target> targets(GateReport report, ProfileMode mode) {
         Map<String, Target> byKey = new LinkedHashMap<>();
         for (Comparison c : report.comparisons()) {
@@ -123,14 +124,7 @@ public final class ComparisonProfiler {
         if (setup.mode() == ProfileMode.NONE) {
             return evidence;
         }
-        List<Target> targets = new ArrayList<>();
-        for (Target t : targets(report, setup.mode())) {
-            if (t.median.benchmark().startsWith(SuiteLauncher.PREFIX)) {
-                log.info("Profiling: " + t.median.displayName() + " is a scenario, which cannot be profiled yet");
-            } else {
-                targets.add(t);
-            }
-        }
+        List<Target> targets = targets(report, setup.mode());
         if (targets.isEmpty()) {
             if (setup.mode() == ProfileMode.REGRESSIONS) {
                 log.info("Profiling: nothing FAILed or WARNed, so nothing to profile (" + PerfProperties.PROFILE
@@ -188,9 +182,13 @@ public final class ComparisonProfiler {
         Files.createDirectories(dir);
         boolean baseFirst = new Random(seed ^ c.key().hashCode()).nextBoolean();
         String[] order = baseFirst ? new String[] {"base", "candidate"} : new String[] {"candidate", "base"};
+        String scenario = launcher.scenarioFor(c.benchmark());
+        String name = scenario != null ? scenario : c.benchmark();
+        ProfiledCode code = launcher.profiledCode(name);
         Map<String, StackProfile> profiles = new LinkedHashMap<>();
         for (String side : order) {
-            StackProfile p = record(c, side, side.equals("base") ? baseClasspath : candidateClasspath, dir);
+            StackProfile p = record(c, name, code, side, side.equals("base") ? baseClasspath : candidateClasspath,
+                    dir);
             if (p == null) {
                 return null;
             }
@@ -210,11 +208,16 @@ public final class ComparisonProfiler {
         AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(c.displayName(), base,
                 candidate));
         files.add("diff.html");
+        List<Path> children = scenario == null ? new ArrayList<>() : childRecordings(dir);
         if (setup.converterJar() != null) {
             FlameGraphs graphs = new FlameGraphs(setup.java(), setup.converterJar());
             try {
-                files.addAll(graphs.write(dir.resolve("base.jfr"), "base", base, c.displayName()));
-                files.addAll(graphs.write(dir.resolve("candidate.jfr"), "candidate", candidate, c.displayName()));
+                files.addAll(graphs.write(dir.resolve("base.jfr"), "base", base, c.displayName(), code));
+                files.addAll(graphs.write(dir.resolve("candidate.jfr"), "candidate", candidate, c.displayName(),
+                        code));
+                for (Path child : children) {
+                    files.add(graphs.writeWhole(child, c.displayName() + ": " + child.getFileName()));
+                }
             } catch (IOException e) {
                 log.warn("Flame graphs of " + c.displayName() + " could not be drawn: " + e.getMessage()
                         + "; the attribution and the differential view are written");
@@ -225,6 +228,14 @@ public final class ComparisonProfiler {
         }
         files.add("base.jfr");
         files.add("candidate.jfr");
+        if (scenario != null) {
+            List<String> names = new ArrayList<>();
+            children.forEach(child -> names.add(child.getFileName().toString()));
+            files.addAll(names);
+            log.info("Profiling " + c.displayName() + ": " + (names.isEmpty() ? "the scenario started no profiled"
+                    + " JVM (ScenarioContext.profilerJvmOptions hands out the options for the JVMs it starts)"
+                    : names.size() + " recording(s) of the JVMs the scenario started: " + String.join(", ", names)));
+        }
         ProfileEvidence evidence = new ProfileEvidence(c.displayName(), t.worst.name(), agent.name(), agent.events(),
                 attribution, files, dir);
         evidence.write();
@@ -235,15 +246,17 @@ public final class ComparisonProfiler {
      * One profiling fork of one side, read; null (with a warning) when no profiler could record it. When
      * async-profiler does not load under {@code perf.profiler=auto}, JFR takes over for this and later forks.
      */
-    private StackProfile record(Comparison c, String side, List<Path> classpath, Path dir) throws IOException {
+    private StackProfile record(Comparison c, String name, ProfiledCode code, String side, List<Path> classpath,
+            Path dir) throws IOException {
         Path recording = dir.resolve(side + ".jfr");
         while (true) {
             Files.deleteIfExists(recording);
             String problem;
             try {
-                launcher.runProfiledFork(classpath, c.benchmark(), c.params(), side, agent.jvmArgs(recording), dir);
+                launcher.runProfiledFork(classpath, name, c.params(), side, agent.jvmArgs(recording),
+                        agent.childJvmOption(dir, side), dir);
                 if (Files.isRegularFile(recording) && Files.size(recording) > 0) {
-                    return JfrProfiles.read(recording, JfrProfiles.JMH_STUB);
+                    return JfrProfiles.read(recording, code.stacks());
                 }
                 problem = "the fork ended without writing " + recording;
             } catch (InterleavedRun.ForkFailedException e) {
@@ -258,6 +271,16 @@ public final class ComparisonProfiler {
             log.warn("Could not profile " + c.displayName() + " (" + side + ", " + agent.name() + "): "
                     + firstLine(problem) + ". The verdict stands.");
             return null;
+        }
+    }
+
+    /** The recordings of the JVMs a scenario started: {@code <side>-<process>...jfr} beside the sides' own. */
+    static List<Path> childRecordings(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.endsWith(".jfr") && (n.startsWith("base-") || n.startsWith("candidate-"));
+            }).sorted().collect(Collectors.toList());
         }
     }
 

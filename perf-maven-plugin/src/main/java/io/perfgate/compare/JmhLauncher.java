@@ -158,7 +158,8 @@ public final class JmhLauncher implements BenchmarkLauncher {
 
     @Override
     public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
-            String sideLabel, List<String> jvmArgs, Path directory) throws InterleavedRun.ForkFailedException {
+            String sideLabel, List<String> jvmArgs, String childJvmOption, Path directory)
+            throws InterleavedRun.ForkFailedException {
         PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
         List<String> args = withJvmArgs(singleFork(planned.jmhArguments()), jvmArgs);
         params.forEach((name, value) -> {

@@ -2,6 +2,7 @@ package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.log.PerfLog;
+import io.perfgate.profile.ProfiledCode;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioException;
@@ -119,12 +120,48 @@ public final class SuiteLauncher implements BenchmarkLauncher {
     }
 
     @Override
+    public String scenarioFor(String resultName) {
+        return isScenario(PREFIX + resultName) ? PREFIX + resultName : null;
+    }
+
+    @Override
+    public ProfiledCode profiledCode(String benchmark) {
+        ScenarioDefinition d = scenarios.get(benchmark);
+        return d == null ? jmh.profiledCode(benchmark) : ProfiledCode.through(d.measuredFrame());
+    }
+
+    /** A scenario's profiling run: one JVM, warm or cold as {@code runs} says, with the profiler's options. */
+    @Override
     public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
-            String sideLabel, List<String> jvmArgs, Path directory) throws InterleavedRun.ForkFailedException {
-        if (isScenario(benchmark)) {
-            throw new UnsupportedOperationException("profiling a scenario is not supported yet (" + benchmark + ")");
+            String sideLabel, List<String> jvmArgs, String childJvmOption, Path directory)
+            throws InterleavedRun.ForkFailedException {
+        ScenarioDefinition d = scenarios.get(benchmark);
+        if (d == null) {
+            return jmh.runProfiledFork(classpath, benchmark, params, sideLabel, jvmArgs, childJvmOption, directory);
         }
-        return jmh.runProfiledFork(classpath, benchmark, params, sideLabel, jvmArgs, directory);
+        List<Path> scenarioClasspath = new ArrayList<>(classpath);
+        scenarioClasspath.addAll(extraClasspath);
+        ScenarioLaunchSettings launch = ScenarioLaunchSettings.builder().javaHome(javaHome)
+                .projectClasspath(scenarioClasspath)
+                .outputDirectory(workDirectory.resolve("profiling").resolve(sideLabel))
+                .basedir(basedir).build();
+        PerfLog sideLog = new PerfLog() {
+            @Override
+            public void info(String message) {
+                // the plan and progress of a profiling run would only repeat the rounds'
+            }
+
+            @Override
+            public void warn(String message) {
+                log.warn(sideLabel + ", profiling run: " + message);
+            }
+        };
+        try {
+            return new ScenarioRunner(launch, sideLog).announcePlan(false).run(java.util.Collections.singletonList(
+                    d.forProfiling("warm".equals(params.get("runs")), jvmArgs, childJvmOption))).results();
+        } catch (ScenarioException e) {
+            throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
+        }
     }
 
     @Override

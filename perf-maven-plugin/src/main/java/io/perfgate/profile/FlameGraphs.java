@@ -17,9 +17,6 @@ import java.util.concurrent.TimeUnit;
 public final class FlameGraphs {
     /** How long one conversion may take; a recording of one fork converts in well under a second. */
     static final long TIMEOUT_SECONDS = 120;
-    /** Only stacks through a JMH benchmark stub: the benchmark's own threads, as the attribution counts them. */
-    static final String JMH_STACKS = ".*_jmhStub.*";
-
     private final Path java;
     private final Path converterJar;
 
@@ -36,23 +33,41 @@ public final class FlameGraphs {
      * @return the file names written
      * @throws IOException when the converter fails, quoting its output
      */
-    public List<String> write(Path recording, String side, StackProfile profile, String title) throws IOException {
+    public List<String> write(Path recording, String side, StackProfile profile, String title, ProfiledCode code)
+            throws IOException {
         List<String> written = new ArrayList<>();
-        convert(recording, "--cpu", "cpu-" + side + ".html", title + " (" + side + ", CPU)", written);
+        String include = code.converterInclude();
+        convert(recording, "--cpu", "cpu-" + side + ".html", title + " (" + side + ", CPU)", include, written);
         if (!profile.allocations().isEmpty()) {
-            convert(recording, "--alloc", "alloc-" + side + ".html", title + " (" + side + ", allocation)", written);
+            convert(recording, "--alloc", "alloc-" + side + ".html", title + " (" + side + ", allocation)", include,
+                    written);
         }
         if (!profile.locks().isEmpty()) {
-            convert(recording, "--lock", "lock-" + side + ".html", title + " (" + side + ", locks)", written);
+            convert(recording, "--lock", "lock-" + side + ".html", title + " (" + side + ", locks)", include,
+                    written);
         }
         return written;
     }
 
-    private void convert(Path recording, String kind, String fileName, String title, List<String> written)
-            throws IOException {
+    /** The CPU flame graph of a whole recording, e.g. of a JVM a scenario started, beside it as {@code <name>.html}. */
+    public String writeWhole(Path recording, String title) throws IOException {
+        String name = recording.getFileName().toString().replaceAll("\\.jfr$", "") + ".html";
+        List<String> written = new ArrayList<>();
+        convert(recording, "--cpu", name, title, null, written);
+        return name;
+    }
+
+    private void convert(Path recording, String kind, String fileName, String title, String include,
+            List<String> written) throws IOException {
         Path output = recording.resolveSibling(fileName);
         List<String> command = new ArrayList<>(Arrays.asList(java.toString(), "-cp", converterJar.toString(), "Main",
-                kind, "--title", title, "-I", JMH_STACKS, recording.toString(), output.toString()));
+                kind, "--title", title));
+        if (include != null) {
+            command.add("-I");
+            command.add(include);
+        }
+        command.add(recording.toString());
+        command.add(output.toString());
         Path log = Files.createTempFile(recording.getParent(), ".jfr-converter", ".log");
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -24,13 +24,6 @@ import jdk.jfr.consumer.RecordingFile;
  * (async-profiler) for allocation, {@code jdk.JavaMonitorEnter} and {@code jdk.ThreadPark} for contention.
  */
 public final class JfrProfiles {
-    /**
-     * The stacks of a JMH benchmark's measured loop: those through the stub JMH generates around the benchmark
-     * method ({@code ..._jmhStub}). The worker threads' time between iterations, parked, is left out.
-     */
-    public static final Predicate<List<String>> JMH_STUB = stack -> stack.stream().anyMatch(f -> f.contains(
-            "_jmhStub"));
-
     /** A native library as async-profiler names the owner of its frames: {@code libjvm.so}, {@code libc.so.6}. */
     private static final Pattern NATIVE_LIBRARY = Pattern.compile("\\.(so|dylib|dll)(\\.|$)");
     /** The address a lambda's or hidden class's name carries, which differs from one JVM to the next. */
@@ -40,7 +33,7 @@ public final class JfrProfiles {
     }
 
     /**
-     * @param stacks which stacks count, by their Java frames (e.g. {@link #JMH_STUB})
+     * @param stacks which stacks count, by their Java frames ({@link ProfiledCode#stacks()})
      * @throws IOException when the file cannot be read or is not a JFR recording
      */
     public static StackProfile read(Path recording, Predicate<List<String>> stacks) throws IOException {

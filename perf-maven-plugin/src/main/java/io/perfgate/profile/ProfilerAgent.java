@@ -50,6 +50,16 @@ public final class ProfilerAgent {
         return events;
     }
 
+    /**
+     * The option, with {@code {process}} for the process's name, that makes a JVM a scenario starts record into
+     * {@code directory} as {@code <side>-<process>[-<pid>].jfr} (async-profiler adds the process id, so that the
+     * many JVMs started with one option string stay apart; JFR's file name cannot).
+     */
+    public String childJvmOption(Path directory, String side) {
+        String name = side + "-{process}" + (library != null ? "-%p" : "") + ".jfr";
+        return jvmArgs(directory.resolve(name)).get(0);
+    }
+
     /** The options that make a JVM record into {@code recording} from its start and write it when it exits. */
     public List<String> jvmArgs(Path recording) {
         List<String> args = new ArrayList<>();

@@ -44,6 +44,8 @@ public class ScenarioDefinition {
     private boolean coldRunIncludesSetUp;
     private Map<String, String> parameters = new LinkedHashMap<>();
     private List<String> jvmArgs = new ArrayList<>();
+    /** Set only on a profiled copy ({@link #forProfiling}): the option that profiles the JVMs the scenario starts. */
+    private String childProfiler;
     private String setUpTimeout = DEFAULT_SETUP_TIMEOUT;
     private String runTimeout = DEFAULT_RUN_TIMEOUT;
     private String tearDownTimeout = DEFAULT_TEARDOWN_TIMEOUT;
@@ -165,6 +167,39 @@ public class ScenarioDefinition {
         d.tearDownTimeout = tearDownTimeout;
         d.metrics = new ArrayList<>(metrics);
         return d;
+    }
+
+    /**
+     * This scenario as a profiling run measures it: one JVM, warm (its warm-up and warm runs) for the warm
+     * comparison or cold (one run) for the cold one, started with {@code profilerJvmArgs}; {@code childProfiler}
+     * is what {@code ScenarioContext.profilerJvmOptions} hands out for the JVMs the scenario starts.
+     */
+    public ScenarioDefinition forProfiling(boolean warm, List<String> profilerJvmArgs, String childProfiler) {
+        ScenarioDefinition d = forOneRound();
+        if (warm && d.warmJvms > 0) {
+            d.coldRuns = 0;
+        } else {
+            d.coldRuns = 1;
+            d.warmJvms = 0;
+            d.warmRuns = 0;
+        }
+        d.jvmArgs.addAll(profilerJvmArgs);
+        d.childProfiler = childProfiler;
+        return d;
+    }
+
+    /** The option that profiles the JVMs this run's scenario starts, or null when the run is not profiled. */
+    public String childProfiler() {
+        return childProfiler;
+    }
+
+    /**
+     * The stack frame of the measured code, as profiles name frames ({@code pkg.Class.method}): the Scenario
+     * class's {@code run}, or the test method.
+     */
+    public String measuredFrame() {
+        String code = measuredCode();
+        return isTest() ? code.replace('#', '.') : code + ".run";
     }
 
     /** An existing JUnit test measured instead of a Scenario class: {@code com.acme.FooTest#testMethod}. */

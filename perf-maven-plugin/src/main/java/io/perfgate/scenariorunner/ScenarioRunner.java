@@ -225,6 +225,9 @@ public final class ScenarioRunner {
             spec.setProperty(Protocol.SPEC_WARMUP_RUNS, Integer.toString(warmupRuns));
             spec.setProperty(Protocol.SPEC_MEASURED_RUNS, Integer.toString(measuredRuns));
             spec.setProperty(Protocol.SPEC_THREAD_GRACE_MS, Long.toString(threadGrace.toMillis()));
+            if (def.childProfiler() != null) {
+                spec.setProperty(Protocol.SPEC_CHILD_PROFILER, def.childProfiler());
+            }
             def.getParameters().forEach((k, v) -> spec.setProperty(Protocol.SPEC_PARAM_PREFIX + k, v == null ? "" : v));
             StringWriter text = new StringWriter();
             spec.store(text, "scenario " + id + ", " + what);

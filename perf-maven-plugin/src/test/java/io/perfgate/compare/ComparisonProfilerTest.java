@@ -67,8 +67,8 @@ class ComparisonProfilerTest {
 
         @Override
         public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark,
-                Map<String, String> params, String sideLabel, List<String> jvmArgs, Path directory)
-                throws InterleavedRun.ForkFailedException {
+                Map<String, String> params, String sideLabel, List<String> jvmArgs, String childJvmOption,
+                Path directory) throws InterleavedRun.ForkFailedException {
             String arg = jvmArgs.get(0);
             forks.add(sideLabel + " " + benchmark + " " + (arg.startsWith("-agentpath") ? "async" : "jfr") + " "
                     + classpath);

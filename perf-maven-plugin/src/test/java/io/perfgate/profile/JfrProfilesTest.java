@@ -20,7 +20,7 @@ class JfrProfilesTest {
     @Test
     void aRecordingOfTheJdksFlightRecorderIsReadIntoTheBenchmarksStacks() throws Exception {
         Path file = Recordings.benchmarkLike(dir.resolve("fork.jfr"), 600);
-        StackProfile p = JfrProfiles.read(file, JfrProfiles.JMH_STUB);
+        StackProfile p = JfrProfiles.read(file, ProfiledCode.JMH.stacks());
 
         assertTrue(p.cpuSamples() > 0, "CPU samples of the stub's stacks");
         assertEquals("cpu", p.timeSampling(), "JFR takes no wall-clock samples");
@@ -49,7 +49,7 @@ class JfrProfilesTest {
     @Test
     void aFileThatIsNoRecordingIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("broken.jfr"), "not a recording");
-        IOException e = assertThrows(IOException.class, () -> JfrProfiles.read(file, JfrProfiles.JMH_STUB));
+        IOException e = assertThrows(IOException.class, () -> JfrProfiles.read(file, ProfiledCode.JMH.stacks()));
         assertTrue(e.getMessage().contains("broken.jfr"), e.getMessage());
     }
 

@@ -1,6 +1,8 @@
 package io.perfgate.scenario;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -84,4 +86,19 @@ public interface ScenarioContext {
      * @throws IllegalStateException outside {@link Scenario#run}
      */
     void recordLatencyNanos(long nanos);
+
+    /**
+     * The JVM options that profile a JVM this scenario starts, for the scenario to pass on: the cost of a
+     * distributed job usually shows in the JVMs it starts (for Tez, pass them in {@code tez.am.launch.cmd-opts} for
+     * the application master and {@code tez.task.launch.cmd-opts} for the tasks). Empty unless the plugin is
+     * profiling this run ({@code perf.profile}); then the recordings are collected with the scenario's own profile,
+     * named by {@code process}.
+     *
+     * @param process a name for the JVM (letters, digits, {@code . _ -}), e.g. {@code am}; each call numbers its
+     *     recordings apart, and async-profiler adds the process id
+     * @throws IllegalArgumentException for a bad name
+     */
+    default List<String> profilerJvmOptions(String process) {
+        return Collections.emptyList();
+    }
 }

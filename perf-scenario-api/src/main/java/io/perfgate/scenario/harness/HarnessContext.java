@@ -4,24 +4,47 @@ import io.perfgate.scenario.ScenarioContext;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** The {@link ScenarioContext} of one scenario JVM; the harness opens and closes a run around each call. */
 final class HarnessContext implements ScenarioContext {
     private final String scenarioId;
     private final Map<String, String> parameters;
     private final Path workDirectory;
+    private final String childProfiler;
+    private final Map<String, AtomicInteger> profiledChildren = new ConcurrentHashMap<>();
     private volatile boolean inRun;
     private volatile boolean warmup;
     private volatile Map<String, Double> metrics = new ConcurrentHashMap<>();
     private volatile LatencyBuffer latencies = new LatencyBuffer();
 
     HarnessContext(String scenarioId, Map<String, String> parameters, Path workDirectory) {
+        this(scenarioId, parameters, workDirectory, "");
+    }
+
+    /** @param childProfiler the option that profiles a child JVM, with {@code {process}}; empty when not profiling */
+    HarnessContext(String scenarioId, Map<String, String> parameters, Path workDirectory, String childProfiler) {
         this.scenarioId = scenarioId;
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         this.workDirectory = workDirectory;
+        this.childProfiler = childProfiler == null ? "" : childProfiler;
+    }
+
+    @Override
+    public List<String> profilerJvmOptions(String process) {
+        if (process == null || !process.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("profilerJvmOptions(\"" + process + "\"): name the process with"
+                    + " letters, digits, '.', '_' or '-'");
+        }
+        if (childProfiler.isEmpty()) {
+            return Collections.emptyList();
+        }
+        int n = profiledChildren.computeIfAbsent(process, k -> new AtomicInteger()).incrementAndGet();
+        return Collections.singletonList(childProfiler.replace("{process}", process + "-" + n));
     }
 
     void beginRun(boolean isWarmup) {

@@ -49,6 +49,11 @@ public final class Protocol {
     public static final String SPEC_MEASURED_RUNS = "runs.measured";
     /** How long tear-down may leave non-daemon threads and child processes to finish, in ms. */
     public static final String SPEC_THREAD_GRACE_MS = "threads.grace.ms";
+    /**
+     * When the run is profiled: the JVM option that profiles a JVM the scenario starts, with {@code {process}} where
+     * the process's name goes ({@link io.perfgate.scenario.ScenarioContext#profilerJvmOptions}).
+     */
+    public static final String SPEC_CHILD_PROFILER = "profiler.child";
     /** Prefix of scenario parameters: {@code param.inputMiB=10}. */
     public static final String SPEC_PARAM_PREFIX = "param.";
 

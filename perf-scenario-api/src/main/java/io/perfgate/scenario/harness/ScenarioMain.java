@@ -83,7 +83,8 @@ public final class ScenarioMain {
         JvmProbe probe = new JvmProbe();
         result = new ResultFile(resultPath, scenarioId, probe.allocationMethod());
         result.write();
-        HarnessContext ctx = new HarnessContext(scenarioId, parameters, workDir);
+        HarnessContext ctx = new HarnessContext(scenarioId, parameters, workDir,
+                spec.getProperty(Protocol.SPEC_CHILD_PROFILER, ""));
 
         marker(Protocol.EVENT_PHASE, "name=" + Protocol.PHASE_LOAD, "class=" + (test.isEmpty() ? className : test));
         MeasuredCode scenario = test.isEmpty() ? load(className) : loadTest(test);

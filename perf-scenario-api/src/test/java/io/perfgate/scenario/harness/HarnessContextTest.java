@@ -57,4 +57,20 @@ class HarnessContextTest {
         assertTrue(ctx.metrics().isEmpty(), "every run starts empty");
         assertEquals(0, ctx.latencies().size());
     }
+
+    @Test
+    void profilerOptionsForChildJvmsAreHandedOutOnlyWhenProfilingAndNumberedPerProcess() {
+        assertEquals(java.util.Collections.emptyList(), ctx.profilerJvmOptions("am"), "not profiling: nothing");
+        HarnessContext profiled = new HarnessContext("wc", new LinkedHashMap<>(), Paths.get("work"),
+                "-agentpath:/lib.so=start,file=/p/candidate-{process}-%p.jfr");
+        assertEquals(java.util.Collections.singletonList("-agentpath:/lib.so=start,file=/p/candidate-am-1-%p.jfr"),
+                profiled.profilerJvmOptions("am"));
+        assertEquals(java.util.Collections.singletonList("-agentpath:/lib.so=start,file=/p/candidate-am-2-%p.jfr"),
+                profiled.profilerJvmOptions("am"));
+        assertEquals(java.util.Collections.singletonList("-agentpath:/lib.so=start,file=/p/candidate-task-1-%p.jfr"),
+                profiled.profilerJvmOptions("task"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> profiled.profilerJvmOptions("app master"));
+        assertTrue(e.getMessage().contains("name the process with letters, digits"), e.getMessage());
+    }
 }
