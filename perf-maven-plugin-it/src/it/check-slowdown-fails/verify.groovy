@@ -23,6 +23,15 @@ def xml = new XmlSlurper().parse(new File(basedir, 'target/perf/TEST-perf.xml'))
 assert xml.@failures.text() == report.counts.FAIL.toString()
 assert xml.testcase.find { it.@name.text() == 'loop median [sample]' }.failure.size() == 1
 assert new File(basedir, 'target/perf/report.md').text.contains('**FAIL**')
+// 2 also profiles the working tree's failing benchmark (no base build exists to profile against a stored baseline)
+assert log.contains('Profiling 1 benchmark (perf.profile=regressions): one extra fork of the working tree with async-profiler')
+assert log.contains('Only the working tree can be profiled against a stored baseline: perf:compare -Dperf.against=<ref>')
+def profile = new JsonSlurper().parse(new File(basedir, 'target/perf/profiles/LoopBench.loop/attribution.json'))
+assert profile.before == null && profile.samplesBefore == 0 && profile.samplesAfter > 0
+assert profile.methods.any { it.method.startsWith('it.LoopBench.') }
+assert !new File(basedir, 'target/perf/profiles/LoopBench.loop/diff.html').exists()
+assert new File(basedir, 'target/perf/profiles/LoopBench.loop/cpu-candidate.html').isFile()
+assert log =~ /Profile of LoopBench\.loop \(FAIL; async-profiler [0-9.]+, wall-clock samples\):/
 // 3. accepting the slowdown: the failure ends with the command, which records step 2's results as they are
 assert log.contains('If the slowdown is intended, record these results as the baseline (nothing is measured again):'
         + ' mvn perf:baseline -Dperf.reason="<why it is expected>"')

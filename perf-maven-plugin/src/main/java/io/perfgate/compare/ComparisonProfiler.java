@@ -88,6 +88,11 @@ public final class ComparisonProfiler {
         }
     }
 
+    /** Whether {@code mode} selects anything of the report to profile. */
+    public static boolean anythingToProfile(GateReport report, ProfileMode mode) {
+        return mode != ProfileMode.NONE && !targets(report, mode).isEmpty();
+    }
+
     /** The benchmarks and scenarios {@code mode} selects from the report, in its order. */
     static List<Target> targets(GateReport report, ProfileMode mode) {
         Map<String, Target> byKey = new LinkedHashMap<>();
@@ -115,7 +120,8 @@ public final class ComparisonProfiler {
     /**
      * Profiles what the setup's mode selects of {@code report}.
      *
-     * @param baseClasspath the base's classpath, still built
+     * @param baseClasspath the base's classpath, still built; null where there is no base to run (perf:check against
+     *     a stored baseline), and only the candidate is profiled
      * @return the evidence written, one per benchmark profiled
      */
     public List<ProfileEvidence> profile(GateReport report, List<Path> baseClasspath, List<Path> candidateClasspath,
@@ -139,7 +145,13 @@ public final class ComparisonProfiler {
         long started = System.nanoTime();
         log.info("Profiling " + targets.size() + (targets.size() == 1 ? " benchmark" : " benchmarks") + " ("
                 + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(java.util.Locale.ROOT) + "): one extra"
-                + " fork per side with " + agent.name() + ", after the measurement; the verdicts above stand");
+                + (baseClasspath == null ? " fork of the working tree" : " fork per side") + " with " + agent.name()
+                + ", after the measurement; the verdicts stand");
+        if (baseClasspath == null) {
+            log.info("Only the working tree can be profiled against a stored baseline: perf:compare -D"
+                    + PerfProperties.AGAINST + "=<ref> (or this goal with it) profiles both sides and attributes the"
+                    + " change between them");
+        }
         for (Target t : targets) {
             try {
                 ProfileEvidence e = profileOne(t, baseClasspath, candidateClasspath, profilesDirectory, seed);
@@ -181,7 +193,8 @@ public final class ComparisonProfiler {
         Path dir = profilesDirectory.resolve(directoryName(c.displayName()));
         Files.createDirectories(dir);
         boolean baseFirst = new Random(seed ^ c.key().hashCode()).nextBoolean();
-        String[] order = baseFirst ? new String[] {"base", "candidate"} : new String[] {"candidate", "base"};
+        String[] order = baseClasspath == null ? new String[] {"candidate"}
+                : baseFirst ? new String[] {"base", "candidate"} : new String[] {"candidate", "base"};
         String scenario = launcher.scenarioFor(c.benchmark());
         String name = scenario != null ? scenario : c.benchmark();
         ProfiledCode code = launcher.profiledCode(name);
@@ -196,23 +209,29 @@ public final class ComparisonProfiler {
         }
         StackProfile base = profiles.get("base");
         StackProfile candidate = profiles.get("candidate");
-        if (candidate.timeSamples() == 0 || base.timeSamples() == 0) {
+        if (candidate.timeSamples() == 0 || base != null && base.timeSamples() == 0) {
             log.warn("Profiling " + c.displayName() + ": the " + (candidate.timeSamples() == 0 ? "candidate" : "base")
                     + "'s profile has no samples of the benchmark's threads; the attribution is empty");
         }
         double baseBytes = t.allocation == null ? Double.NaN : t.allocation.baselineMedian();
         double candidateBytes = t.allocation == null ? Double.NaN : t.allocation.currentMedian();
+        boolean timeChanged = c.verdict() == Verdict.FAIL || c.verdict() == Verdict.WARN
+                || c.verdict() == Verdict.IMPROVED;
         Attribution attribution = Attribution.compute(base, CostPerOp.of(c.baselineMedian(), c.unit()), baseBytes,
-                candidate, CostPerOp.of(c.currentMedian(), c.unit()), candidateBytes);
+                candidate, CostPerOp.of(c.currentMedian(), c.unit()), candidateBytes, timeChanged);
         List<String> files = new ArrayList<>();
-        AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(c.displayName(), base,
-                candidate));
-        files.add("diff.html");
+        if (base != null) {
+            AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(c.displayName(), base,
+                    candidate));
+            files.add("diff.html");
+        }
         List<Path> children = scenario == null ? new ArrayList<>() : childRecordings(dir);
         if (setup.converterJar() != null) {
             FlameGraphs graphs = new FlameGraphs(setup.java(), setup.converterJar());
             try {
-                files.addAll(graphs.write(dir.resolve("base.jfr"), "base", base, c.displayName(), code));
+                if (base != null) {
+                    files.addAll(graphs.write(dir.resolve("base.jfr"), "base", base, c.displayName(), code));
+                }
                 files.addAll(graphs.write(dir.resolve("candidate.jfr"), "candidate", candidate, c.displayName(),
                         code));
                 for (Path child : children) {
@@ -226,7 +245,9 @@ public final class ComparisonProfiler {
             log.warn("No flame graph pages per side: " + setup.converterMissing() + "; the attribution and the"
                     + " differential view are written");
         }
-        files.add("base.jfr");
+        if (base != null) {
+            files.add("base.jfr");
+        }
         files.add("candidate.jfr");
         if (scenario != null) {
             List<String> names = new ArrayList<>();

@@ -48,12 +48,20 @@ abstract class AbstractProfilingMojo extends AbstractInterleavedMojo {
         super(goal, toolchainManager, repositorySystem);
     }
 
+    /** {@code perf.profile}, checked. */
+    protected final ProfileMode profileMode() throws MojoExecutionException {
+        try {
+            return ProfileMode.parse(profile);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
     /** The profiling asked for, with the profiler's artifacts resolved; checked before anything is measured. */
     protected final ProfilerSetup profilerSetup() throws MojoExecutionException {
-        ProfileMode mode;
+        ProfileMode mode = profileMode();
         ProfilerChoice choice;
         try {
-            mode = ProfileMode.parse(profile);
             choice = ProfilerChoice.parse(profiler);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage(), e);

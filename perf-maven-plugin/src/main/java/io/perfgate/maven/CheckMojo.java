@@ -1,10 +1,16 @@
 package io.perfgate.maven;
 
+import io.perfgate.compare.BenchmarkLauncher;
+import io.perfgate.compare.CompareException;
+import io.perfgate.compare.ComparisonProfiler;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.report.ConsoleReport;
+import io.perfgate.report.MethodologyWriter;
+import io.perfgate.report.ProfileSummary;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
@@ -135,6 +141,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
             throw new MojoExecutionException("Cannot clear old reports in " + display(outputPath) + ": "
                     + e.getMessage(), e);
         }
+        List<ProfileEvidence> profiles = profileWorkingTree(report);
         List<Path> written;
         try {
             written = ReportWriter.write(report, outputPath, formats);
@@ -143,6 +150,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
                     + e.getMessage(), e);
         }
         logReport(report);
+        ProfileSummary.consoleLines(profiles).forEach(getLog()::info);
         String mainReport = written.isEmpty() ? null : display(written.contains(outputPath.resolve("report.md"))
                 ? outputPath.resolve("report.md") : written.get(0));
         if (!written.isEmpty()) {
@@ -159,6 +167,32 @@ public class CheckMojo extends AbstractPreMergeMojo {
             }
             throw new MojoFailureException(message);
         }
+    }
+
+    /**
+     * Against a stored baseline there is no base build to run, so only the working tree is profiled (what
+     * {@code perf.profile} selects), in one extra fork each; the log says that a comparison attributes the change.
+     */
+    private List<ProfileEvidence> profileWorkingTree(GateReport report) throws MojoExecutionException {
+        Path profilesDirectory = outputDirectory.toPath().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+        try {
+            ComparisonProfiler.clearStale(profilesDirectory);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot clear old profiles in " + display(profilesDirectory) + ": "
+                    + e.getMessage(), e);
+        }
+        if (!ComparisonProfiler.anythingToProfile(report, profileMode())) {
+            return new ArrayList<>();
+        }
+        BenchmarkLauncher launcher = roundLauncher("profile-forks", "", true);
+        try {
+            launcher.discover(testClasspath(), "working tree");
+        } catch (CompareException e) {
+            getLog().warn("Profiling skipped: " + e.getMessage() + ". The verdicts stand.");
+            return new ArrayList<>();
+        }
+        return new ComparisonProfiler(launcher, profilerSetup(), perfLog()).profile(report, null, testClasspath(),
+                profilesDirectory, 0);
     }
 
     private PerfResults readBaseline(Path path, String baselineCommand) throws MojoExecutionException {

@@ -39,9 +39,11 @@ public final class Attribution {
     private final List<MethodCost> methods;
     private final List<SiteCost> allocations;
     private final List<MonitorCost> monitors;
+    private final boolean changeEstablished;
 
     Attribution(double before, double after, String unit, String sampling, long samplesBefore, long samplesAfter,
-            List<MethodCost> methods, List<SiteCost> allocations, List<MonitorCost> monitors) {
+            List<MethodCost> methods, List<SiteCost> allocations, List<MonitorCost> monitors,
+            boolean changeEstablished) {
         this.before = before;
         this.after = after;
         this.unit = unit;
@@ -51,6 +53,12 @@ public final class Attribution {
         this.methods = Collections.unmodifiableList(methods);
         this.allocations = Collections.unmodifiableList(allocations);
         this.monitors = Collections.unmodifiableList(monitors);
+        this.changeEstablished = changeEstablished;
+    }
+
+    /** Whether the gate established the change of time that the frames' shares are fractions of. */
+    public boolean changeEstablished() {
+        return changeEstablished;
     }
 
     /**
@@ -60,6 +68,16 @@ public final class Attribution {
      */
     public static Attribution compute(StackProfile base, CostPerOp baseCost, double baseBytes, StackProfile candidate,
             CostPerOp candidateCost, double candidateBytes) {
+        return compute(base, baseCost, baseBytes, candidate, candidateCost, candidateBytes, true);
+    }
+
+    /**
+     * @param changeEstablished whether the gate established the change of time (FAIL, WARN or IMPROVED on the
+     *     median); when not (a benchmark that FAILs on allocation only, its time within the noise), frames get no
+     *     share of a change that may be noise
+     */
+    public static Attribution compute(StackProfile base, CostPerOp baseCost, double baseBytes, StackProfile candidate,
+            CostPerOp candidateCost, double candidateBytes, boolean changeEstablished) {
         double before = base == null ? Double.NaN : baseCost.value();
         double after = candidateCost.value();
         double change = after - before;
@@ -75,7 +93,7 @@ public final class Attribution {
             double sa = value(selfA, m);
             double ib = base == null ? Double.NaN : value(inclB, m);
             double ia = value(inclA, m);
-            double share = base == null || change == 0 ? Double.NaN : (sa - sb) / change;
+            double share = base == null || change == 0 || !changeEstablished ? Double.NaN : (sa - sb) / change;
             methods.add(new MethodCost(m, sb, sa, ib, ia, share));
         }
         // the frames that moved most in the direction of the measured change; without a base, the costliest
@@ -112,7 +130,7 @@ public final class Attribution {
                 : c.afterMillis - c.beforeMillis)).thenComparing(c -> c.monitor));
         return new Attribution(before, after, candidateCost.unit(), candidate.timeSampling(),
                 base == null ? 0 : base.timeSamples(), candidate.timeSamples(), top(methods), top(sites),
-                top(monitors));
+                top(monitors), changeEstablished);
     }
 
     private static <T> List<T> top(List<T> all) {

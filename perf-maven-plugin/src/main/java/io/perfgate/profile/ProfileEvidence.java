@@ -90,6 +90,7 @@ public final class ProfileEvidence {
         root.put("sampling", attribution.sampling());
         JsonWriting.putNumberOrNull(root, "before", attribution.before());
         root.put("after", attribution.after());
+        root.put("timeChangeEstablished", attribution.changeEstablished());
         root.put("samplesBefore", attribution.samplesBefore());
         root.put("samplesAfter", attribution.samplesAfter());
         JsonWriting.putNumberOrNull(root, "explainedByTop" + Attribution.QUOTED,
@@ -150,7 +151,8 @@ public final class ProfileEvidence {
         }
         Attribution attribution = new Attribution(root.get("before").numberOrNaN(), root.get("after").number(),
                 root.get("unit").text(), root.get("sampling").text(), (long) root.get("samplesBefore").number(),
-                (long) root.get("samplesAfter").number(), methods, sites, monitors);
+                (long) root.get("samplesAfter").number(), methods, sites, monitors,
+                root.get("timeChangeEstablished").bool());
         return new ProfileEvidence(root.get("benchmark").text(), root.get("verdict").text(),
                 root.get("profiler").text(), root.get("events").text(), attribution, root.get("files").texts(), file.getParent());
     }

@@ -92,6 +92,12 @@ public final class ProfileSummary {
                     + " " + a.sampling() + " samples.";
         }
         double share = a.explained(Attribution.QUOTED);
+        if (!a.changeEstablished()) {
+            return "Measured " + Numbers.significant(a.before(), 3) + " " + arrow + " "
+                    + Numbers.significant(a.after(), 3) + " " + a.unit() + ", a change of time the gate did not"
+                    + " establish, so the frames get no share of it; " + a.samplesBefore() + " and "
+                    + a.samplesAfter() + " " + a.sampling() + " samples (base, candidate).";
+        }
         return "Measured " + Numbers.significant(a.before(), 3) + " " + arrow + " "
                 + Numbers.significant(a.after(), 3) + " "
                 + a.unit() + " (" + signed(a.after() - a.before()) + " " + a.unit() + ")"

@@ -115,4 +115,16 @@ class AttributionTest {
         assertTrue(a.methods().isEmpty());
         assertTrue(Double.isNaN(a.explained(3)));
     }
+
+    @Test
+    void aChangeOfTimeTheGateDidNotEstablishIsSharedOutToNoFrame() {
+        // a benchmark that FAILs on allocation while its time moved within the noise
+        Attribution a = Attribution.compute(profile(samples(900, 100), Collections.emptyMap(),
+                Collections.emptyMap()), CostPerOp.of(10, "ns/op"), Double.NaN, profile(samples(850, 150),
+                Collections.emptyMap(), Collections.emptyMap()), CostPerOp.of(10.4, "ns/op"), Double.NaN, false);
+        assertTrue(!a.changeEstablished());
+        assertEquals("Codec.encode", a.methods().get(0).method(), "still ordered by what grew");
+        assertTrue(Double.isNaN(a.methods().get(0).shareOfChange()));
+        assertTrue(Double.isNaN(a.explained(3)));
+    }
 }
