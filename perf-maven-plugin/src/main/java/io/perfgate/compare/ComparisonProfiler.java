@@ -199,13 +199,28 @@ public final class ComparisonProfiler {
         String name = scenario != null ? scenario : c.benchmark();
         ProfiledCode code = launcher.profiledCode(name);
         Map<String, StackProfile> profiles = new LinkedHashMap<>();
-        for (String side : order) {
-            StackProfile p = record(c, name, code, side, side.equals("base") ? baseClasspath : candidateClasspath,
-                    dir);
-            if (p == null) {
-                return null;
+        ProfilerAgent first = agent;
+        for (int attempt = 0; attempt < 2 && profiles.size() < order.length; attempt++) {
+            profiles.clear();
+            for (String side : order) {
+                StackProfile p = record(c, name, code, side, side.equals("base") ? baseClasspath
+                        : candidateClasspath, dir);
+                if (p == null) {
+                    return null;
+                }
+                profiles.put(side, p);
+                if (agent != first) {
+                    first = agent;
+                    if (profiles.size() > 1) {
+                        // the profiler changed after a side was recorded: both sides again, with the same one
+                        profiles.clear();
+                        break;
+                    }
+                }
             }
-            profiles.put(side, p);
+        }
+        if (profiles.size() < order.length) {
+            return null;
         }
         StackProfile base = profiles.get("base");
         StackProfile candidate = profiles.get("candidate");

@@ -148,6 +148,31 @@ class ComparisonProfilerTest {
     }
 
     @Test
+    void whenAsyncProfilerFailsOnTheSecondSideBothSidesAreRecordedAgainWithJfr() throws Exception {
+        RecordingLauncher launcher = new RecordingLauncher(false) {
+            @Override
+            public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark,
+                    Map<String, String> params, String sideLabel, List<String> jvmArgs, String childJvmOption,
+                    Path directory) throws InterleavedRun.ForkFailedException {
+                if (forks.size() == 1 && jvmArgs.get(0).startsWith("-agentpath")) {
+                    forks.add(sideLabel + " async failed");
+                    throw new InterleavedRun.ForkFailedException("agent crashed");
+                }
+                return super.runProfiledFork(classpath, benchmark, params, sideLabel, jvmArgs, childJvmOption,
+                        directory);
+            }
+        };
+        List<ProfileEvidence> evidence = new ComparisonProfiler(launcher, setup(ProfileMode.REGRESSIONS,
+                ProfilerChoice.AUTO, true), new LogLines()).profile(report(), BASE, CANDIDATE, dir, 7);
+        assertEquals("JDK Flight Recorder", evidence.get(0).profiler());
+        assertEquals(5, launcher.forks.size(), launcher.forks.toString());
+        assertTrue(launcher.forks.get(0).endsWith(" async " + (launcher.forks.get(0).startsWith("base") ? BASE
+                : CANDIDATE)), "the first side with async-profiler: " + launcher.forks);
+        assertEquals(3, launcher.forks.stream().filter(f -> f.contains(" jfr ")).count(),
+                "the second side with JFR, then both again with JFR: " + launcher.forks);
+    }
+
+    @Test
     void whenNoProfilerCanBeHadNothingIsMeasuredAndTheWarningSaysWhatToDo() {
         RecordingLauncher launcher = new RecordingLauncher(true);
         LogLines log = new LogLines();
