@@ -44,25 +44,34 @@ public final class DifferentialFlameGraph {
 
     static Node tree(StackProfile base, StackProfile candidate) {
         Node root = new Node("all");
-        base.time().forEach((stack, n) -> {
-            Node node = root;
-            node.base += n;
-            for (String frame : stack) {
-                node = node.child(frame);
-                node.base += n;
-            }
-            node.selfBase += n;
-        });
-        candidate.time().forEach((stack, n) -> {
-            Node node = root;
-            node.candidate += n;
-            for (String frame : stack) {
-                node = node.child(frame);
-                node.candidate += n;
-            }
-            node.selfCandidate += n;
-        });
+        add(root, base, true);
+        add(root, candidate, false);
         return root;
+    }
+
+    /** Adds one side's samples: to every frame on each stack's path, and to the innermost frame's self count. */
+    private static void add(Node root, StackProfile side, boolean isBase) {
+        side.time().forEach((stack, n) -> {
+            Node node = root;
+            count(node, n, isBase);
+            for (String frame : stack) {
+                node = node.child(frame);
+                count(node, n, isBase);
+            }
+            if (isBase) {
+                node.selfBase += n;
+            } else {
+                node.selfCandidate += n;
+            }
+        });
+    }
+
+    private static void count(Node node, long n, boolean isBase) {
+        if (isBase) {
+            node.base += n;
+        } else {
+            node.candidate += n;
+        }
     }
 
     /** The page for {@code title} (the benchmark), comparing {@code base} with {@code candidate}. */

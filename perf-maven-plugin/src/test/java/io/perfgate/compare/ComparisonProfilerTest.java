@@ -57,7 +57,7 @@ class ComparisonProfilerTest {
     }
 
     /** A harness whose profiling forks write the recording made above, or fail where async-profiler is asked. */
-    static final class RecordingLauncher implements BenchmarkLauncher {
+    static class RecordingLauncher implements BenchmarkLauncher {
         final List<String> forks = new ArrayList<>();
         final boolean asyncProfilerFails;
 
