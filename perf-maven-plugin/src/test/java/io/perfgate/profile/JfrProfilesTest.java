@@ -19,13 +19,14 @@ class JfrProfilesTest {
 
     @Test
     void aRecordingOfTheJdksFlightRecorderIsReadIntoTheBenchmarksStacks() throws Exception {
-        Path file = Recordings.benchmarkLike(dir.resolve("fork.jfr"), 600);
+        Path file = Recordings.benchmarkLike(dir.resolve("fork.jfr"), 1000);
         StackProfile p = JfrProfiles.read(file, ProfiledCode.JMH.stacks());
 
         assertTrue(p.cpuSamples() > 0, "CPU samples of the stub's stacks");
         assertEquals("cpu", p.timeSampling(), "JFR takes no wall-clock samples");
         long hot = p.cpu().entrySet().stream().filter(e -> last(e.getKey()).endsWith("Recordings.hot"))
                 .mapToLong(Map.Entry::getValue).sum();
+        assertTrue(p.cpuSamples() >= 10, "a second of two busy threads: " + p.cpuSamples() + " samples");
         assertTrue(hot * 2 > p.cpuSamples(), "the busy method has most samples: " + hot + " of " + p.cpuSamples());
         for (List<String> stack : p.cpu().keySet()) {
             assertTrue(stack.stream().anyMatch(f -> f.endsWith("Recordings.fake_jmhStub")), "only stub stacks");

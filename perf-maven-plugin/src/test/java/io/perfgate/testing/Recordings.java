@@ -30,8 +30,12 @@ public final class Recordings {
             r.start();
             Thread a = new Thread(() -> fake_jmhStub(millis), "Bench.run-jmh-worker-1");
             Thread b = new Thread(() -> fake_jmhStub(millis), "Bench.run-jmh-worker-2");
-            a.start();
-            b.start();
+            // the workers' first entry of the monitor waits for this thread: contention on every run of the test
+            synchronized (MONITOR) {
+                a.start();
+                b.start();
+                Thread.sleep(50);
+            }
             a.join();
             b.join();
             r.stop();
@@ -44,12 +48,17 @@ public final class Recordings {
     @SuppressWarnings("checkstyle:MethodName")
     static void fake_jmhStub(long millis) {
         long end = System.nanoTime() + millis * 1_000_000;
-        while (System.nanoTime() < end) {
+        // mostly running code, so that a 10 ms sampler sees it; now and then a monitor held while sleeping, so
+        // that the other thread contends for it
+        for (int i = 0; System.nanoTime() < end; i++) {
+            hot();
+            hot();
             hot();
             allocate();
-            synchronized (MONITOR) {
-                hot();
-                sleep();
+            if (i % 20 == 0) {
+                synchronized (MONITOR) {
+                    sleep();
+                }
             }
         }
     }
@@ -70,7 +79,7 @@ public final class Recordings {
 
     private static void sleep() {
         try {
-            Thread.sleep(2);
+            Thread.sleep(1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
