@@ -29,6 +29,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -144,7 +145,7 @@ public final class ComparisonProfiler {
         }
         long started = System.nanoTime();
         log.info("Profiling " + targets.size() + (targets.size() == 1 ? " benchmark" : " benchmarks") + " ("
-                + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(java.util.Locale.ROOT) + "): one extra"
+                + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "): one extra"
                 + (baseClasspath == null ? " fork of the working tree" : " fork per side") + " with " + agent.name()
                 + ", after the measurement; the verdicts stand");
         if (baseClasspath == null) {

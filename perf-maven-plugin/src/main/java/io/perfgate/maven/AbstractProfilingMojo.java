@@ -1,6 +1,8 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.SettingParser;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerChoice;
 import io.perfgate.profile.ProfilerSetup;
@@ -51,8 +53,8 @@ abstract class AbstractProfilingMojo extends AbstractInterleavedMojo {
     /** {@code perf.profile}, checked. */
     protected final ProfileMode profileMode() throws MojoExecutionException {
         try {
-            return ProfileMode.parse(profile);
-        } catch (IllegalArgumentException e) {
+            return SettingParser.choice(PerfProperties.PROFILE, profile, ProfileMode.class);
+        } catch (InvalidSettingException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
     }
@@ -62,8 +64,8 @@ abstract class AbstractProfilingMojo extends AbstractInterleavedMojo {
         ProfileMode mode = profileMode();
         ProfilerChoice choice;
         try {
-            choice = ProfilerChoice.parse(profiler);
-        } catch (IllegalArgumentException e) {
+            choice = SettingParser.choice(PerfProperties.PROFILER, profiler, ProfilerChoice.class);
+        } catch (InvalidSettingException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
         return ProfilerArtifacts.setup(mode, choice, asyncProfilerVersion.trim(), outputDirectory.toPath()

@@ -52,8 +52,7 @@ public final class FlameGraphs {
     /** The CPU flame graph of a whole recording, e.g. of a JVM a scenario started, beside it as {@code <name>.html}. */
     public String writeWhole(Path recording, String title) throws IOException {
         String name = recording.getFileName().toString().replaceAll("\\.jfr$", "") + ".html";
-        List<String> written = new ArrayList<>();
-        convert(recording, "--cpu", name, title, null, written);
+        convert(recording, "--cpu", name, title, null, new ArrayList<>());
         return name;
     }
 

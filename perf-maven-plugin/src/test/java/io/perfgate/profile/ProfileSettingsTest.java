@@ -2,25 +2,12 @@ package io.perfgate.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Paths;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ProfileSettingsTest {
-    @Test
-    void modesAndProfilersAreReadStrictlyWithAMessageNamingTheProperty() {
-        assertEquals(ProfileMode.REGRESSIONS, ProfileMode.parse(" Regressions "));
-        assertEquals(ProfileMode.NONE, ProfileMode.parse("none"));
-        assertEquals(ProfilerChoice.JFR, ProfilerChoice.parse("jfr"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ProfileMode.parse("yes"));
-        assertTrue(e.getMessage().startsWith("perf.profile = 'yes' is not a profiling mode"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> ProfilerChoice.parse("perf"));
-        assertTrue(e.getMessage().startsWith("perf.profiler = 'perf' is not a profiler"), e.getMessage());
-    }
-
     @Test
     void asyncProfilerHasJarsForLinuxAndMacOnly() {
         assertEquals("linux-x64", AsyncProfilerLibrary.classifier("Linux", "amd64"));
