@@ -52,6 +52,15 @@ public interface BenchmarkLauncher {
         return null;
     }
 
+    /**
+     * The parameter combinations of {@code benchmark} (discovered on {@code classpath}) that a profiling fork is
+     * pinned to one at a time, so each profile is of one set of values. One empty combination, pinning nothing,
+     * by default.
+     */
+    default List<Map<String, String>> parameterCombinations(List<Path> classpath, String benchmark) {
+        return java.util.Collections.singletonList(java.util.Collections.emptyMap());
+    }
+
     /** Which stacks of a profile of {@code benchmark} (as {@link #discover} names it) are the measured code. */
     default ProfiledCode profiledCode(String benchmark) {
         return ProfiledCode.JMH;

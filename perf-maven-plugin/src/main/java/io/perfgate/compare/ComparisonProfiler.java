@@ -2,11 +2,12 @@ package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.files.AtomicFiles;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
 import io.perfgate.log.PerfLog;
 import io.perfgate.profile.Attribution;
+import io.perfgate.profile.BaselineProfiles;
 import io.perfgate.profile.CostPerOp;
 import io.perfgate.profile.DifferentialFlameGraph;
 import io.perfgate.profile.FlameGraphs;
@@ -18,7 +19,8 @@ import io.perfgate.profile.ProfilerAgent;
 import io.perfgate.profile.ProfilerChoice;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.profile.StackProfile;
-import io.perfgate.stats.Verdict;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
 import io.perfgate.text.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,13 +28,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -44,13 +44,12 @@ import java.util.stream.Stream;
  * never changes a verdict and never fails the build: what goes wrong is logged as a warning with what to do.
  */
 public final class ComparisonProfiler {
-    /** The verdicts that {@code perf.profile=regressions} profiles. */
-    static final Set<Verdict> REGRESSIONS = EnumSet.of(Verdict.FAIL, Verdict.WARN);
-
     private final BenchmarkLauncher launcher;
     private final ProfilerSetup setup;
     private final PerfLog log;
     private ProfilerAgent agent;
+    private final Map<String, StackProfile> recorded = new LinkedHashMap<>();
+    private final List<ProfileEvidence> written = new ArrayList<>();
 
     public ComparisonProfiler(BenchmarkLauncher launcher, ProfilerSetup setup, PerfLog log) {
         this.launcher = launcher;
@@ -77,96 +76,76 @@ public final class ComparisonProfiler {
         }
     }
 
-    /** The comparisons of one benchmark (with its parameters). */
-    static final class Target {
-        final String key;
-        Comparison median;
-        Comparison allocation;
-        Verdict worst;
-
-        Target(String key) {
-            this.key = key;
-        }
-    }
-
     /** Whether {@code mode} selects anything of the report to profile. */
     public static boolean anythingToProfile(GateReport report, ProfileMode mode) {
-        return mode != ProfileMode.NONE && !targets(report, mode).isEmpty();
-    }
-
-    /** The benchmarks and scenarios {@code mode} selects from the report, in its order. */
-    static List<Target> targets(GateReport report, ProfileMode mode) {
-        Map<String, Target> byKey = new LinkedHashMap<>();
-        for (Comparison c : report.comparisons()) {
-            Target t = byKey.computeIfAbsent(c.key(), Target::new);
-            if (c.metric() == Metric.MEDIAN) {
-                t.median = c;
-            } else if (c.metric() == Metric.ALLOCATION) {
-                t.allocation = c;
-            }
-            if (t.worst == null || c.verdict().ordinal() < t.worst.ordinal()) {
-                t.worst = c.verdict();
-            }
-        }
-        List<Target> selected = new ArrayList<>();
-        for (Target t : byKey.values()) {
-            if (t.median != null && (mode == ProfileMode.ALL || mode == ProfileMode.REGRESSIONS
-                    && REGRESSIONS.contains(t.worst))) {
-                selected.add(t);
-            }
-        }
-        return selected;
+        return !ProfileTarget.fromReport(report, mode).isEmpty();
     }
 
     /**
      * Profiles what the setup's mode selects of {@code report}.
      *
-     * @param baseClasspath the base's classpath, still built; null where there is no base to run (perf:check against
-     *     a stored baseline), and only the candidate is profiled
+     * @param baseClasspath the base's classpath, still built
      * @return the evidence written, one per benchmark profiled
      */
     public List<ProfileEvidence> profile(GateReport report, List<Path> baseClasspath, List<Path> candidateClasspath,
             Path profilesDirectory, long seed) {
-        List<ProfileEvidence> evidence = new ArrayList<>();
-        if (setup.mode() == ProfileMode.NONE) {
-            return evidence;
+        return profile(select(report, setup.mode(), log), baseClasspath, candidateClasspath, profilesDirectory, seed,
+                null);
+    }
+
+    /** What {@code mode} selects of the report, saying so when a regressions-only selection is empty. */
+    public static List<ProfileTarget> select(GateReport report, ProfileMode mode, PerfLog log) {
+        List<ProfileTarget> targets = ProfileTarget.fromReport(report, mode);
+        if (targets.isEmpty() && mode == ProfileMode.REGRESSIONS) {
+            log.info("Profiling: nothing FAILed or WARNed, so nothing to profile (" + PerfProperties.PROFILE
+                    + "=regressions; all profiles every benchmark)");
         }
-        List<Target> targets = targets(report, setup.mode());
+        return targets;
+    }
+
+    /**
+     * Profiles {@code targets}, whatever the mode: one extra fork per side each.
+     *
+     * @param baseClasspath the base's classpath, still built; null where there is no base to run, and only the
+     *     candidate is profiled
+     * @param stored the profiles stored with the baseline, the "before" of a target when there is no base to run;
+     *     null when there are none
+     * @return the evidence written, one per target profiled
+     */
+    public List<ProfileEvidence> profile(List<ProfileTarget> targets, List<Path> baseClasspath,
+            List<Path> candidateClasspath, Path profilesDirectory, long seed, BaselineProfiles stored) {
+        List<ProfileEvidence> evidence = written;
+        evidence.clear();
+        recorded.clear();
         if (targets.isEmpty()) {
-            if (setup.mode() == ProfileMode.REGRESSIONS) {
-                log.info("Profiling: nothing FAILed or WARNed, so nothing to profile (" + PerfProperties.PROFILE
-                        + "=regressions; all profiles every benchmark)");
-            }
-            return evidence;
+            return new ArrayList<>();
         }
         agent = firstAgent();
         if (agent == null) {
-            return evidence;
+            return new ArrayList<>();
         }
         long started = System.nanoTime();
-        log.info("Profiling " + targets.size() + (targets.size() == 1 ? " benchmark" : " benchmarks") + " ("
-                + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "): one extra"
+        boolean onDemand = targets.stream().allMatch(t -> t.candidateCost() == null);
+        log.info("Profiling " + targets.size() + (targets.size() == 1 ? " benchmark" : " benchmarks") + (onDemand
+                ? ":" : " (" + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "):")
+                + " one extra"
                 + (baseClasspath == null ? " fork of the working tree" : " fork per side") + " with " + agent.name()
-                + ", after the measurement; the verdicts stand");
-        if (baseClasspath == null) {
-            log.info("Only the working tree can be profiled against a stored baseline: perf:compare -D"
-                    + PerfProperties.AGAINST + "=<ref> (or this goal with it) profiles both sides and attributes the"
-                    + " change between them");
-        }
-        for (Target t : targets) {
+                + (onDemand ? "" : ", after the measurement; the verdicts stand"));
+        for (ProfileTarget t : targets) {
             try {
-                ProfileEvidence e = profileOne(t, baseClasspath, candidateClasspath, profilesDirectory, seed);
+                ProfileEvidence e = profileOne(t, baseClasspath, candidateClasspath, profilesDirectory, seed,
+                        stored == null ? null : stored.get(t.key()));
                 if (e != null) {
                     evidence.add(e);
                 }
             } catch (IOException | RuntimeException e) {
-                log.warn("Profiling " + t.median.displayName() + " failed: " + e.getMessage() + ". The verdict"
-                        + " stands; " + PerfProperties.PROFILE + "=none turns profiling off.");
+                log.warn("Profiling " + t.displayName() + " failed: " + e.getMessage() + (onDemand ? ""
+                        : ". The verdict stands") + "; " + PerfProperties.PROFILE + "=none turns profiling off.");
             }
         }
         log.info("Profiling took " + Durations.format(Duration.ofNanos(System.nanoTime() - started)) + "; profiles in "
                 + profilesDirectory);
-        return evidence;
+        return new ArrayList<>(evidence);
     }
 
     /** The profiler to start with, or null (with a warning) when the choice cannot be had. */
@@ -188,80 +167,123 @@ public final class ComparisonProfiler {
         return ProfilerAgent.flightRecorder();
     }
 
-    private ProfileEvidence profileOne(Target t, List<Path> baseClasspath, List<Path> candidateClasspath,
-            Path profilesDirectory, long seed) throws IOException {
-        Comparison c = t.median;
-        Path dir = profilesDirectory.resolve(directoryName(c.displayName()));
+    /**
+     * The profile of each target's candidate (the working tree) recorded by the last {@link #profile} call, by
+     * results key: what perf:baseline stores beside the baseline.
+     */
+    public Map<String, StackProfile> recordedProfiles() {
+        return recorded;
+    }
+
+    /** The evidence the last {@link #profile} call wrote, one per target profiled. */
+    public List<ProfileEvidence> evidence() {
+        return written;
+    }
+
+    /** The profiler the last {@link #profile} call ended with; null when it profiled nothing. */
+    public ProfilerAgent agent() {
+        return agent;
+    }
+
+    /** One profiling fork's recording, read, and the score the fork measured with the profiler attached. */
+    private static final class Recording {
+        final StackProfile profile;
+        final List<BenchmarkResult> results;
+
+        Recording(StackProfile profile, List<BenchmarkResult> results) {
+            this.profile = profile;
+            this.results = results;
+        }
+    }
+
+    private ProfileEvidence profileOne(ProfileTarget t, List<Path> baseClasspath, List<Path> candidateClasspath,
+            Path profilesDirectory, long seed, StackProfile storedBase) throws IOException {
+        Path dir = profilesDirectory.resolve(directoryName(t.displayName()));
         Files.createDirectories(dir);
-        boolean baseFirst = new Random(seed ^ c.key().hashCode()).nextBoolean();
+        boolean baseFirst = new Random(seed ^ t.key().hashCode()).nextBoolean();
         String[] order = baseClasspath == null ? new String[] {"candidate"}
                 : baseFirst ? new String[] {"base", "candidate"} : new String[] {"candidate", "base"};
-        String scenario = launcher.scenarioFor(c.benchmark());
-        String name = scenario != null ? scenario : c.benchmark();
+        String scenario = launcher.scenarioFor(t.benchmark());
+        String name = scenario != null ? scenario : t.benchmark();
         ProfiledCode code = launcher.profiledCode(name);
-        Map<String, StackProfile> profiles = new LinkedHashMap<>();
+        Map<String, Recording> recordings = new LinkedHashMap<>();
         ProfilerAgent first = agent;
-        for (int attempt = 0; attempt < 2 && profiles.size() < order.length; attempt++) {
-            profiles.clear();
+        for (int attempt = 0; attempt < 2 && recordings.size() < order.length; attempt++) {
+            recordings.clear();
             for (String side : order) {
-                StackProfile p = record(c, name, code, side, side.equals("base") ? baseClasspath
+                Recording r = record(t, name, code, side, side.equals("base") ? baseClasspath
                         : candidateClasspath, dir);
-                if (p == null) {
+                if (r == null) {
                     return null;
                 }
-                profiles.put(side, p);
+                recordings.put(side, r);
                 if (agent != first) {
                     first = agent;
-                    if (profiles.size() > 1) {
+                    if (recordings.size() > 1) {
                         // the profiler changed after a side was recorded: both sides again, with the same one
-                        profiles.clear();
+                        recordings.clear();
                         break;
                     }
                 }
             }
         }
-        if (profiles.size() < order.length) {
+        if (recordings.size() < order.length) {
             return null;
         }
-        StackProfile base = profiles.get("base");
-        StackProfile candidate = profiles.get("candidate");
-        if (candidate.timeSamples() == 0 || base != null && base.timeSamples() == 0) {
-            log.warn("Profiling " + c.displayName() + ": the " + (candidate.timeSamples() == 0 ? "candidate" : "base")
-                    + "'s profile has no samples of the benchmark's threads; the attribution is empty");
+        StackProfile candidate = recordings.get("candidate").profile;
+        recorded.put(t.key(), candidate);
+        StackProfile base = recordings.containsKey("base") ? recordings.get("base").profile : null;
+        CostPerOp baseCost = t.baseCost();
+        if (base == null && storedBase != null) {
+            if (!storedBase.timeSampling().equals(candidate.timeSampling())) {
+                log.warn("Profiling " + t.displayName() + ": the profile stored with the baseline has "
+                        + storedBase.timeSampling() + " samples and this one " + candidate.timeSampling()
+                        + " samples (another profiler), so they are not compared; the working tree's profile is"
+                        + " written alone");
+            } else if (baseCost != null) {
+                base = storedBase;
+            }
         }
-        double baseBytes = t.allocation == null ? Double.NaN : t.allocation.baselineMedian();
-        double candidateBytes = t.allocation == null ? Double.NaN : t.allocation.currentMedian();
-        boolean timeChanged = c.verdict() == Verdict.FAIL || c.verdict() == Verdict.WARN
-                || c.verdict() == Verdict.IMPROVED;
-        Attribution attribution = Attribution.compute(base, CostPerOp.of(c.baselineMedian(), c.unit()), baseBytes,
-                candidate, CostPerOp.of(c.currentMedian(), c.unit()), candidateBytes, timeChanged);
+        if (candidate.timeSamples() == 0 || base != null && base.timeSamples() == 0) {
+            log.warn("Profiling " + t.displayName() + ": the " + (candidate.timeSamples() == 0 ? "candidate"
+                    : "base") + "'s profile has no samples of the benchmark's threads; the attribution is empty");
+        }
+        CostPerOp candidateCost = t.candidateCost();
+        if (candidateCost == null) {
+            // profiled on demand: the profiled forks' own scores are the only costs there are
+            candidateCost = profiledCost(recordings.get("candidate"), t);
+            baseCost = recordings.containsKey("base") ? profiledCost(recordings.get("base"), t) : null;
+        }
+        Attribution attribution = Attribution.compute(base, base == null ? null : baseCost, t.baseBytes(),
+                candidate, candidateCost, t.candidateBytes(), t.timeChanged());
         List<String> files = new ArrayList<>();
         if (base != null) {
-            AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(c.displayName(), base,
+            AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(t.displayName(), base,
                     candidate));
             files.add("diff.html");
         }
+        boolean baseRecorded = recordings.containsKey("base");
         List<Path> children = scenario == null ? new ArrayList<>() : childRecordings(dir);
         if (setup.converterJar() != null) {
             FlameGraphs graphs = new FlameGraphs(setup.java(), setup.converterJar());
             try {
-                if (base != null) {
-                    files.addAll(graphs.write(dir.resolve("base.jfr"), "base", base, c.displayName(), code));
+                if (baseRecorded) {
+                    files.addAll(graphs.write(dir.resolve("base.jfr"), "base", base, t.displayName(), code));
                 }
-                files.addAll(graphs.write(dir.resolve("candidate.jfr"), "candidate", candidate, c.displayName(),
+                files.addAll(graphs.write(dir.resolve("candidate.jfr"), "candidate", candidate, t.displayName(),
                         code));
                 for (Path child : children) {
-                    files.add(graphs.writeWhole(child, c.displayName() + ": " + child.getFileName()));
+                    files.add(graphs.writeWhole(child, t.displayName() + ": " + child.getFileName()));
                 }
             } catch (IOException e) {
-                log.warn("Flame graphs of " + c.displayName() + " could not be drawn: " + e.getMessage()
+                log.warn("Flame graphs of " + t.displayName() + " could not be drawn: " + e.getMessage()
                         + "; the attribution and the differential view are written");
             }
         } else {
             log.warn("No flame graph pages per side: " + setup.converterMissing() + "; the attribution and the"
                     + " differential view are written");
         }
-        if (base != null) {
+        if (baseRecorded) {
             files.add("base.jfr");
         }
         files.add("candidate.jfr");
@@ -269,44 +291,58 @@ public final class ComparisonProfiler {
             List<String> names = new ArrayList<>();
             children.forEach(child -> names.add(child.getFileName().toString()));
             files.addAll(names);
-            log.info("Profiling " + c.displayName() + ": " + (names.isEmpty() ? "the scenario started no profiled"
+            log.info("Profiling " + t.displayName() + ": " + (names.isEmpty() ? "the scenario started no profiled"
                     + " JVM (ScenarioContext.profilerJvmOptions hands out the options for the JVMs it starts)"
                     : names.size() + " recording(s) of the JVMs the scenario started: " + String.join(", ", names)));
         }
-        ProfileEvidence evidence = new ProfileEvidence(c.displayName(), t.worst.name(), agent.name(), agent.events(),
+        ProfileEvidence evidence = new ProfileEvidence(t.displayName(), t.label(), agent.name(), agent.events(),
                 attribution, files, dir);
         evidence.write();
         return evidence;
     }
 
     /**
+     * The cost per operation a profiled fork measured for {@code t}: its result for the target's parameters (the
+     * median of its iterations), NaN when the fork reported none.
+     */
+    private static CostPerOp profiledCost(Recording r, ProfileTarget t) {
+        for (BenchmarkResult result : r.results) {
+            if (result.params().equals(t.params()) || r.results.size() == 1) {
+                double[] medians = ForkValues.of(null, result, Metric.MEDIAN).candidate();
+                return CostPerOp.of(medians.length == 0 ? Double.NaN : Fork.median(medians), result.unit());
+            }
+        }
+        return CostPerOp.of(Double.NaN, "");
+    }
+
+    /**
      * One profiling fork of one side, read; null (with a warning) when no profiler could record it. When
      * async-profiler does not load under {@code perf.profiler=auto}, JFR takes over for this and later forks.
      */
-    private StackProfile record(Comparison c, String name, ProfiledCode code, String side, List<Path> classpath,
+    private Recording record(ProfileTarget t, String name, ProfiledCode code, String side, List<Path> classpath,
             Path dir) throws IOException {
         Path recording = dir.resolve(side + ".jfr");
         while (true) {
             Files.deleteIfExists(recording);
             String problem;
             try {
-                launcher.runProfiledFork(classpath, name, c.params(), side, agent.jvmArgs(recording),
-                        agent.childJvmOption(dir, side), dir);
+                List<BenchmarkResult> results = launcher.runProfiledFork(classpath, name, t.params(), side,
+                        agent.jvmArgs(recording), agent.childJvmOption(dir, side), dir);
                 if (Files.isRegularFile(recording) && Files.size(recording) > 0) {
-                    return JfrProfiles.read(recording, code.stacks());
+                    return new Recording(JfrProfiles.read(recording, code.stacks()), results);
                 }
                 problem = "the fork ended without writing " + recording;
             } catch (InterleavedRun.ForkFailedException e) {
                 problem = e.getMessage();
             }
             if (agent.isAsyncProfiler() && setup.choice() == ProfilerChoice.AUTO) {
-                log.warn("async-profiler did not work in the " + side + "'s profiling fork of " + c.displayName()
+                log.warn("async-profiler did not work in the " + side + "'s profiling fork of " + t.displayName()
                         + " (" + firstLine(problem) + "): profiling with JFR instead");
                 agent = ProfilerAgent.flightRecorder();
                 continue;
             }
-            log.warn("Could not profile " + c.displayName() + " (" + side + ", " + agent.name() + "): "
-                    + firstLine(problem) + ". The verdict stands.");
+            log.warn("Could not profile " + t.displayName() + " (" + side + ", " + agent.name() + "): "
+                    + firstLine(problem) + (t.candidateCost() == null ? "." : ". The verdict stands."));
             return null;
         }
     }
@@ -329,9 +365,13 @@ public final class ComparisonProfiler {
         return nl < 0 ? text : text.substring(0, nl);
     }
 
-    /** A directory name for a benchmark: its display name with anything a file system might refuse replaced. */
+    /**
+     * A directory name for a benchmark: its display name with anything but letters, digits, dots and dashes
+     * replaced, since the recording paths inside it go into profiler options that split at commas and equals signs
+     * ({@code -XX:StartFlightRecording=filename=...,settings=...}).
+     */
     static String directoryName(String displayName) {
-        String name = displayName.replaceAll("[^A-Za-z0-9._=,-]+", "_");
+        String name = displayName.replaceAll("[^A-Za-z0-9._-]+", "_");
         return name.length() > 150 ? name.substring(0, 150) : name;
     }
 }

@@ -169,6 +169,15 @@ public final class JmhLauncher implements BenchmarkLauncher {
         return fork(classpath, benchmark, planned, args, directory.resolve(sideLabel + "-jmh.json"));
     }
 
+    @Override
+    public List<Map<String, String>> parameterCombinations(List<Path> classpath, String benchmark) {
+        try {
+            return planned(classpath, benchmark, "working tree").parameterCombinations();
+        } catch (InterleavedRun.ForkFailedException e) {
+            return Collections.singletonList(Collections.emptyMap());
+        }
+    }
+
     private PlannedBenchmark planned(List<Path> classpath, String benchmark, String sideLabel)
             throws InterleavedRun.ForkFailedException {
         RunPlan plan = plans.get(classpath);

@@ -7,6 +7,7 @@ import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.log.PerfLog;
 import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.MethodologyWriter;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
@@ -92,35 +93,17 @@ public final class PreMergeComparison {
         ReportWriter.deleteStale(request.outputDirectory());
         Path profilesDirectory = request.outputDirectory().resolve(MethodologyWriter.PROFILES_DIRECTORY);
         ComparisonProfiler.clearStale(profilesDirectory);
-        String refCommit = git.resolveCommit(request.against());
-        String head = git.head();
-        String base = git.mergeBase(head, refCommit);
-        String baseShort = git.shortId(base);
-        boolean dirty = git.isDirty();
-        String baseSubject = git.subject(base);
-        if (base.equals(head)) {
-            // perf.against=HEAD (or a ref at HEAD): the base is HEAD itself, and "the merge base of HEAD and HEAD"
-            // would only puzzle
-            log.info("Base: " + baseShort + " \"" + baseSubject + "\", HEAD itself (" + request.against() + ")");
-        } else {
-            log.info("Base: " + baseShort + " \"" + baseSubject + "\", the merge base of HEAD (" + git.shortId(head)
-                    + ") and " + request.against() + (refCommit.equals(base) ? "" : " (" + git.shortId(refCommit)
-                    + ")"));
-        }
-        log.info("Candidate: the working tree" + (dirty ? ", with its uncommitted changes, as it is" : ""));
-        if (base.equals(head) && !dirty) {
-            log.info("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
-        }
-
-        Path moduleInRepo = git.relativize(request.moduleDirectory());
-        Path rootInRepo = git.relativize(request.reactorRoot());
-        boolean rootIsTopLevel = rootInRepo.toString().isEmpty();
-        if (!rootIsTopLevel && !moduleInRepo.startsWith(rootInRepo)) {
-            throw new CompareException("the module " + request.moduleDirectory() + " is not under the top-level"
-                    + " project " + request.reactorRoot());
-        }
-        Path moduleFromRoot = rootIsTopLevel ? moduleInRepo : rootInRepo.relativize(moduleInRepo);
-        Path checkout = request.outputDirectory().resolve("base-" + baseShort).toAbsolutePath();
+        BaseRef ref = BaseRef.resolve(git, request.against(), request.moduleDirectory(), request.reactorRoot(),
+                request.outputDirectory(), log);
+        String refCommit = ref.refCommit;
+        String head = ref.head;
+        String base = ref.base;
+        String baseShort = ref.baseShort;
+        boolean dirty = ref.dirty;
+        String baseSubject = ref.baseSubject;
+        Path rootInRepo = ref.rootInRepo;
+        Path moduleFromRoot = ref.moduleFromRoot;
+        Path checkout = ref.checkout;
 
         // the working tree first: without benchmarks there is nothing to compare, and building the base would be
         // minutes spent before saying so
@@ -266,6 +249,105 @@ public final class PreMergeComparison {
                 log.info("Could not remove the base checkout: " + e.getMessage()
                         + "; remove it with: git worktree remove --force " + checkout);
             }
+        }
+    }
+
+    /**
+     * perf:profile with {@code perf.against}: resolves and builds the base as a comparison does, then profiles
+     * each benchmark (and scenario) both sides have, one fork per side and parameter combination, base and
+     * candidate in a seeded order, and measures nothing else. The costs per operation are the profiled forks' own
+     * scores, which the evidence says.
+     *
+     * @return the evidence written under {@code <outputDirectory>/profiles}
+     */
+    public List<ProfileEvidence> profileOnly(String against, Path moduleDirectory, Path reactorRoot,
+            Path outputDirectory, Path testOutput, Path mainOutput, List<Path> candidateClasspath, long seed,
+            ProfilerSetup setup) throws CompareException, IOException {
+        GitRepository git = GitRepository.open(moduleDirectory);
+        Path profilesDirectory = outputDirectory.resolve(MethodologyWriter.PROFILES_DIRECTORY);
+        ComparisonProfiler.clearStale(profilesDirectory);
+        BaseRef ref = BaseRef.resolve(git, against, moduleDirectory, reactorRoot, outputDirectory, log);
+        List<String> candidateBenchmarks = launcher.discover(candidateClasspath, "working tree");
+        git.addWorktree(ref.checkout, ref.base);
+        try {
+            List<Path> baseClasspath = baseBuilder.buildClasspath(ref.checkout.resolve(ref.rootInRepo.toString()),
+                    ref.moduleFromRoot, testOutput, mainOutput, outputDirectory.resolve(BASE_BUILD_LOG), log);
+            List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + ref.baseShort);
+            List<ProfileTarget> targets = new ArrayList<>();
+            for (String name : candidateBenchmarks) {
+                if (!baseBenchmarks.contains(name)) {
+                    log.info(name + " is new (not in the base): not profiled; without " + PerfProperties.AGAINST
+                            + " perf:profile profiles the working tree alone");
+                    continue;
+                }
+                for (Map<String, String> params : launcher.parameterCombinations(candidateClasspath, name)) {
+                    targets.add(ProfileTarget.unmeasured(name, params));
+                }
+            }
+            if (targets.isEmpty()) {
+                throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
+                        + ") also exists in the base " + ref.baseShort + "; nothing to profile on both sides. Check "
+                        + PerfProperties.INCLUDES + ", or leave out " + PerfProperties.AGAINST
+                        + " to profile the working tree alone.");
+            }
+            return new ComparisonProfiler(launcher, setup, log).profile(targets, baseClasspath, candidateClasspath,
+                    profilesDirectory, seed, null);
+        } finally {
+            try {
+                git.removeWorktree(ref.checkout);
+            } catch (CompareException e) {
+                log.info("Could not remove the base checkout: " + e.getMessage()
+                        + "; remove it with: git worktree remove --force " + ref.checkout);
+            }
+        }
+    }
+
+    /** The base of a comparison: the merge base of HEAD and the ref, and where its worktree goes. */
+    static final class BaseRef {
+        String refCommit;
+        String head;
+        String base;
+        String baseShort;
+        boolean dirty;
+        String baseSubject;
+        Path rootInRepo;
+        Path moduleFromRoot;
+        Path checkout;
+
+        /** Resolves the base of {@code against} and logs which commits the sides are. */
+        static BaseRef resolve(GitRepository git, String against, Path moduleDirectory, Path reactorRoot,
+                Path outputDirectory, PerfLog log) throws CompareException {
+            BaseRef r = new BaseRef();
+            r.refCommit = git.resolveCommit(against);
+            r.head = git.head();
+            r.base = git.mergeBase(r.head, r.refCommit);
+            r.baseShort = git.shortId(r.base);
+            r.dirty = git.isDirty();
+            r.baseSubject = git.subject(r.base);
+            if (r.base.equals(r.head)) {
+                // perf.against=HEAD (or a ref at HEAD): the base is HEAD itself, and "the merge base of HEAD and
+                // HEAD" would only puzzle
+                log.info("Base: " + r.baseShort + " \"" + r.baseSubject + "\", HEAD itself (" + against + ")");
+            } else {
+                log.info("Base: " + r.baseShort + " \"" + r.baseSubject + "\", the merge base of HEAD ("
+                        + git.shortId(r.head) + ") and " + against + (r.refCommit.equals(r.base) ? "" : " (" + git.shortId(r.refCommit)
+                        + ")"));
+            }
+            log.info("Candidate: the working tree" + (r.dirty ? ", with its uncommitted changes, as it is" : ""));
+            if (r.base.equals(r.head) && !r.dirty) {
+                log.info("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
+            }
+
+            Path moduleInRepo = git.relativize(moduleDirectory);
+            r.rootInRepo = git.relativize(reactorRoot);
+            boolean rootIsTopLevel = r.rootInRepo.toString().isEmpty();
+            if (!rootIsTopLevel && !moduleInRepo.startsWith(r.rootInRepo)) {
+                throw new CompareException("the module " + moduleDirectory + " is not under the top-level"
+                        + " project " + reactorRoot);
+            }
+            r.moduleFromRoot = rootIsTopLevel ? moduleInRepo : r.rootInRepo.relativize(moduleInRepo);
+            r.checkout = outputDirectory.resolve("base-" + r.baseShort).toAbsolutePath();
+            return r;
         }
     }
 }

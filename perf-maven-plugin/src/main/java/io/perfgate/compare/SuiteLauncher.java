@@ -7,6 +7,7 @@ import io.perfgate.results.BenchmarkResult;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
+import io.perfgate.scenariorunner.ScenarioMetrics;
 import io.perfgate.scenariorunner.ScenarioRunner;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -124,6 +125,13 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         return isScenario(PREFIX + resultName) ? PREFIX + resultName : null;
     }
 
+    /** A scenario is profiled in one cold run (one JVM, nothing run before it); a benchmark as JMH has it. */
+    @Override
+    public List<Map<String, String>> parameterCombinations(List<Path> classpath, String benchmark) {
+        return isScenario(benchmark) ? java.util.Collections.singletonList(java.util.Collections.singletonMap(
+                ScenarioMetrics.RUNS_PARAM, ScenarioMetrics.COLD)) : jmh.parameterCombinations(classpath, benchmark);
+    }
+
     @Override
     public ProfiledCode profiledCode(String benchmark) {
         ScenarioDefinition d = scenarios.get(benchmark);
@@ -157,8 +165,9 @@ public final class SuiteLauncher implements BenchmarkLauncher {
             }
         };
         try {
+            boolean warm = ScenarioMetrics.WARM.equals(params.get(ScenarioMetrics.RUNS_PARAM));
             return new ScenarioRunner(launch, sideLog).announcePlan(false).run(java.util.Collections.singletonList(
-                    d.forProfiling("warm".equals(params.get("runs")), jvmArgs, childJvmOption))).results();
+                    d.forProfiling(warm, jvmArgs, childJvmOption))).results();
         } catch (ScenarioException e) {
             throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
         }

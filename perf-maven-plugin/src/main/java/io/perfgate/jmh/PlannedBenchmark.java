@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
@@ -109,6 +110,7 @@ public final class PlannedBenchmark {
     private final Setting<String> timeUnit;
     private final Setting<String> threads;
     private final int parameterSets;
+    private final Map<String, List<String>> parameterValues;
     private final List<String> jmhArguments;
     private final Duration timeout;
 
@@ -158,11 +160,14 @@ public final class PlannedBenchmark {
                 : first.threads().toString(), null, "1");
 
         int sets = 1;
+        Map<String, List<String>> values = new TreeMap<>();
         for (Map.Entry<String, List<String>> p : first.params().entrySet()) {
             List<String> override = options.params().get(p.getKey());
+            values.put(p.getKey(), override != null ? override : p.getValue());
             sets *= override != null ? override.size() : Math.max(1, p.getValue().size());
         }
         this.parameterSets = sets;
+        this.parameterValues = Collections.unmodifiableMap(values);
         this.jmhArguments = Collections.unmodifiableList(arguments(options, first));
         this.timeout = options.timeout() != null ? options.timeout()
                 : expectedFork().multipliedBy(2).plus(TIMEOUT_MARGIN);
@@ -223,6 +228,31 @@ public final class PlannedBenchmark {
     private static void add(List<String> args, String flag, String value) {
         args.add(flag);
         args.add(value);
+    }
+
+    /**
+     * Each combination of parameter values this benchmark runs with, as {@code -p} would pin it: the user's values
+     * where given, else the annotation's. One empty combination when a parameter lists no values (an enum or
+     * boolean {@code @Param} left to JMH), which pins nothing.
+     */
+    public List<Map<String, String>> parameterCombinations() {
+        List<Map<String, String>> combinations = new ArrayList<>();
+        combinations.add(new TreeMap<>());
+        if (parameterValues.values().stream().anyMatch(List::isEmpty)) {
+            return combinations;
+        }
+        for (Map.Entry<String, List<String>> p : parameterValues.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> c : combinations) {
+                for (String v : p.getValue()) {
+                    Map<String, String> m = new TreeMap<>(c);
+                    m.put(p.getKey(), v);
+                    next.add(m);
+                }
+            }
+            combinations = next;
+        }
+        return combinations;
     }
 
     /** The full name, e.g. {@code com.acme.StringBench.concat}. */

@@ -23,15 +23,6 @@ import org.eclipse.aether.RepositorySystem;
  */
 abstract class AbstractGateMojo extends AbstractJmhMojo {
     /**
-     * Where the reports go ({@code report.json}, {@code report.md}, {@code TEST-perf.xml}, {@code report.html});
-     * in a comparison also both sides' results, and the base is checked out and built below it (and removed).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
-    protected File outputDirectory;
-
-    /**
      * T_fail of the median: the smallest slowdown that fails the build, a percentage ({@code 10%} or {@code 10}).
      *
      * @since 0.1.0

@@ -1,19 +1,50 @@
 package io.perfgate.maven;
 
+import io.perfgate.compare.BenchmarkLauncher;
+import io.perfgate.compare.CompareException;
+import io.perfgate.compare.ComparisonProfiler;
+import io.perfgate.compare.JmhLauncher;
+import io.perfgate.compare.ProfileTarget;
+import io.perfgate.compare.SuiteLauncher;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.SettingParser;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhOptions;
+import io.perfgate.profile.BaselineProfiles;
+import io.perfgate.profile.ProfileMode;
+import io.perfgate.profile.ProfilerChoice;
+import io.perfgate.profile.ProfilerSetup;
+import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.report.MethodologyWriter;
+import io.perfgate.scenariorunner.ScenarioLaunchSettings;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;
 import org.eclipse.aether.RepositorySystem;
 
 /**
- * The goals that launch JMH (perf:run and perf:baseline, perf:compare, perf:calibrate): the options that shape a
- * run, with the same properties and meaning in each, turned into one {@link JmhOptions}. JMH's fork count is not
+ * The goals that launch JMH (perf:run and perf:baseline, perf:compare, perf:calibrate, perf:profile): the options
+ * that shape a run, with the same properties and meaning in each, turned into one {@link JmhOptions}, and the
+ * profiler that records extra forks. JMH's fork count is not
  * here: perf:run has {@code forks}, and perf:compare and perf:calibrate schedule single forks in rounds.
  */
 abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
+    /**
+     * Where the reports go ({@code report.json}, {@code report.md}, {@code TEST-perf.xml}, {@code report.html})
+     * and the profiles ({@code profiles/<benchmark>/}); in a comparison also both sides' results, and the base is
+     * checked out and built below it (and removed). perf:run writes its results to {@code perf.results}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
+    protected File outputDirectory;
+
     /**
      * Benchmarks to run: comma-separated regular expressions, each searched for in the full benchmark name
      * ({@code com.acme.StringBench.concat}) as JMH does, so {@code StringBench} selects every benchmark of that
@@ -149,6 +180,38 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
     @Parameter(property = PerfProperties.JMH_ARGS, defaultValue = PerfProperties.DEFAULT_NONE)
     private String jmhArgs;
 
+    /**
+     * Which benchmarks get profiled after the measurement: {@code regressions} (those that FAIL or WARN in
+     * perf:check or perf:compare; nothing in perf:run and perf:baseline, which judge nothing), {@code all}, or
+     * {@code none}. Each gets one extra fork per side, never one of the forks judged; profiling never changes a
+     * verdict or fails the build. perf:baseline with {@code all} stores the profiles beside the baseline
+     * ({@code baseline-profiles.json}), and perf:check then attributes a slowdown before and after. perf:calibrate
+     * does not profile.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.PROFILE, defaultValue = PerfProperties.DEFAULT_PROFILE)
+    private String profile;
+
+    /**
+     * The profiler: {@code auto} (async-profiler where it loads, else the JDK's Flight Recorder), {@code async}
+     * (async-profiler or nothing) or {@code jfr}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.PROFILER, defaultValue = PerfProperties.DEFAULT_PROFILER)
+    private String profiler;
+
+    /**
+     * The version of {@code tools.profiler:async-profiler} and {@code tools.profiler:jfr-converter} resolved from
+     * the plugin repositories (Maven Central).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.ASYNC_PROFILER_VERSION,
+            defaultValue = PerfProperties.DEFAULT_ASYNC_PROFILER_VERSION)
+    private String asyncProfilerVersion;
+
     protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager,
             RepositorySystem repositorySystem) {
         super(goal, toolchainManager, repositorySystem);
@@ -170,5 +233,88 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         } catch (InvalidOptionException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * What runs one fork of the rounds: JMH with this goal's options in the benchmark JVM, its files under
+     * {@code <outputDirectory>/<workDirectory>}; with {@code scenarios}, also one cold and one warm JVM per round of
+     * each selected scenario (their files under {@code compare-scenarios}).
+     */
+    protected final BenchmarkLauncher roundLauncher(String workDirectory, String command, boolean scenarios)
+            throws MojoExecutionException {
+        Path java = java();
+        JmhLauncher jmh = new JmhLauncher(jmhOptions(), java, outputDirectory.toPath().resolve(workDirectory))
+                .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
+                        PluginVersion.get(), command);
+        List<ScenarioDefinition> selected = scenarios ? selectedScenarios() : new ArrayList<>();
+        if (selected.isEmpty()) {
+            return jmh;
+        }
+        return new SuiteLauncher(jmh, selected, ScenarioLaunchSettings.javaHomeOf(java),
+                project.getBasedir().toPath(), outputDirectory.toPath().resolve("compare-scenarios"),
+                withJUnitPlatformLauncher(new ArrayList<>(), selected), perfLog());
+    }
+
+    /** {@code perf.profile}, checked. */
+    protected final ProfileMode profileMode() throws MojoExecutionException {
+        try {
+            return SettingParser.choice(PerfProperties.PROFILE, profile, ProfileMode.class);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** The profiling asked for, with the profiler's artifacts resolved; checked before anything is measured. */
+    protected final ProfilerSetup profilerSetup() throws MojoExecutionException {
+        return profilerSetup(profileMode());
+    }
+
+    /** The profiler asked for, resolved for {@code mode} whatever {@code perf.profile} says (perf:profile). */
+    protected final ProfilerSetup profilerSetup(ProfileMode mode) throws MojoExecutionException {
+        ProfilerChoice choice;
+        try {
+            choice = SettingParser.choice(PerfProperties.PROFILER, profiler, ProfilerChoice.class);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        return ProfilerArtifacts.setup(mode, choice, asyncProfilerVersion.trim(), outputDirectory.toPath()
+                .resolve("tools"), java(), project,
+                repositorySystem(), session.getRepositorySession());
+    }
+
+    /** Where every goal writes its profiles: {@code <outputDirectory>/profiles}. */
+    protected final Path profilesDirectory() {
+        return outputDirectory.toPath().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+    }
+
+    /**
+     * Profiles {@code targets} in the working tree only, one extra fork each, into {@link #profilesDirectory()}
+     * (cleared of an earlier run's profiles first), each attributed against its profile in {@code stored} where
+     * there is one.
+     *
+     * @return the profiler, with what it recorded; null when nothing was profiled
+     */
+    protected final ComparisonProfiler profileWorkingTree(List<ProfileTarget> targets, ProfilerSetup setup,
+            BaselineProfiles stored) throws MojoExecutionException {
+        Path directory = profilesDirectory();
+        try {
+            ComparisonProfiler.clearStale(directory);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot clear old profiles in " + display(directory) + ": "
+                    + e.getMessage(), e);
+        }
+        if (targets.isEmpty()) {
+            return null;
+        }
+        BenchmarkLauncher launcher = roundLauncher("profile-forks", "", true);
+        try {
+            launcher.discover(testClasspath(), "working tree");
+        } catch (CompareException e) {
+            getLog().warn("Profiling skipped: " + e.getMessage() + ".");
+            return null;
+        }
+        ComparisonProfiler profiler = new ComparisonProfiler(launcher, setup, perfLog());
+        profiler.profile(targets, null, testClasspath(), directory, 0, stored);
+        return profiler;
     }
 }

@@ -29,7 +29,7 @@ import org.eclipse.aether.RepositorySystem;
  * {@code -Dperf.against=origin/main} and never ends green without measuring. When both goals are bound, the
  * first to run compares and the other skips, so nothing is measured twice.
  */
-abstract class AbstractPreMergeMojo extends AbstractProfilingMojo {
+abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** The project context key under which the goal that compared this module records it. */
     private static final String COMPARED = AbstractPreMergeMojo.class.getName() + ".compared";
 

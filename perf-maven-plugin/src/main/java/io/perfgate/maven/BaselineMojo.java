@@ -1,5 +1,9 @@
 package io.perfgate.maven;
 
+import io.perfgate.compare.ComparisonProfiler;
+import io.perfgate.compare.ProfileTarget;
+import io.perfgate.profile.BaselineProfiles;
+import io.perfgate.profile.ProfileMode;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
@@ -15,6 +19,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -79,6 +85,7 @@ public class BaselineMojo extends RunMojo {
     @Override
     protected void executeGoal() throws MojoExecutionException {
         boolean forced = force();
+        profileMode(); // checked before anything is measured or written
         Path resultsPath = resultsFile().toPath();
         Path partialPath = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
         Path baselinePath = baseline.toPath();
@@ -142,6 +149,46 @@ public class BaselineMojo extends RunMojo {
                         : ". Commit it so perf:check gates later builds."));
         StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))
                 .ifPresent(getLog()::warn);
+        recordProfiles(written, baselinePath);
+    }
+
+    /**
+     * With {@code perf.profile=all}, profiles every benchmark just recorded (one extra fork each, of the working
+     * tree) and stores the profiles beside the baseline, tied to its bytes, for perf:check to attribute against.
+     * Otherwise removes profiles of an earlier baseline, which would only be refused later.
+     */
+    private void recordProfiles(PerfResults written, Path baselinePath) throws MojoExecutionException {
+        Path file = BaselineProfiles.besides(baselinePath);
+        String shown = display(file);
+        try {
+            if (profileMode() != ProfileMode.ALL) {
+                if (Files.deleteIfExists(file)) {
+                    getLog().info("Removed " + shown + ": it held the profiles of the previous baseline. -D"
+                            + PerfProperties.PROFILE + "=all records new ones with the baseline.");
+                }
+                return;
+            }
+            List<ProfileTarget> targets = ProfileTarget.fromResults(written);
+            ComparisonProfiler profiler = profileWorkingTree(targets, profilerSetup(), null);
+            if (profiler == null || profiler.recordedProfiles().isEmpty()) {
+                Files.deleteIfExists(file);
+                getLog().warn("No profile was recorded, so none is stored with the baseline (which is recorded);"
+                        + " the warnings above say why");
+                return;
+            }
+            new BaselineProfiles(BaselineProfiles.sha256(baselinePath), profiler.agent().name(),
+                    profiler.agent().events(), profiler.recordedProfiles()).write(file);
+            List<String> missing = new ArrayList<>();
+            targets.stream().filter(t -> !profiler.recordedProfiles().containsKey(t.key()))
+                    .forEach(t -> missing.add(t.displayName()));
+            getLog().info("Stored the profiles of " + profiler.recordedProfiles().size() + " of "
+                    + targets.size() + " benchmarks with the baseline in " + shown + " (" + profiler.agent().name()
+                    + "); commit it with the baseline, and perf:check attributes a slowdown before and after"
+                    + (missing.isEmpty() ? "" : ". Not profiled: " + String.join(", ", missing)));
+        } catch (IOException e) {
+            throw new MojoExecutionException("The baseline " + display(baselinePath) + " is recorded, but its"
+                    + " profiles could not be written to " + shown + ": " + e.getMessage(), e);
+        }
     }
 
     /** {@code perf.force}, read by the one switch rule. */

@@ -1,15 +1,15 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.BenchmarkLauncher;
-import io.perfgate.compare.CompareException;
 import io.perfgate.compare.ComparisonProfiler;
+import io.perfgate.compare.ProfileTarget;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.json.JsonFormatException;
+import io.perfgate.profile.BaselineProfiles;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.report.ConsoleReport;
-import io.perfgate.report.MethodologyWriter;
 import io.perfgate.report.ProfileSummary;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
@@ -141,7 +141,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
             throw new MojoExecutionException("Cannot clear old reports in " + display(outputPath) + ": "
                     + e.getMessage(), e);
         }
-        List<ProfileEvidence> profiles = profileWorkingTree(report);
+        List<ProfileEvidence> profiles = profileWorkingTree(report, baselinePath);
         List<Path> written;
         try {
             written = ReportWriter.write(report, outputPath, formats);
@@ -171,28 +171,51 @@ public class CheckMojo extends AbstractPreMergeMojo {
 
     /**
      * Against a stored baseline there is no base build to run, so only the working tree is profiled (what
-     * {@code perf.profile} selects), in one extra fork each; the log says that a comparison attributes the change.
+     * {@code perf.profile} selects), in one extra fork each, and attributed against the profiles stored with the
+     * baseline where perf:baseline recorded them; otherwise the log says how to get a before and after.
      */
-    private List<ProfileEvidence> profileWorkingTree(GateReport report) throws MojoExecutionException {
-        Path profilesDirectory = outputDirectory.toPath().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+    private List<ProfileEvidence> profileWorkingTree(GateReport report, Path baselinePath)
+            throws MojoExecutionException {
+        List<ProfileTarget> targets = ComparisonProfiler.select(report, profileMode(), perfLog());
+        BaselineProfiles stored = null;
+        if (!targets.isEmpty()) {
+            stored = storedProfiles(baselinePath);
+            if (stored == null) {
+                getLog().info("Only the working tree can be profiled against a stored baseline that has no profiles:"
+                        + " perf:baseline -D" + PerfProperties.PROFILE + "=all stores them beside it, and then this"
+                        + " goal attributes a slowdown before and after; perf:compare -D" + PerfProperties.AGAINST
+                        + "=<ref> profiles both sides now");
+            } else {
+                getLog().info("Attributing against the profiles stored with the baseline in "
+                        + display(BaselineProfiles.besides(baselinePath)) + " (" + stored.profiler() + ")");
+            }
+        }
+        ComparisonProfiler profiler = profileWorkingTree(targets, profilerSetup(), stored);
+        return profiler == null ? new ArrayList<>() : profiler.evidence();
+    }
+
+    /** The profiles stored with the baseline, or null (with a warning when they exist but cannot be used). */
+    private BaselineProfiles storedProfiles(Path baselinePath) {
+        Path file = BaselineProfiles.besides(baselinePath);
+        if (!Files.isRegularFile(file) || !Files.isRegularFile(baselinePath)) {
+            return null;
+        }
+        String again = " Record them again with the baseline: perf:baseline -D" + PerfProperties.PROFILE + "=all.";
         try {
-            ComparisonProfiler.clearStale(profilesDirectory);
+            BaselineProfiles stored = BaselineProfiles.read(file);
+            if (!stored.baselineSha256().equals(BaselineProfiles.sha256(baselinePath))) {
+                getLog().warn("The profiles in " + display(file) + " were recorded with another baseline than "
+                        + display(baselinePath) + " (its SHA-256 differs), so they are not used as the before." + again);
+                return null;
+            }
+            return stored;
+        } catch (JsonFormatException e) {
+            getLog().warn("The profiles stored with the baseline cannot be read: " + e.getMessage() + "; they are"
+                    + " not used." + again);
         } catch (IOException e) {
-            throw new MojoExecutionException("Cannot clear old profiles in " + display(profilesDirectory) + ": "
-                    + e.getMessage(), e);
+            getLog().warn("Cannot read " + display(baselinePath) + " to match its profiles: " + e.getMessage());
         }
-        if (!ComparisonProfiler.anythingToProfile(report, profileMode())) {
-            return new ArrayList<>();
-        }
-        BenchmarkLauncher launcher = roundLauncher("profile-forks", "", true);
-        try {
-            launcher.discover(testClasspath(), "working tree");
-        } catch (CompareException e) {
-            getLog().warn("Profiling skipped: " + e.getMessage() + ". The verdicts stand.");
-            return new ArrayList<>();
-        }
-        return new ComparisonProfiler(launcher, profilerSetup(), perfLog()).profile(report, null, testClasspath(),
-                profilesDirectory, 0);
+        return null;
     }
 
     private PerfResults readBaseline(Path path, String baselineCommand) throws MojoExecutionException {

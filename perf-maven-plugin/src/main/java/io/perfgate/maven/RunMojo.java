@@ -1,5 +1,13 @@
 package io.perfgate.maven;
 
+import io.perfgate.compare.ComparisonProfiler;
+import io.perfgate.compare.ProfileTarget;
+import io.perfgate.profile.ProfileMode;
+import io.perfgate.profile.ProfilerSetup;
+import io.perfgate.report.ProfileSummary;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsFormatException;
+import io.perfgate.results.ResultsJson;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.JmhOptions;
@@ -91,7 +99,43 @@ public class RunMojo extends AbstractJmhMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
+        // checked before anything is measured: a typo must not cost a run
+        boolean profiling = profileMode() == ProfileMode.ALL;
+        if (profiling && checkFollows()) {
+            getLog().info(PerfProperties.PROFILE + "=all: perf:check profiles the benchmarks once it has judged them,"
+                    + " later in this build");
+            profiling = false;
+        }
+        ProfilerSetup setup = profiling ? profilerSetup() : null;
         runGoal();
+        if (profiling) {
+            PerfResults measured;
+            try {
+                measured = ResultsJson.read(results.toPath());
+            } catch (ResultsFormatException e) {
+                throw new MojoExecutionException(e.getMessage(), e);
+            }
+            ComparisonProfiler profiler = profileWorkingTree(ProfileTarget.fromResults(measured), setup, null);
+            if (profiler != null) {
+                ProfileSummary.consoleLines(profiler.evidence()).forEach(getLog()::info);
+            }
+        }
+    }
+
+    /**
+     * Whether perf:check runs after this goal in the same build of this module, and profiles what it judged: the
+     * goal is named on the command line, or this module binds it and the build reaches {@code verify}.
+     */
+    private boolean checkFollows() {
+        List<String> goals = session.getGoals();
+        boolean named = goals.stream().anyMatch(g -> g.endsWith(":check") && (g.startsWith("perf:")
+                || g.contains(plugin.getArtifactId())));
+        boolean bound = project.getBuildPlugins().stream()
+                .filter(p -> plugin.getArtifactId().equals(p.getArtifactId()))
+                .flatMap(p -> p.getExecutions().stream()).anyMatch(e -> e.getGoals().contains("check"));
+        boolean reachesVerify = goals.stream().anyMatch(g -> g.equals("verify") || g.equals("install")
+                || g.equals("deploy"));
+        return named || bound && reachesVerify;
     }
 
     @Override

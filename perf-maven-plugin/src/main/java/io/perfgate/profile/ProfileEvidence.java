@@ -24,6 +24,13 @@ public final class ProfileEvidence {
     /** The file name in each benchmark's profile directory. */
     public static final String FILE_NAME = "attribution.json";
     static final int SCHEMA = 1;
+    /** The verdict of a benchmark measured without one (perf:run, perf:baseline). */
+    public static final String MEASURED = "measured";
+    /**
+     * The verdict of a benchmark profiled on demand (perf:profile): nothing was measured but the profiled forks,
+     * whose scores give the cost per operation.
+     */
+    public static final String PROFILED_ON_DEMAND = "profiled on demand";
 
     private final String benchmark;
     private final String verdict;
@@ -49,7 +56,10 @@ public final class ProfileEvidence {
         return benchmark;
     }
 
-    /** The gate's verdict on it when it was profiled (FAIL, WARN, PASS ...). */
+    /**
+     * The gate's verdict on it when it was profiled (FAIL, WARN, PASS ...), or {@link #MEASURED}, or
+     * {@link #PROFILED_ON_DEMAND}.
+     */
     public String verdict() {
         return verdict;
     }

@@ -130,7 +130,7 @@ public final class HtmlReport {
                 h.append("<li>").append(Markup.html(ProfileSummary.frame(a.methods().get(i), a, "\u2192")))
                         .append("</li>\n");
             }
-            h.append("</ol>\n<p>").append(Markup.html(ProfileSummary.explained(a, "\u2192"))).append("</p>\n");
+            h.append("</ol>\n<p>").append(Markup.html(ProfileSummary.explained(e, "\u2192"))).append("</p>\n");
             if (!a.allocations().isEmpty()) {
                 h.append("<p>Allocation: ").append(Markup.html(ProfileSummary.site(a.allocations().get(0), "\u2192")))
                         .append("</p>\n");

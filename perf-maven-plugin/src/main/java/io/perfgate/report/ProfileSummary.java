@@ -26,7 +26,7 @@ public final class ProfileSummary {
             for (int i = 0; i < Math.min(Attribution.QUOTED, methods.size()); i++) {
                 out.add("  " + (i + 1) + ". " + frame(methods.get(i), a, "->"));
             }
-            out.add("  " + explained(a, "->"));
+            out.add("  " + explained(e, "->"));
             if (!a.allocations().isEmpty() && isGrowth(a.allocations().get(0).before(), a.allocations().get(0)
                     .after())) {
                 out.add("  allocation: " + site(a.allocations().get(0), "->"));
@@ -53,7 +53,7 @@ public final class ProfileSummary {
         for (int i = 0; i < Math.min(Attribution.QUOTED, a.methods().size()); i++) {
             frames.add(frame(a.methods().get(i), a, "\u2192"));
         }
-        sb.append(String.join("; ", frames)).append(". ").append(explained(a, "\u2192"));
+        sb.append(String.join("; ", frames)).append(". ").append(explained(e, "\u2192"));
         if (!a.allocations().isEmpty() && isGrowth(a.allocations().get(0).before(), a.allocations().get(0)
                 .after())) {
             sb.append(" Allocation: ").append(site(a.allocations().get(0), "\u2192")).append('.');
@@ -86,19 +86,25 @@ public final class ProfileSummary {
     }
 
     /** How much of the measured change the quoted frames account for. */
-    public static String explained(Attribution a, String arrow) {
+    public static String explained(ProfileEvidence e, String arrow) {
+        Attribution a = e.attribution();
+        // on demand nothing was measured but the profiled forks, and the reader must not take them for a verdict
+        String measured = ProfileEvidence.PROFILED_ON_DEMAND.equals(e.verdict())
+                ? "Scored in the profiled fork" + (a.hasBase() ? "s (one per side, profiler attached; perf:compare"
+                        + " measures the change)" : " (profiler attached)")
+                : "Measured";
         if (!a.hasBase()) {
-            return "Measured " + Numbers.significant(a.after(), 3) + " " + a.unit() + "; " + a.samplesAfter()
+            return measured + " " + Numbers.significant(a.after(), 3) + " " + a.unit() + "; " + a.samplesAfter()
                     + " " + a.sampling() + " samples.";
         }
         double share = a.explained(Attribution.QUOTED);
         if (!a.changeEstablished()) {
-            return "Measured " + Numbers.significant(a.before(), 3) + " " + arrow + " "
+            return measured + " " + Numbers.significant(a.before(), 3) + " " + arrow + " "
                     + Numbers.significant(a.after(), 3) + " " + a.unit() + ", a change of time the gate did not"
                     + " establish, so the frames get no share of it; " + a.samplesBefore() + " and "
                     + a.samplesAfter() + " " + a.sampling() + " samples (base, candidate).";
         }
-        return "Measured " + Numbers.significant(a.before(), 3) + " " + arrow + " "
+        return measured + " " + Numbers.significant(a.before(), 3) + " " + arrow + " "
                 + Numbers.significant(a.after(), 3) + " "
                 + a.unit() + " (" + signed(a.after() - a.before()) + " " + a.unit() + ")"
                 + (Double.isNaN(share) ? "" : "; the top " + Math.min(Attribution.QUOTED, a.methods().size())

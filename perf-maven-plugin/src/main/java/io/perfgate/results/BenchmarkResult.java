@@ -134,6 +134,11 @@ public final class BenchmarkResult {
 
     /** The benchmark as people read it: {@code B.m (size=10)}. */
     public String displayName() {
+        return displayName(kind, benchmark, params);
+    }
+
+    /** How {@link #displayName()} names a result of {@code kind} with these parameters. */
+    public static String displayName(String kind, String benchmark, Map<String, String> params) {
         String name = benchmark;
         int lastDot = name.lastIndexOf('.');
         int prevDot = lastDot > 0 ? name.lastIndexOf('.', lastDot - 1) : -1;

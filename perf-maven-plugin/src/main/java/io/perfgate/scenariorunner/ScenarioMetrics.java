@@ -23,15 +23,15 @@ import java.util.TreeMap;
  * over the JVM's runs of each run's own latency percentile, when every run recorded enough latencies; secondary =
  * the JVM counters and the scenario's metrics, one value per run (set-up and tear-down: one per JVM).
  */
-final class ScenarioMetrics {
+public final class ScenarioMetrics {
     /** The primary metric's unit; latencies use it too, so a fork's percentiles share the primary's unit. */
     static final String UNIT = "ms";
     /** JMH's single-shot mode is the nearest: each sample is one whole execution, not a steady-state average. */
     static final String MODE = BenchmarkResult.MODE_SINGLE_SHOT;
     /** The parameter that tells cold runs from warm runs in the benchmark key. */
-    static final String RUNS_PARAM = "runs";
-    static final String COLD = "cold";
-    static final String WARM = "warm";
+    public static final String RUNS_PARAM = "runs";
+    public static final String COLD = "cold";
+    public static final String WARM = "warm";
 
     /**
      * Fewest latencies of one run for its p50/p90/p95: with fewer, the sample maximum is not yet above the

@@ -10,11 +10,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.profile.Attribution;
+import io.perfgate.profile.BaselineProfiles;
+import io.perfgate.profile.JfrProfiles;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerAgent;
 import io.perfgate.profile.ProfilerChoice;
+import io.perfgate.profile.ProfiledCode;
 import io.perfgate.profile.ProfilerSetup;
+import io.perfgate.profile.StackProfile;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.testing.LogLines;
 import io.perfgate.testing.Recordings;
@@ -60,6 +65,8 @@ class ComparisonProfilerTest {
     static class RecordingLauncher implements BenchmarkLauncher {
         final List<String> forks = new ArrayList<>();
         final boolean asyncProfilerFails;
+        /** What each profiling fork reports as its score: none, unless a test sets it. */
+        List<BenchmarkResult> scored = new ArrayList<>();
 
         RecordingLauncher(boolean asyncProfilerFails) {
             this.asyncProfilerFails = asyncProfilerFails;
@@ -81,7 +88,7 @@ class ComparisonProfilerTest {
             } catch (IOException e) {
                 throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
             }
-            return new ArrayList<>();
+            return scored;
         }
 
         @Override
@@ -212,5 +219,76 @@ class ComparisonProfilerTest {
         ComparisonProfiler.clearStale(dir);
         assertFalse(Files.exists(dir.resolve("Old.bench")));
         assertTrue(Files.exists(dir.resolve("mine/notes.txt")));
+    }
+
+    @Test
+    void againstAStoredBaselineTheStoredProfileIsTheBeforeAndTheBaselinesMedianItsCost() throws Exception {
+        RecordingLauncher launcher = new RecordingLauncher(false);
+        StackProfile stored = JfrProfiles.read(recording, ProfiledCode.JMH.stacks());
+        BaselineProfiles profiles = new BaselineProfiles("abc", "JDK Flight Recorder", "cpu",
+                Collections.singletonMap(SLOWER, stored));
+        List<ProfileTarget> targets = ProfileTarget.fromReport(report(), ProfileMode.REGRESSIONS);
+        ComparisonProfiler profiler = new ComparisonProfiler(launcher, setup(ProfileMode.REGRESSIONS,
+                ProfilerChoice.JFR, false), new LogLines());
+        List<ProfileEvidence> evidence = profiler.profile(targets, null, CANDIDATE, dir, 7, profiles);
+
+        assertEquals(Collections.singletonList("candidate " + SLOWER + " jfr [candidate-classes]"), launcher.forks);
+        Attribution a = evidence.get(0).attribution();
+        assertTrue(a.hasBase(), "the stored profile is the before");
+        assertEquals(stored.timeSamples(), a.samplesBefore());
+        assertEquals(10, a.before(), 0.5);
+        assertEquals(20, a.after(), 0.5);
+        // the same stacks on both sides: each frame's share of the slowdown is its share of the samples
+        assertEquals(1.0, a.methods().stream().mapToDouble(Attribution.MethodCost::shareOfChange).sum(), 0.2);
+        assertTrue(Files.isRegularFile(dir.resolve("Bench.slower/diff.html")));
+        assertFalse(evidence.get(0).files().contains("base.jfr"), "no base was recorded here");
+        assertEquals(stored.timeSamples(), profiler.recordedProfiles().get(SLOWER).timeSamples());
+    }
+
+    @Test
+    void aStoredProfileOfAnotherSamplingIsNotComparedAndTheWarningSaysWhy() throws Exception {
+        RecordingLauncher launcher = new RecordingLauncher(false);
+        StackProfile wallClock = new StackProfile(Collections.emptyMap(), Collections.singletonMap(
+                java.util.Arrays.asList("a.B.run", "a.B.work"), 100L), Collections.emptyMap(), Collections.emptyMap());
+        LogLines log = new LogLines();
+        List<ProfileEvidence> evidence = new ComparisonProfiler(launcher, setup(ProfileMode.REGRESSIONS,
+                ProfilerChoice.JFR, false), log).profile(ProfileTarget.fromReport(report(), ProfileMode.REGRESSIONS),
+                null, CANDIDATE, dir, 7, new BaselineProfiles("abc", "async-profiler 4.2", "wall",
+                        Collections.singletonMap(SLOWER, wallClock)));
+        assertFalse(evidence.get(0).attribution().hasBase());
+        assertTrue(log.warnings().stream().anyMatch(w -> w.contains("the profile stored with the baseline has"
+                + " wall-clock samples and this one cpu samples")), log.warnings().toString());
+    }
+
+    @Test
+    void onDemandTheProfiledForksOwnScoresAreTheCostsAndEachParameterCombinationIsOneFork() throws Exception {
+        RecordingLauncher launcher = new RecordingLauncher(false) {
+            @Override
+            public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark,
+                    Map<String, String> params, String sideLabel, List<String> jvmArgs, String childJvmOption,
+                    Path directory) throws InterleavedRun.ForkFailedException {
+                super.runProfiledFork(classpath, benchmark, params, sideLabel, jvmArgs, childJvmOption, directory);
+                double score = sideLabel.equals("base") ? 4 : 6;
+                return Collections.singletonList(avgt(benchmark, new double[] {score}).toBuilder().params(params)
+                        .build());
+            }
+        };
+        List<ProfileTarget> targets = java.util.Arrays.asList(
+                ProfileTarget.unmeasured(SLOWER, Collections.singletonMap("size", "10")),
+                ProfileTarget.unmeasured(SLOWER, Collections.singletonMap("size", "20")));
+        LogLines log = new LogLines();
+        List<ProfileEvidence> evidence = new ComparisonProfiler(launcher, setup(ProfileMode.ALL,
+                ProfilerChoice.JFR, false), log).profile(targets, BASE, CANDIDATE, dir, 7, null);
+
+        assertEquals(2, evidence.size(), log.warnings().toString());
+        assertEquals(4, launcher.forks.size(), launcher.forks.toString());
+        ProfileEvidence e = evidence.get(0);
+        assertEquals("Bench.slower (size=10)", e.benchmark());
+        assertEquals(ProfileEvidence.PROFILED_ON_DEMAND, e.verdict());
+        assertEquals(4, e.attribution().before(), 1e-9);
+        assertEquals(6, e.attribution().after(), 1e-9);
+        assertTrue(io.perfgate.report.ProfileSummary.explained(e, "->").startsWith("Scored in the profiled forks"
+                + " (one per side, profiler attached; perf:compare measures the change) 4.00 -> 6.00 ns/op"),
+                io.perfgate.report.ProfileSummary.explained(e, "->"));
     }
 }

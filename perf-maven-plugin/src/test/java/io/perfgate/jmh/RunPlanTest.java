@@ -208,6 +208,21 @@ class RunPlanTest {
                 "a shard with nothing to run still says what the suite ran with");
     }
 
+    @Test
+    void aProfilingForkIsPinnedToEachParameterCombinationTheRunWouldMeasure() throws Exception {
+        List<Map<String, String>> annotated = plan(JmhOptions.defaults(), AVGT).parameterCombinations();
+        assertEquals(plan(JmhOptions.defaults(), AVGT).parameterSets(), annotated.size());
+        assertTrue(annotated.stream().allMatch(c -> c.keySet().equals(new java.util.TreeSet<>(Arrays.asList("kind",
+                "size")))), annotated.toString());
+        List<Map<String, String>> overridden = plan(JmhOptions.builder().params("size=32,64,96").build(), AVGT)
+                .parameterCombinations();
+        assertEquals(3, overridden.size());
+        assertEquals(Arrays.asList("32", "64", "96"), overridden.stream().map(c -> c.get("size"))
+                .collect(Collectors.toList()));
+        assertEquals(Arrays.asList(Map.of()), plan(JmhOptions.defaults(), THRPT).parameterCombinations(),
+                "no @Param: one fork that pins nothing");
+    }
+
     private static PlannedBenchmark plan(JmhOptions options, String name) throws InvalidOptionException {
         return find(RunPlan.create(options, entries), name);
     }

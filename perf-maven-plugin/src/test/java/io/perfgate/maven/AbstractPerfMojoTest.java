@@ -170,6 +170,8 @@ class AbstractPerfMojoTest {
                 return new MethodologyMojo();
             case "merge":
                 return new MergeMojo();
+            case "profile":
+                return new ProfileMojo(null, null);
             default:
                 throw new AssertionError("a new goal, perf:" + goal + ": add it here");
         }

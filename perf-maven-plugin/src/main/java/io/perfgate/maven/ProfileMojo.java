@@ -1,0 +1,104 @@
+package io.perfgate.maven;
+
+import io.perfgate.compare.BenchmarkLauncher;
+import io.perfgate.compare.CompareException;
+import io.perfgate.compare.ComparisonProfiler;
+import io.perfgate.compare.InterleavedSchedule;
+import io.perfgate.compare.PreMergeComparison;
+import io.perfgate.compare.ProfileTarget;
+import io.perfgate.config.PerfProperties;
+import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.profile.ProfileMode;
+import io.perfgate.profile.ProfilerSetup;
+import io.perfgate.report.ProfileSummary;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.inject.Inject;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
+
+/**
+ * Profiles the selected benchmarks and scenarios on demand, measuring nothing else: one fork of each (per
+ * parameter combination, a scenario in one cold run) with async-profiler, or JFR where it cannot load, then the
+ * flame graphs and {@code attribution.json} under {@code target/perf/profiles/<benchmark>/} and the top frames on
+ * the console. <pre>mvn test-compile io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:profile -Dperf.includes=Codec</pre>
+ *
+ * <p>With {@code perf.against=<ref>} the base is built as perf:compare builds it (a worktree under the output
+ * directory, removed again) and each benchmark both sides have is profiled on both, base and candidate in a
+ * random order, and attributed before and after. The costs per operation are then the profiled forks' own scores:
+ * one fork per side, with a profiler attached, which shows where time goes but does not establish a change;
+ * perf:compare does that, and profiles what it finds.
+ *
+ * @since 0.1.0
+ */
+@Mojo(name = "profile", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+public class ProfileMojo extends AbstractJmhMojo {
+    /**
+     * The ref to profile against: the base is its merge base with HEAD, as in perf:compare. Empty: the working
+     * tree alone.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String against;
+
+    @Inject
+    public ProfileMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        super("profile", toolchainManager, repositorySystem);
+    }
+
+    @Override
+    protected void executeGoal() throws MojoExecutionException {
+        // perf.profile chooses what the measuring goals profile; this goal profiles its whole selection
+        ProfilerSetup setup = profilerSetup(ProfileMode.ALL);
+        BenchmarkLauncher launcher = roundLauncher("profile-forks", "", true);
+        List<ProfileEvidence> evidence;
+        if (against != null && !against.trim().isEmpty()) {
+            Path basedir = project.getBasedir().toPath().toAbsolutePath();
+            Path root = session.getTopLevelProject() != null ? session.getTopLevelProject().getBasedir().toPath()
+                    : basedir;
+            getLog().info("perf:profile: profiling the working tree and its base against " + against.trim());
+            try {
+                evidence = new PreMergeComparison(MavenCommands.baseBuild(session), launcher, perfLog())
+                        .profileOnly(against.trim(), basedir, root.toAbsolutePath(),
+                                outputDirectory.toPath().toAbsolutePath(),
+                                basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory())
+                                        .toAbsolutePath()),
+                                basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()),
+                                testClasspath(), InterleavedSchedule.randomSeed(), setup);
+            } catch (CompareException e) {
+                throw new MojoExecutionException(e.getMessage(), e);
+            } catch (IOException e) {
+                throw new MojoExecutionException("perf:profile could not write to "
+                        + display(outputDirectory.toPath()) + ": " + e.getMessage(), e);
+            }
+        } else {
+            List<String> names;
+            try {
+                names = launcher.discover(testClasspath(), "working tree");
+            } catch (CompareException e) {
+                throw new MojoExecutionException(e.getMessage(), e);
+            }
+            List<ProfileTarget> targets = new ArrayList<>();
+            for (String name : names) {
+                for (Map<String, String> params : launcher.parameterCombinations(testClasspath(), name)) {
+                    targets.add(ProfileTarget.unmeasured(name, params));
+                }
+            }
+            ComparisonProfiler profiler = profileWorkingTree(targets, setup, null);
+            evidence = profiler == null ? new ArrayList<>() : profiler.evidence();
+        }
+        ProfileSummary.consoleLines(evidence).forEach(getLog()::info);
+        if (evidence.isEmpty()) {
+            getLog().warn("perf:profile wrote no profile; the warnings above say why");
+        }
+    }
+}
