@@ -126,11 +126,13 @@ public final class ComparisonProfiler {
         }
         long started = System.nanoTime();
         boolean onDemand = targets.stream().allMatch(t -> t.candidateCost() == null);
+        boolean judged = targets.stream().noneMatch(t -> t.candidateCost() == null
+                || ProfileEvidence.MEASURED.equals(t.label()));
         log.info("Profiling " + targets.size() + (targets.size() == 1 ? " benchmark" : " benchmarks") + (onDemand
                 ? ":" : " (" + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "):")
                 + " one extra"
                 + (baseClasspath == null ? " fork of the working tree" : " fork per side") + " with " + agent.name()
-                + (onDemand ? "" : ", after the measurement; the verdicts stand"));
+                + (onDemand ? "" : ", after the measurement") + (judged ? "; the verdicts stand" : ""));
         for (ProfileTarget t : targets) {
             try {
                 ProfileEvidence e = profileOne(t, baseClasspath, candidateClasspath, profilesDirectory, seed,
@@ -249,13 +251,21 @@ public final class ComparisonProfiler {
                     : "base") + "'s profile has no samples of the benchmark's threads; the attribution is empty");
         }
         CostPerOp candidateCost = t.candidateCost();
+        double baseBytes = t.baseBytes();
+        double candidateBytes = t.candidateBytes();
         if (candidateCost == null) {
             // profiled on demand: the profiled forks' own scores are the only costs there are
-            candidateCost = profiledCost(recordings.get("candidate"), t);
-            baseCost = recordings.containsKey("base") ? profiledCost(recordings.get("base"), t) : null;
+            candidateCost = CostPerOp.of(profiledValue(recordings.get("candidate"), t, Metric.MEDIAN),
+                    profiledUnit(recordings.get("candidate"), t));
+            candidateBytes = profiledValue(recordings.get("candidate"), t, Metric.ALLOCATION);
+            if (recordings.containsKey("base")) {
+                baseCost = CostPerOp.of(profiledValue(recordings.get("base"), t, Metric.MEDIAN),
+                        profiledUnit(recordings.get("base"), t));
+                baseBytes = profiledValue(recordings.get("base"), t, Metric.ALLOCATION);
+            }
         }
-        Attribution attribution = Attribution.compute(base, base == null ? null : baseCost, t.baseBytes(),
-                candidate, candidateCost, t.candidateBytes(), t.timeChanged());
+        Attribution attribution = Attribution.compute(base, base == null ? null : baseCost, baseBytes,
+                candidate, candidateCost, candidateBytes, t.timeChanged());
         List<String> files = new ArrayList<>();
         if (base != null) {
             AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(t.displayName(), base,
@@ -301,18 +311,29 @@ public final class ComparisonProfiler {
         return evidence;
     }
 
-    /**
-     * The cost per operation a profiled fork measured for {@code t}: its result for the target's parameters (the
-     * median of its iterations), NaN when the fork reported none.
-     */
-    private static CostPerOp profiledCost(Recording r, ProfileTarget t) {
+    /** The profiled fork's result for the target's parameters (the only one when it reported one), or null. */
+    private static BenchmarkResult profiledResult(Recording r, ProfileTarget t) {
         for (BenchmarkResult result : r.results) {
             if (result.params().equals(t.params()) || r.results.size() == 1) {
-                double[] medians = ForkValues.of(null, result, Metric.MEDIAN).candidate();
-                return CostPerOp.of(medians.length == 0 ? Double.NaN : Fork.median(medians), result.unit());
+                return result;
             }
         }
-        return CostPerOp.of(Double.NaN, "");
+        return null;
+    }
+
+    /**
+     * What the profiled fork measured of {@code metric} for {@code t} (the median of its iterations: time per
+     * operation or bytes per operation), NaN when it reported none.
+     */
+    private static double profiledValue(Recording r, ProfileTarget t, Metric metric) {
+        BenchmarkResult result = profiledResult(r, t);
+        double[] values = result == null ? new double[0] : ForkValues.of(null, result, metric).candidate();
+        return values.length == 0 ? Double.NaN : Fork.median(values);
+    }
+
+    private static String profiledUnit(Recording r, ProfileTarget t) {
+        BenchmarkResult result = profiledResult(r, t);
+        return result == null ? "" : result.unit();
     }
 
     /**

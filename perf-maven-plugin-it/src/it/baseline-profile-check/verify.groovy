@@ -1,0 +1,50 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+def slurper = new JsonSlurper()
+
+// 1: the baseline and its profiles, tied to its bytes; perf:run did not profile what perf:check would
+def baseline = new File(basedir, 'src/perf/baseline.json')
+def stored = new File(basedir, 'src/perf/baseline-profiles.json')
+assert baseline.isFile() && stored.isFile()
+def storedJson = slurper.parse(stored)
+def sha = java.security.MessageDigest.getInstance('SHA-256').digest(baseline.bytes).encodeHex().toString()
+assert storedJson.baselineSha256 == sha
+def storedBench = storedJson.benchmarks['org.example.bench.WriterBench.append']
+assert storedBench.frames.contains('org.example.bench.RecordWriter.append')
+assert stored.length() < 200_000 : "the stored profile is ${stored.length()} bytes"
+assert log.contains('perf.profile=all: perf:check profiles the benchmarks once it has judged them, later in this build')
+assert log =~ /Stored the profiles of 1 of 1 benchmarks with the baseline in src.perf.baseline-profiles\.json \(/
+
+// 2: the FAIL, attributed against the stored profile
+assert log =~ /FAIL .*WriterBench\.append/
+assert log =~ /Attributing against the profiles stored with the baseline in src.perf.baseline-profiles\.json/
+def attribution = slurper.parse(new File(basedir, 'target/perf/profiles/WriterBench.append/attribution.json'))
+assert attribution.verdict == 'FAIL'
+assert attribution.samplesBefore > 0 : 'the stored profile is the before'
+assert attribution.before > 0 && attribution.after > attribution.before
+assert attribution.methods[0].method == 'org.example.bench.RecordWriter.append'
+assert attribution.methods[0].shareOfChange > 0.5 : "RecordWriter.append carries ${attribution.methods[0].shareOfChange}"
+assert attribution.allocations[0].site == 'new byte[] in org.example.bench.RecordWriter.append'
+assert attribution.allocations[0].bytesPerOpAfter > 1000 && attribution.allocations[0].bytesPerOpBefore < 16
+assert attribution.files.contains('diff.html') && !attribution.files.contains('base.jfr')
+assert new File(basedir, 'target/perf/profiles/WriterBench.append/diff.html').isFile()
+assert log =~ /1\. org\.example\.bench\.RecordWriter\.append [0-9.]+ -> [0-9.]+ ns\/op \(\+[0-9.]+ ns\/op, \d+ % of the slowdown\)/
+// the failed build did not touch the baseline or its profiles
+assert sha == java.security.MessageDigest.getInstance('SHA-256').digest(baseline.bytes).encodeHex().toString()
+assert slurper.parse(stored).baselineSha256 == sha
+
+// 3: perf:run profiled what it measured, with the run's median as the cost
+def measured = slurper.parse(new File(basedir, 'target/perf-run/profiles/WriterBench.append/attribution.json'))
+assert measured.verdict == 'measured'
+assert measured.before == null && measured.after > 0
+assert measured.methods.any { it.method == 'org.example.bench.RecordWriter.append' }
+assert log.contains('Profile of WriterBench.append (measured; ')
+
+// 4: perf:profile on demand: the profiled fork's own score, said so
+def onDemand = slurper.parse(new File(basedir, 'target/perf-ondemand/profiles/WriterBench.append/attribution.json'))
+assert onDemand.verdict == 'profiled on demand'
+assert onDemand.after > 0
+assert log =~ /Scored in the profiled fork \(profiler attached\) [0-9.]+ ns\/op/
+['candidate.jfr'].each { assert new File(basedir, "target/perf-ondemand/profiles/WriterBench.append/${it}").length() > 0 }
+return true
