@@ -8,6 +8,7 @@ import io.perfgate.gate.Metric;
 import io.perfgate.log.PerfLog;
 import io.perfgate.profile.Attribution;
 import io.perfgate.profile.BaselineProfiles;
+import io.perfgate.profile.ChildProcesses;
 import io.perfgate.profile.CostPerOp;
 import io.perfgate.profile.DifferentialFlameGraph;
 import io.perfgate.profile.FlameGraphs;
@@ -305,8 +306,17 @@ public final class ComparisonProfiler {
                     + " JVM (ScenarioContext.profilerJvmOptions hands out the options for the JVMs it starts)"
                     : names.size() + " recording(s) of the JVMs the scenario started: " + String.join(", ", names)));
         }
+        ChildProcesses processes = ChildProcesses.none();
+        if (!children.isEmpty()) {
+            try {
+                processes = ChildProcesses.read(children, agent.isAsyncProfiler());
+            } catch (IOException e) {
+                log.warn("The recordings of the JVMs " + t.displayName() + " started could not be read: "
+                        + e.getMessage() + "; their flame graphs are written");
+            }
+        }
         ProfileEvidence evidence = new ProfileEvidence(t.displayName(), t.label(), agent.name(), agent.events(),
-                attribution, files, dir);
+                attribution, files, dir, processes);
         evidence.write();
         return evidence;
     }

@@ -39,9 +39,17 @@ public final class ProfileEvidence {
     private final Attribution attribution;
     private final List<String> files;
     private final Path directory;
+    private final ChildProcesses children;
 
     public ProfileEvidence(String benchmark, String verdict, String profiler, String events, Attribution attribution,
             List<String> files, Path directory) {
+        this(benchmark, verdict, profiler, events, attribution, files, directory, ChildProcesses.none());
+    }
+
+    /** @param children where the JVMs a scenario started spent their CPU, by process name */
+    public ProfileEvidence(String benchmark, String verdict, String profiler, String events, Attribution attribution,
+            List<String> files, Path directory, ChildProcesses children) {
+        this.children = children;
         this.benchmark = benchmark;
         this.verdict = verdict;
         this.profiler = profiler;
@@ -81,6 +89,11 @@ public final class ProfileEvidence {
     /** The artifacts beside attribution.json, by file name: flame graphs first, then the recordings. */
     public List<String> files() {
         return files;
+    }
+
+    /** Where the JVMs a scenario started spent their CPU; empty for a benchmark. */
+    public ChildProcesses children() {
+        return children;
     }
 
     /** The benchmark's profile directory. */
@@ -132,6 +145,22 @@ public final class ProfileEvidence {
             n.put("eventsBefore", m.eventsBefore);
             n.put("eventsAfter", m.eventsAfter);
         }
+        ArrayNode processes = root.putArray("processes");
+        for (ChildProcesses.Process p : children.processes()) {
+            ObjectNode n = processes.addObject();
+            n.put("process", p.name());
+            n.put("recordingsBefore", p.recordingsBefore());
+            n.put("recordingsAfter", p.recordingsAfter());
+            n.put("cpuSamplesBefore", p.samplesBefore());
+            n.put("cpuSamplesAfter", p.samplesAfter());
+            ArrayNode shares = n.putArray("methods");
+            for (ChildProcesses.MethodShare m : p.methods()) {
+                ObjectNode mn = shares.addObject();
+                mn.put("method", m.method());
+                JsonWriting.putNumberOrNull(mn, "selfShareBefore", m.before());
+                mn.put("selfShareAfter", m.after());
+            }
+        }
         ArrayNode fileList = root.putArray("files");
         files.forEach(fileList::add);
         Path file = directory.resolve(FILE_NAME);
@@ -163,8 +192,22 @@ public final class ProfileEvidence {
                 root.get("unit").text(), root.get("sampling").text(), (long) root.get("samplesBefore").number(),
                 (long) root.get("samplesAfter").number(), methods, sites, monitors,
                 root.get("timeChangeEstablished").bool());
+        List<ChildProcesses.Process> processes = new ArrayList<>();
+        if (root.has("processes")) {
+            for (JsonValue n : root.get("processes").elements()) {
+                List<ChildProcesses.MethodShare> shares = new ArrayList<>();
+                for (JsonValue m : n.get("methods").elements()) {
+                    shares.add(new ChildProcesses.MethodShare(m.get("method").text(),
+                            m.get("selfShareBefore").numberOrNaN(), m.get("selfShareAfter").number()));
+                }
+                processes.add(ChildProcesses.process(n.get("process").text(), n.get("recordingsBefore").integer(),
+                        n.get("recordingsAfter").integer(), (long) n.get("cpuSamplesBefore").number(),
+                        (long) n.get("cpuSamplesAfter").number(), shares));
+            }
+        }
         return new ProfileEvidence(root.get("benchmark").text(), root.get("verdict").text(),
-                root.get("profiler").text(), root.get("events").text(), attribution, root.get("files").texts(), file.getParent());
+                root.get("profiler").text(), root.get("events").text(), attribution, root.get("files").texts(),
+                file.getParent(), ChildProcesses.of(processes));
     }
 
     /**

@@ -14,6 +14,7 @@ import io.perfgate.results.ResultsFormatException;
 import io.perfgate.stats.Verdict;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.profile.Attribution;
+import io.perfgate.profile.ChildProcesses;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.text.Markup;
 import java.io.IOException;
@@ -131,6 +132,9 @@ public final class HtmlReport {
                         .append("</li>\n");
             }
             h.append("</ol>\n<p>").append(Markup.html(ProfileSummary.explained(e, "\u2192"))).append("</p>\n");
+            for (ChildProcesses.Process p : e.children().processes()) {
+                h.append("<p>").append(Markup.html(ProfileSummary.process(p, "\u2192"))).append("</p>\n");
+            }
             if (!a.allocations().isEmpty()) {
                 h.append("<p>Allocation: ").append(Markup.html(ProfileSummary.site(a.allocations().get(0), "\u2192")))
                         .append("</p>\n");

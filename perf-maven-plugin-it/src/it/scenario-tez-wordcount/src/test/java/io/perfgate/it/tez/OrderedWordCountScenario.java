@@ -74,9 +74,13 @@ public class OrderedWordCountScenario implements Scenario {
         tezConf.setBoolean("tez.am.tez-ui.webservice.enable", false);
         tezConf.setInt(TezConfiguration.TEZ_AM_RESOURCE_MEMORY_MB, 512);
         tezConf.setInt(TezConfiguration.TEZ_TASK_RESOURCE_MEMORY_MB, 512);
-        // Short-lived JVMs on a small machine: one GC thread, and C1 only, which compiles far less.
-        tezConf.set(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS, "-XX:+UseSerialGC -XX:TieredStopAtLevel=1");
-        tezConf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS, "-XX:+UseSerialGC -XX:TieredStopAtLevel=1");
+        // Short-lived JVMs on a small machine: one GC thread, and C1 only, which compiles far less. When the plugin
+        // profiles this scenario, the AM and the task JVMs are profiled too: the job's cost is theirs, not the
+        // client's.
+        String jvmOptions = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+        tezConf.set(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS, withOptions(jvmOptions, ctx.profilerJvmOptions("tez-am")));
+        tezConf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS, withOptions(jvmOptions,
+                ctx.profilerJvmOptions("tez-task")));
         // Keep task containers between the DAGs of the session, so warm runs reuse warm JVMs.
         tezConf.setInt("tez.am.session.min.held-containers", 3);
         tezConf.setInt("tez.am.am-rm.heartbeat.interval-ms.max", 250);
@@ -130,6 +134,10 @@ public class OrderedWordCountScenario implements Scenario {
                 FileSystem.closeAll();
             }
         }
+    }
+
+    private static String withOptions(String options, java.util.List<String> more) {
+        return more.isEmpty() ? options : options + " " + String.join(" ", more);
     }
 
     /** Lines of 12 words drawn with a skew from a seeded vocabulary, so every run reads the same bytes. */
