@@ -72,6 +72,16 @@ if (slowed =~ /\[WARNING\] FAIL ordered-wordcount \(runs=warm\): median time \+[
     assert gated.verdict == 'FAIL' && gated.ratio.estimate > 2.0 : "report.json: ${gated}"
     assert report.outcome == 'WARN' && !report.failsBuild
     assert slowed.contains('These regressions do not fail the build because perf.failOnRegression=false.')
+    // The FAIL is profiled (perf.profile=regressions): the scenario's JVM, and the AM and task JVMs it started. The
+    // task JVMs' table says where the slowed job's CPU went: the tokenizer's busy wait.
+    def profile = new File(basedir, 'target/perf/profiles/ordered-wordcount_runs_warm_')
+    def attribution = new JsonSlurper().parse(new File(profile, 'attribution.json'))
+    def task = attribution.processes.find { it.process == 'tez-task' }
+    assert task != null && task.recordingsAfter >= 1 : "no table of the task JVMs: ${attribution.processes*.process}"
+    assert task.methods[0].method == 'io.perfgate.it.tez.BurningTokenProcessor.run' : "top: ${task.methods[0]}"
+    assert attribution.processes.any { it.process == 'tez-am' }
+    assert profile.list().any { it ==~ /candidate-tez-task-1-\d+\.jfr/ } : "recordings: ${profile.list()}"
+    assert slowed =~ /JVMs tez-task \(\d+ recordings?, \d+ cpu samples\), top methods by share of their CPU: io\.perfgate\.it\.tez\.BurningTokenProcessor\.run \d+ %/
 } else {
     def excuse = onLinux && steal[0] > quietLimit && steal[0] > steal[2] ?
             "the host took ${steal[0]} % of the CPU time while the baseline (run 1) measured and ${steal[2]} % " +

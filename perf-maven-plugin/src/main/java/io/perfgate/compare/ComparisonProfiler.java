@@ -121,14 +121,14 @@ public final class ComparisonProfiler {
         if (targets.isEmpty()) {
             return new ArrayList<>();
         }
-        agent = firstAgent();
+        boolean onDemand = targets.stream().allMatch(t -> t.candidateCost() == null);
+        boolean judged = targets.stream().noneMatch(t -> t.candidateCost() == null
+                || ProfileEvidence.MEASURED.equals(t.label()));
+        agent = firstAgent(judged);
         if (agent == null) {
             return new ArrayList<>();
         }
         long started = System.nanoTime();
-        boolean onDemand = targets.stream().allMatch(t -> t.candidateCost() == null);
-        boolean judged = targets.stream().noneMatch(t -> t.candidateCost() == null
-                || ProfileEvidence.MEASURED.equals(t.label()));
         log.info("Profiling " + targets.size() + (targets.size() == 1 ? " benchmark" : " benchmarks") + (onDemand
                 ? ":" : " (" + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "):")
                 + " one extra"
@@ -152,7 +152,7 @@ public final class ComparisonProfiler {
     }
 
     /** The profiler to start with, or null (with a warning) when the choice cannot be had. */
-    private ProfilerAgent firstAgent() {
+    private ProfilerAgent firstAgent(boolean judged) {
         if (setup.choice() == ProfilerChoice.JFR) {
             return ProfilerAgent.flightRecorder();
         }
@@ -161,8 +161,8 @@ public final class ComparisonProfiler {
         }
         if (setup.choice() == ProfilerChoice.ASYNC) {
             log.warn("Profiling skipped: async-profiler is not available (" + setup.asyncProfilerMissing() + ") and "
-                    + PerfProperties.PROFILER + "=async allows no other profiler. The verdicts stand; use "
-                    + PerfProperties.PROFILER + "=auto to fall back to JFR.");
+                    + PerfProperties.PROFILER + "=async allows no other profiler." + (judged ? " The verdicts stand; use "
+                    : " Use ") + PerfProperties.PROFILER + "=auto to fall back to JFR.");
             return null;
         }
         log.warn("async-profiler is not available (" + setup.asyncProfilerMissing() + "): profiling with JFR instead,"

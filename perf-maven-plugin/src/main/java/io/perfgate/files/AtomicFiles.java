@@ -173,17 +173,23 @@ public final class AtomicFiles {
     static Path lockFile(Path file) throws IOException {
         Path parent = file.getParent();
         Path real = Files.isDirectory(parent) ? parent.toRealPath().resolve(file.getFileName()) : file;
+        String hex = sha256Hex(real.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+        return lockDirectory().resolve(file.getFileName() + "-" + hex + ".lock");
+    }
+
+    /** The SHA-256 of {@code bytes} in lower-case hex (64 characters). */
+    public static String sha256Hex(byte[] bytes) {
         byte[] digest;
         try {
-            digest = MessageDigest.getInstance("SHA-256").digest(real.toString().getBytes(StandardCharsets.UTF_8));
+            digest = MessageDigest.getInstance("SHA-256").digest(bytes);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }
         StringBuilder hex = new StringBuilder();
-        for (int i = 0; i < 8; i++) {
-            hex.append(String.format(Locale.ROOT, "%02x", digest[i] & 0xFF));
+        for (byte b : digest) {
+            hex.append(String.format(Locale.ROOT, "%02x", b & 0xFF));
         }
-        return lockDirectory().resolve(file.getFileName() + "-" + hex + ".lock");
+        return hex.toString();
     }
 
     /** Removes {@code .<name>.*.tmp} files beside {@code file}: the remains of writers killed mid-write. */

@@ -15,8 +15,8 @@ import io.perfgate.profile.BaselineProfiles;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerChoice;
 import io.perfgate.profile.ProfilerSetup;
-import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.report.MethodologyWriter;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import java.io.File;
 import java.io.IOException;
@@ -31,8 +31,8 @@ import org.eclipse.aether.RepositorySystem;
 /**
  * The goals that launch JMH (perf:run and perf:baseline, perf:compare, perf:calibrate, perf:profile): the options
  * that shape a run, with the same properties and meaning in each, turned into one {@link JmhOptions}, and the
- * profiler that records extra forks. JMH's fork count is not
- * here: perf:run has {@code forks}, and perf:compare and perf:calibrate schedule single forks in rounds.
+ * profiler that records extra forks. JMH's fork count is not here: perf:run has {@code forks}, and perf:compare
+ * and perf:calibrate schedule single forks in rounds.
  */
 abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
     /**
@@ -185,8 +185,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      * perf:check or perf:compare; nothing in perf:run and perf:baseline, which judge nothing), {@code all}, or
      * {@code none}. Each gets one extra fork per side, never one of the forks judged; profiling never changes a
      * verdict or fails the build. perf:baseline with {@code all} stores the profiles beside the baseline
-     * ({@code baseline-profiles.json}), and perf:check then attributes a slowdown before and after. perf:calibrate
-     * does not profile.
+     * ({@code baseline-profiles.json}), and perf:check then attributes a slowdown before and after. perf:profile
+     * profiles its whole selection whatever this says; perf:calibrate does not profile.
      *
      * @since 0.1.0
      */

@@ -9,8 +9,6 @@ import io.perfgate.json.JsonWriting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -51,17 +49,7 @@ public final class BaselineProfiles {
 
     /** The SHA-256 of a file's bytes, in hex: what ties the profiles to one recorded baseline. */
     public static String sha256(Path file) throws IOException {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
-        StringBuilder hex = new StringBuilder();
-        for (byte b : digest.digest(Files.readAllBytes(file))) {
-            hex.append(String.format("%02x", b));
-        }
-        return hex.toString();
+        return AtomicFiles.sha256Hex(Files.readAllBytes(file));
     }
 
     /** The baseline these profiles belong to, by the SHA-256 of its bytes. */
