@@ -12,6 +12,9 @@ import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
 
 /** The allocation check: bytes per operation ({@value ForkValues#ALLOCATION_METRIC}) by tolerance. */
 final class AllocationCheck {
+    /** Below this many bytes per operation a benchmark allocates nothing: what JMH reports for it is rounding. */
+    public static final double NOTHING_BYTES = 0.5;
+
     private AllocationCheck() {
     }
 
@@ -25,7 +28,10 @@ final class AllocationCheck {
         String unit = unitOf(cur, ALLOCATION_METRIC, "B/op");
         double b = Quantiles.median(baseAlloc);
         double c = Quantiles.median(curAlloc);
-        double ratio = b > 0 ? c / b : Double.NaN;
+        // JMH measures code that allocates nothing at a fraction of a byte per operation (1e-4 B/op, say): a growth
+        // from there is a growth from nothing, and a percentage of it (+200000000 %) would say nothing
+        boolean fromNothing = b < NOTHING_BYTES;
+        double ratio = fromNothing ? Double.NaN : c / b;
         Comparison.Builder row = Comparison.builder().benchmark(cur)
                 .metric(Metric.ALLOCATION, unit, Direction.LOWER_IS_BETTER).forks(baseAlloc.length, curAlloc.length)
                 .baselineMedian(b, Double.NaN, Double.NaN).currentMedian(c, Double.NaN, Double.NaN)
@@ -36,7 +42,8 @@ final class AllocationCheck {
         }
         double growth = c - b;
         double allowed = tol.allowedGrowth(b);
-        String measured = "allocation " + signedPercent(ratio) + " (" + signedBytes(growth) + ")";
+        String measured = fromNothing ? "allocation " + signedBytes(growth) + " from nothing"
+                : "allocation " + signedPercent(ratio) + " (" + signedBytes(growth) + ")";
         String limit = "the limit max(" + StatsText.percent(tol.percent()) + ", " + bytes(tol.bytes()) + ") = "
                 + bytes(allowed);
         String counts = "medians " + bytes(b) + " -> " + bytes(c) + ", " + baseAlloc.length + " vs "

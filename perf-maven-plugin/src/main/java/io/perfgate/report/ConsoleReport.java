@@ -264,7 +264,7 @@ public final class ConsoleReport {
             c.metricName(),
             Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
             Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
-            Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()),
+            Units.change(c),
             Units.pValue(p),
             c.verdict().name()
         };

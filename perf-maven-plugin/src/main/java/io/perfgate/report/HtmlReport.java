@@ -224,7 +224,7 @@ public final class HtmlReport {
                                 c.unit())))
                         .append(num(Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(),
                                 c.unit())))
-                        .append(num(Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh())))
+                        .append(num(Units.change(c)))
                         .append(num(Units.pValue(p)))
                         .append("<td>").append(badge(c.verdict()))
                         .append(c.confident() ? " <span class=\"muted\">confident</span>" : "").append("</td></tr>\n");

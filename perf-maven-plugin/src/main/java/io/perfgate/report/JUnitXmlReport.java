@@ -126,7 +126,7 @@ public final class JUnitXmlReport {
                 .append(" (").append(c.baselineForks()).append(" forks), current ")
                 .append(Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()))
                 .append(" (").append(c.currentForks()).append(" forks), change ")
-                .append(Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()));
+                .append(Units.change(c));
         if (!Double.isNaN(c.pValue())) {
             sb.append(", p = ").append(Units.pValue(c.pValue()));
         }

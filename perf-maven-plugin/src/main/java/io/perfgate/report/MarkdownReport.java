@@ -48,7 +48,7 @@ public final class MarkdownReport {
                 cells(md, ConsoleReport.name(c.displayName(), c.key(), c.mode(), r), c.metricName(),
                         Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
                         Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
-                        Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()), Units.pValue(p),
+                        Units.change(c), Units.pValue(p),
                         verdict);
             } else {
                 NotGated n = (NotGated) row;

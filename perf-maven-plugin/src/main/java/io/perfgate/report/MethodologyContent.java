@@ -93,7 +93,7 @@ public final class MethodologyContent {
             rows.add(new Methodology.Row(name(c, r), c.label(),
                     Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
                     Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
-                    Units.percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh()),
+                    Units.change(c),
                     Units.pValue(p), c.verdict().name()));
             rowOf.add(c.key() + " " + c.mode());
         }

@@ -1,5 +1,7 @@
 package io.perfgate.report;
 
+import io.perfgate.gate.Comparison;
+import io.perfgate.gate.Metric;
 import java.util.Locale;
 
 /**
@@ -62,6 +64,19 @@ public final class Units {
             return percent(change);
         }
         return percent(change) + " [" + percent(low) + ", " + percent(high) + "]";
+    }
+
+    /**
+     * The change column of a comparison: the relative change with its interval, or, for allocation growing from
+     * nothing (no ratio), the change in bytes per operation: {@code +1040 B/op}.
+     */
+    public static String change(Comparison c) {
+        if (Double.isNaN(c.change()) && c.metric() == Metric.ALLOCATION
+                && !Double.isNaN(c.currentMedian()) && !Double.isNaN(c.baselineMedian())) {
+            double growth = c.currentMedian() - c.baselineMedian();
+            return (growth >= 0 ? "+" : "-") + value(Math.abs(growth), c.unit());
+        }
+        return percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh());
     }
 
     /** A threshold without sign: {@code 10 %}, {@code 2.5 %}. */

@@ -345,7 +345,30 @@ class GateTest {
         GateReport grown = check(b, results(Results.withAlloc(BENCH, t, now)));
         Comparison c = only(grown, Metric.ALLOCATION);
         assertEquals(Verdict.FAIL, c.verdict(), c.reason());
-        assertTrue(c.reason().contains("(+64 B/op) is above the limit max(2 %, 16 B/op) = 16 B/op"), c.reason());
+        assertTrue(c.reason().contains("+64 B/op from nothing is above the limit max(2 %, 16 B/op) = 16 B/op"), c.reason());
+    }
+
+    @Test
+    void allocationGrowingFromNothingIsSaidInBytesNotAsAPercentage() {
+        // JMH reports code that allocates nothing at a fraction of a byte per operation
+        double[] t = around(1000, 0.02, 10, 7);
+        double[] rounding = new double[10];
+        Arrays.fill(rounding, 0.0004839);
+        double[] now = new double[10];
+        Arrays.fill(now, 1040);
+        Comparison c = only(check(results(Results.withAlloc(BENCH, t, rounding)), results(Results.withAlloc(BENCH,
+                t, now))), Metric.ALLOCATION);
+        assertEquals(Verdict.FAIL, c.verdict());
+        assertEquals("allocation +1040 B/op from nothing is above the limit max(2 %, 16 B/op) = 16 B/op"
+                + " (medians 0 B/op -> 1040 B/op, 10 vs 10 forks)", c.reason());
+        assertTrue(Double.isNaN(c.change()), "no ratio of nothing");
+        assertEquals("+1040 B/op", io.perfgate.report.Units.change(c));
+
+        double[] one = new double[10];
+        Arrays.fill(one, 1);
+        Comparison fromOne = only(check(results(Results.withAlloc(BENCH, t, one)), results(Results.withAlloc(BENCH,
+                t, now))), Metric.ALLOCATION);
+        assertTrue(fromOne.reason().startsWith("allocation +103900.0 % (+1039 B/op)"), fromOne.reason());
     }
 
     @Test
