@@ -98,6 +98,15 @@ public class ReportMojo extends AbstractPerfMojo implements MavenReport {
         // the page is built as HTML (the same as report.html) so that the SVG reaches the site untouched
         sink.rawText(HtmlReport.fragment(in));
         sink.body_();
+        if (reportOutputDirectory != null) {
+            // the page links the flame graphs relative to itself: they go beside it in the site
+            try {
+                HtmlReport.copyProfiles(in, reportOutputDirectory.toPath());
+            } catch (IOException e) {
+                throw new MavenReportException("Cannot copy the profiles the report links into "
+                        + reportOutputDirectory + ": " + e.getMessage(), e);
+            }
+        }
         sink.flush();
         sink.close();
     }

@@ -20,6 +20,7 @@ import io.perfgate.text.Markup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,6 +96,40 @@ public final class HtmlReport {
         html.append(fragment(in));
         html.append("</body>\n</html>\n");
         return html.toString();
+    }
+
+    /**
+     * Copies the profile files the page links ({@code profiles/<benchmark>/...}, those each attribution.json lists)
+     * below {@code directory}, for a copy of the page elsewhere: the Maven site's report page, whose links are
+     * relative to the site's directory, not to report.html.
+     *
+     * @return the files copied
+     */
+    public static List<Path> copyProfiles(CheckArtifacts in, Path directory) throws IOException {
+        List<Path> copied = new ArrayList<>();
+        if (in.reportFile() == null || in.reportFile().toAbsolutePath().getParent() == null) {
+            return copied;
+        }
+        Path profiles = in.reportFile().toAbsolutePath().getParent().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+        List<ProfileEvidence> all;
+        try {
+            all = ProfileEvidence.readAll(profiles);
+        } catch (JsonFormatException e) {
+            // the page says so in its Profiles section; there is nothing to link
+            return copied;
+        }
+        for (ProfileEvidence e : all) {
+            Path target = directory.resolve(MethodologyWriter.PROFILES_DIRECTORY).resolve(e.directory()
+                    .getFileName().toString());
+            Files.createDirectories(target);
+            for (String name : e.files()) {
+                Path source = e.directory().resolve(name);
+                if (Files.isRegularFile(source)) {
+                    copied.add(Files.copy(source, target.resolve(name), StandardCopyOption.REPLACE_EXISTING));
+                }
+            }
+        }
+        return copied;
     }
 
     /**

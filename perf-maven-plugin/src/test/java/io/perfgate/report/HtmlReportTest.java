@@ -156,4 +156,27 @@ class HtmlReportTest {
         assertTrue(start >= 0, "no section " + id);
         return html.substring(start, html.indexOf("</section>", start));
     }
+
+    @Test
+    void theProfilesThePageLinksCanBeCopiedBesideACopyOfThePage() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        Path dir = f.outputDirectory.resolve("profiles/ParserBench.parse");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("diff.html"), "<html>diff</html>");
+        Files.writeString(dir.resolve("candidate.jfr"), "jfr");
+        io.perfgate.profile.StackProfile candidate = new io.perfgate.profile.StackProfile(java.util.Map.of(
+                java.util.List.of("a.B.run", "a.B.work"), 10L), java.util.Map.of(), java.util.Map.of(),
+                java.util.Map.of());
+        new io.perfgate.profile.ProfileEvidence("ParserBench.parse", "FAIL", "JDK Flight Recorder", "cpu",
+                io.perfgate.profile.Attribution.compute(null, null, Double.NaN, candidate,
+                        io.perfgate.profile.CostPerOp.of(2, "us/op"), Double.NaN),
+                java.util.List.of("diff.html", "candidate.jfr"), dir).write();
+        Path site = project.resolve("site");
+        CheckArtifacts in = CheckArtifacts.load(f.reportFile, project);
+        java.util.List<Path> copied = HtmlReport.copyProfiles(in, site);
+        assertEquals(2, copied.size(), copied.toString());
+        assertEquals("<html>diff</html>", Files.readString(site.resolve("profiles/ParserBench.parse/diff.html")));
+        assertTrue(HtmlReport.fragment(in).contains("href=\"profiles/ParserBench.parse/diff.html\""),
+                "the page's link resolves beside the copy");
+    }
 }
