@@ -10,7 +10,7 @@ def slowed = parts[1]
 def aa = parts[2]
 
 // 1: the scenario is measured on both sides, interleaved: one cold and one warm JVM per side and round
-assert slowed.contains('Interleaving 1 benchmark')
+assert slowed.contains('Interleaving 1 scenario, base and candidate')
 assert slowed =~ /base, round 1: scenario index-job: 1 cold run \(a fresh JVM each\), then 1 warm JVM of 1 warm-up \+ 3 warm runs/
 assert slowed =~ /candidate, round 1: scenario index-job: 1 cold run/
 assert slowed =~ /FAIL index-job \(runs=(cold|warm)\)/ : 'the slowed scenario FAILs, named'
