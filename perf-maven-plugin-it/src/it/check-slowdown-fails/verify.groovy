@@ -25,7 +25,7 @@ assert xml.testcase.find { it.@name.text() == 'loop median [sample]' }.failure.s
 assert new File(basedir, 'target/perf/report.md').text.contains('**FAIL**')
 // 2 also profiles the working tree's failing benchmark (no base build exists to profile against a stored baseline)
 assert log.contains('Profiling 1 benchmark (perf.profile=regressions): one extra fork of the working tree with async-profiler')
-assert log.contains('Only the working tree can be profiled against a stored baseline: perf:compare -Dperf.against=<ref>')
+assert log.contains('Only the working tree can be profiled against a stored baseline that has no profiles: perf:baseline -Dperf.profile=all stores them beside it, and then this goal attributes a slowdown before and after; perf:compare -Dperf.against=<ref> profiles both sides now')
 def profile = new JsonSlurper().parse(new File(basedir, 'target/perf/profiles/LoopBench.loop/attribution.json'))
 assert profile.before == null && profile.samplesBefore == 0 && profile.samplesAfter > 0
 assert profile.methods.any { it.method.startsWith('it.LoopBench.') }
