@@ -13,7 +13,7 @@ assert storedJson.baselineSha256 == sha
 def storedBench = storedJson.benchmarks['org.example.bench.WriterBench.append']
 assert storedBench.frames.contains('org.example.bench.RecordWriter.append')
 assert stored.length() < 200_000 : "the stored profile is ${stored.length()} bytes"
-assert log.contains('perf.profile=all: perf:check profiles the benchmarks once it has judged them, later in this build')
+assert log.contains('perf.profile=all: perf:baseline profiles the benchmarks later in this build')
 assert log =~ /Stored the profiles of 1 of 1 benchmarks with the baseline in src.perf.baseline-profiles\.json \(/
 
 // 3: the FAIL, attributed against the stored profile

@@ -45,6 +45,9 @@ import java.util.stream.Stream;
  * never changes a verdict and never fails the build: what goes wrong is logged as a warning with what to do.
  */
 public final class ComparisonProfiler {
+    /** Fewer samples than this give shares too rough to read without a warning (+-5 points at 100). */
+    static final long FEW_SAMPLES = 100;
+
     private final BenchmarkLauncher launcher;
     private final ProfilerSetup setup;
     private final PerfLog log;
@@ -246,6 +249,13 @@ public final class ComparisonProfiler {
             } else if (baseCost != null) {
                 base = storedBase;
             }
+        }
+        long fewest = base == null ? candidate.timeSamples() : Math.min(base.timeSamples(), candidate.timeSamples());
+        if (fewest > 0 && fewest < FEW_SAMPLES) {
+            // a share p of n samples is known to about sqrt(p (1 - p) / n): at most 0.5 / sqrt(n)
+            log.warn(String.format(Locale.ROOT, "Profiling %s: only %d samples of the measured code, so a share is"
+                    + " known to about %.0f points either way; profile a longer run (more or longer measurement"
+                    + " iterations, or a scenario's warm runs)", t.displayName(), fewest, 50 / Math.sqrt(fewest)));
         }
         if (candidate.timeSamples() == 0 || base != null && base.timeSamples() == 0) {
             log.warn("Profiling " + t.displayName() + ": the " + (candidate.timeSamples() == 0 ? "candidate"

@@ -101,9 +101,10 @@ public class RunMojo extends AbstractJmhMojo {
     protected void executeGoal() throws MojoExecutionException {
         // checked before anything is measured: a typo must not cost a run
         boolean profiling = profileMode() == ProfileMode.ALL;
-        if (profiling && checkFollows()) {
-            getLog().info(PerfProperties.PROFILE + "=all: perf:check profiles the benchmarks once it has judged them,"
-                    + " later in this build");
+        String profilesLater = profilingGoalFollows();
+        if (profiling && profilesLater != null) {
+            getLog().info(PerfProperties.PROFILE + "=all: " + profilesLater + " profiles the benchmarks later in this"
+                    + " build");
             profiling = false;
         }
         ProfilerSetup setup = profiling ? profilerSetup() : null;
@@ -123,19 +124,24 @@ public class RunMojo extends AbstractJmhMojo {
     }
 
     /**
-     * Whether perf:check runs after this goal in the same build of this module, and profiles what it judged: the
-     * goal is named on the command line, or this module binds it and the build reaches {@code verify}.
+     * The goal that profiles what this one measures, later in the same build of this module, or null: perf:check
+     * (named on the command line, or bound in this module and the build reaches {@code verify}), which profiles
+     * what it judged, or perf:baseline named on the command line, which profiles what it records.
      */
-    private boolean checkFollows() {
+    private String profilingGoalFollows() {
         List<String> goals = session.getGoals();
-        boolean named = goals.stream().anyMatch(g -> g.endsWith(":check") && (g.startsWith("perf:")
-                || g.contains(plugin.getArtifactId())));
+        for (String later : new String[] {"check", "baseline"}) {
+            if (goals.stream().anyMatch(g -> g.endsWith(":" + later) && (g.startsWith("perf:")
+                    || g.contains(plugin.getArtifactId())))) {
+                return "perf:" + later;
+            }
+        }
         boolean bound = project.getBuildPlugins().stream()
                 .filter(p -> plugin.getArtifactId().equals(p.getArtifactId()))
                 .flatMap(p -> p.getExecutions().stream()).anyMatch(e -> e.getGoals().contains("check"));
         boolean reachesVerify = goals.stream().anyMatch(g -> g.equals("verify") || g.equals("install")
                 || g.equals("deploy"));
-        return named || bound && reachesVerify;
+        return bound && reachesVerify ? "perf:check" : null;
     }
 
     @Override

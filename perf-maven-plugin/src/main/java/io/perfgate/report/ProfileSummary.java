@@ -96,7 +96,8 @@ public final class ProfileSummary {
     public static String explained(ProfileEvidence e, String arrow) {
         Attribution a = e.attribution();
         // on demand nothing was measured but the profiled forks, and the reader must not take them for a verdict
-        String measured = ProfileEvidence.PROFILED_ON_DEMAND.equals(e.verdict())
+        boolean onDemand = ProfileEvidence.PROFILED_ON_DEMAND.equals(e.verdict());
+        String measured = onDemand
                 ? "Scored in the profiled fork" + (a.hasBase() ? "s (one per side, profiler attached; perf:compare"
                         + " measures the change)" : " (profiler attached)")
                 : "Measured";
@@ -107,8 +108,9 @@ public final class ProfileSummary {
         double share = a.explained(Attribution.QUOTED);
         if (!a.changeEstablished()) {
             return measured + " " + Numbers.significant(a.before(), 3) + " " + arrow + " "
-                    + Numbers.significant(a.after(), 3) + " " + a.unit() + ", a change of time the gate did not"
-                    + " establish, so the frames get no share of it; " + a.samplesBefore() + " and "
+                    + Numbers.significant(a.after(), 3) + " " + a.unit() + (onDemand ? ", a change one fork per"
+                            + " side does not establish" : ", a change of time the gate did not establish")
+                    + ", so the frames get no share of it; " + a.samplesBefore() + " and "
                     + a.samplesAfter() + " " + a.sampling() + " samples (base, candidate).";
         }
         return measured + " " + Numbers.significant(a.before(), 3) + " " + arrow + " "
