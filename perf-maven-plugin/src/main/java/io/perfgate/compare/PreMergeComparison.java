@@ -2,7 +2,6 @@ package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
-import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.log.PerfLog;

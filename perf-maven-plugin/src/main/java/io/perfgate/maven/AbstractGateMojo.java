@@ -5,7 +5,6 @@ import io.perfgate.gate.BenchmarkRule;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.report.ReportWriter;
-import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
