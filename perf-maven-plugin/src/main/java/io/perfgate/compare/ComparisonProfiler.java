@@ -80,11 +80,6 @@ public final class ComparisonProfiler {
         }
     }
 
-    /** Whether {@code mode} selects anything of the report to profile. */
-    public static boolean anythingToProfile(GateReport report, ProfileMode mode) {
-        return !ProfileTarget.fromReport(report, mode).isEmpty();
-    }
-
     /**
      * Profiles what the setup's mode selects of {@code report}.
      *

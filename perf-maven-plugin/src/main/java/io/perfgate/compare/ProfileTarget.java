@@ -118,12 +118,6 @@ public final class ProfileTarget {
                 Double.NaN, Double.NaN, false);
     }
 
-    /** The same target with the stored baseline's cost per operation and bytes per operation as its base's. */
-    ProfileTarget withBaseCost(CostPerOp cost, double bytes) {
-        return new ProfileTarget(key, displayName, benchmark, params, label, cost, candidateCost, bytes,
-                candidateBytes, timeChanged);
-    }
-
     public String key() {
         return key;
     }

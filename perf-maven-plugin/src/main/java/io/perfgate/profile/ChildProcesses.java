@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Where the JVMs a scenario started spent their CPU, by process name ({@code tez-am}, {@code tez-task}): each
@@ -29,10 +30,6 @@ public final class ChildProcesses {
     /** The processes, by name; methods sorted by their growth in share (by share where there is no base). */
     public List<Process> processes() {
         return processes;
-    }
-
-    public boolean isEmpty() {
-        return processes.isEmpty();
     }
 
     public static ChildProcesses none() {
@@ -85,11 +82,11 @@ public final class ChildProcesses {
             p.cpu().forEach((stack, n) -> self.merge(stack.get(stack.size() - 1), n, Long::sum));
             files.computeIfAbsent(process, k -> new int[2])[side.equals("base") ? 0 : 1]++;
         }
-        Set<String> names = new LinkedHashSet<>(base.keySet());
+        Set<String> names = new TreeSet<>(base.keySet());
         names.addAll(candidate.keySet());
         boolean hasBase = !base.isEmpty();
         List<Process> processes = new ArrayList<>();
-        for (String name : new java.util.TreeSet<>(names)) {
+        for (String name : names) {
             Map<String, Long> b = base.getOrDefault(name, Collections.emptyMap());
             Map<String, Long> a = candidate.getOrDefault(name, Collections.emptyMap());
             long totalB = b.values().stream().mapToLong(Long::longValue).sum();
