@@ -77,10 +77,12 @@ if (slowed =~ /\[WARNING\] FAIL ordered-wordcount \(runs=warm\): median time \+[
     def profile = new File(basedir, 'target/perf/profiles/ordered-wordcount_runs_warm_')
     def attribution = new JsonSlurper().parse(new File(profile, 'attribution.json'))
     def task = attribution.processes.find { it.process == 'tez-task' }
-    assert task != null && task.recordingsAfter >= 1 : "no table of the task JVMs: ${attribution.processes*.process}"
+    def profiling = slowed.readLines().findAll { it.contains('Profil') || it.contains('recording') }.join('\n')
+    assert task != null && task.recordingsAfter >= 1 : "no table of the task JVMs: ${attribution.processes*.process}" +
+            "; files ${profile.list()}; the log said:\n${profiling}"
     assert task.methods[0].method == 'io.perfgate.it.tez.BurningTokenProcessor.run' : "top: ${task.methods[0]}"
     assert attribution.processes.any { it.process == 'tez-am' }
-    assert profile.list().any { it ==~ /candidate-tez-task-1-\d+\.jfr/ } : "recordings: ${profile.list()}"
+    assert profile.list().any { it ==~ /candidate-tez-task-1(-\d+)?\.jfr/ } : "recordings: ${profile.list()}"
     assert slowed =~ /JVMs tez-task \(\d+ recordings?, \d+ cpu samples\), top methods by share of their CPU: io\.perfgate\.it\.tez\.BurningTokenProcessor\.run \d+ %/
 } else {
     def excuse = onLinux && steal[0] > quietLimit && steal[0] > steal[2] ?

@@ -127,7 +127,12 @@ public final class ComparisonProfiler {
             return new ArrayList<>();
         }
         long started = System.nanoTime();
-        log.info("Profiling " + targets.size() + (targets.size() == 1 ? " benchmark" : " benchmarks") + (onDemand
+        List<String> launched = new ArrayList<>();
+        for (ProfileTarget t : targets) {
+            String scenario = launcher.scenarioFor(t.benchmark());
+            launched.add(scenario != null ? scenario : t.benchmark());
+        }
+        log.info("Profiling " + InterleavedRun.counted(launched) + (onDemand
                 ? ":" : " (" + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "):")
                 + " one extra"
                 + (baseClasspath == null ? " fork of the working tree" : " fork per side") + " with " + agent.name()
@@ -280,6 +285,20 @@ public final class ComparisonProfiler {
         }
         boolean baseRecorded = recordings.containsKey("base");
         List<Path> children = scenario == null ? new ArrayList<>() : childRecordings(dir);
+        ChildProcesses processes = children.isEmpty() ? ChildProcesses.none()
+                : ChildProcesses.read(children, agent.isAsyncProfiler());
+        if (!processes.unreadable().isEmpty()) {
+            List<String> cut = new ArrayList<>();
+            processes.unreadable().forEach((file, why) -> cut.add(file.getFileName() + " (" + firstLine(why)
+                    + ")"));
+            log.warn("Profiling " + t.displayName() + ": " + cut.size() + " recording(s) of the JVMs the scenario"
+                    + " started could not be read and are left out: " + String.join(", ", cut) + ". A JVM killed"
+                    + " before it finished writing leaves such a file. Give the JVMs the scenario profiles time to"
+                    + " exit when asked to stop: YARN kills a container yarn.nodemanager.sleep-delay-before-"
+                    + "sigkill.ms after SIGTERM (250 ms by default); 10000 in the scenario's cluster configuration"
+                    + " is ample");
+            children.removeAll(processes.unreadable().keySet());
+        }
         if (setup.converterJar() != null) {
             FlameGraphs graphs = new FlameGraphs(setup.java(), setup.converterJar());
             try {
@@ -289,7 +308,11 @@ public final class ComparisonProfiler {
                 files.addAll(graphs.write(dir.resolve("candidate.jfr"), "candidate", candidate, t.displayName(),
                         code));
                 for (Path child : children) {
-                    files.add(graphs.writeWhole(child, t.displayName() + ": " + child.getFileName()));
+                    try {
+                        files.add(graphs.writeWhole(child, t.displayName() + ": " + child.getFileName()));
+                    } catch (IOException e) {
+                        log.warn("No flame graph of " + child.getFileName() + ": " + e.getMessage());
+                    }
                 }
             } catch (IOException e) {
                 log.warn("Flame graphs of " + t.displayName() + " could not be drawn: " + e.getMessage()
@@ -307,18 +330,11 @@ public final class ComparisonProfiler {
             List<String> names = new ArrayList<>();
             children.forEach(child -> names.add(child.getFileName().toString()));
             files.addAll(names);
-            log.info("Profiling " + t.displayName() + ": " + (names.isEmpty() ? "the scenario started no profiled"
-                    + " JVM (ScenarioContext.profilerJvmOptions hands out the options for the JVMs it starts)"
-                    : names.size() + " recording(s) of the JVMs the scenario started: " + String.join(", ", names)));
-        }
-        ChildProcesses processes = ChildProcesses.none();
-        if (!children.isEmpty()) {
-            try {
-                processes = ChildProcesses.read(children, agent.isAsyncProfiler());
-            } catch (IOException e) {
-                log.warn("The recordings of the JVMs " + t.displayName() + " started could not be read: "
-                        + e.getMessage() + "; their flame graphs are written");
-            }
+            log.info("Profiling " + t.displayName() + ": " + (names.isEmpty() && !processes.unreadable().isEmpty()
+                    ? "no readable recording of the JVMs the scenario started" : names.isEmpty() ? "the scenario"
+                    + " started no profiled JVM (ScenarioContext.profilerJvmOptions hands out the options for the"
+                    + " JVMs it starts)" : names.size() + " recording(s) of the JVMs the scenario started: "
+                    + String.join(", ", names)));
         }
         ProfileEvidence evidence = new ProfileEvidence(t.displayName(), t.label(), agent.name(), agent.events(),
                 attribution, files, dir, processes);

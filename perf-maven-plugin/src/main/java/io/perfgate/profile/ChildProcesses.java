@@ -22,9 +22,11 @@ import java.util.TreeSet;
  */
 public final class ChildProcesses {
     private final List<Process> processes;
+    private final Map<Path, String> unreadable;
 
-    private ChildProcesses(List<Process> processes) {
+    private ChildProcesses(List<Process> processes, Map<Path, String> unreadable) {
         this.processes = Collections.unmodifiableList(processes);
+        this.unreadable = Collections.unmodifiableMap(unreadable);
     }
 
     /** The processes, by name; methods sorted by their growth in share (by share where there is no base). */
@@ -32,8 +34,17 @@ public final class ChildProcesses {
         return processes;
     }
 
+    /**
+     * The recordings left out because they could not be read, each with the reader's reason: a JVM killed before it
+     * finished writing (SIGKILL, as YARN sends a container 250 ms after asking it to stop) leaves a file without
+     * its closing metadata, and one such JVM must not cost the table of all the others.
+     */
+    public Map<Path, String> unreadable() {
+        return unreadable;
+    }
+
     public static ChildProcesses none() {
-        return new ChildProcesses(new ArrayList<>());
+        return new ChildProcesses(new ArrayList<>(), new TreeMap<>());
     }
 
     /**
@@ -63,12 +74,12 @@ public final class ChildProcesses {
      *
      * @param recordings the child recordings of both sides, {@code base-...} and {@code candidate-...}
      * @param withPid whether the file names carry a process id (async-profiler)
-     * @throws IOException when a recording cannot be read
      */
-    public static ChildProcesses read(List<Path> recordings, boolean withPid) throws IOException {
+    public static ChildProcesses read(List<Path> recordings, boolean withPid) {
         Map<String, Map<String, Long>> base = new TreeMap<>();
         Map<String, Map<String, Long>> candidate = new TreeMap<>();
         Map<String, int[]> files = new TreeMap<>();
+        Map<Path, String> unreadable = new TreeMap<>();
         for (Path r : recordings) {
             String fileName = r.getFileName().toString();
             String side = fileName.startsWith("base-") ? "base" : "candidate";
@@ -76,7 +87,14 @@ public final class ChildProcesses {
             if (process == null) {
                 continue;
             }
-            StackProfile p = JfrProfiles.read(r, stack -> !stack.isEmpty());
+            StackProfile p;
+            try {
+                p = JfrProfiles.read(r, stack -> !stack.isEmpty());
+            } catch (IOException | RuntimeException e) {
+                // the JDK's reader throws IOException for a file cut short, and may throw unchecked for worse
+                unreadable.put(r, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+                continue;
+            }
             Map<String, Long> self = (side.equals("base") ? base : candidate).computeIfAbsent(process,
                     k -> new HashMap<>());
             p.cpu().forEach((stack, n) -> self.merge(stack.get(stack.size() - 1), n, Long::sum));
@@ -105,7 +123,7 @@ public final class ChildProcesses {
             processes.add(new Process(name, counts[0], counts[1], hasBase ? totalB : -1, totalA,
                     new ArrayList<>(shares.subList(0, Math.min(Attribution.KEPT, shares.size())))));
         }
-        return new ChildProcesses(processes);
+        return new ChildProcesses(processes, unreadable);
     }
 
     /** The JVMs of one name a scenario started, on both sides. */
@@ -183,7 +201,7 @@ public final class ChildProcesses {
 
     /** For reading attribution.json back. */
     public static ChildProcesses of(List<Process> processes) {
-        return new ChildProcesses(new ArrayList<>(processes));
+        return new ChildProcesses(new ArrayList<>(processes), new TreeMap<>());
     }
 
     /** For reading attribution.json back. */

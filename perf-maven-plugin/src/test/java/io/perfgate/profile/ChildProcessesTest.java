@@ -50,6 +50,27 @@ class ChildProcessesTest {
     }
 
     @Test
+    void aRecordingCutShortIsLeftOutAndNamedWithoutCostingTheOthers() throws Exception {
+        // a JVM killed while it recorded (SIGKILL) leaves a file without its end: the rest must still be read
+        Path recording = Recordings.benchmarkLike(dir.resolve("r.jfr"), 300);
+        Path am = Files.copy(recording, dir.resolve("candidate-am-1-10.jfr"));
+        Path task = Files.copy(recording, dir.resolve("candidate-task-1-11.jfr"));
+        byte[] whole = Files.readAllBytes(recording);
+        Path killed = Files.write(dir.resolve("candidate-task-1-12.jfr"), Arrays.copyOf(whole, whole.length / 2));
+        Path empty = Files.write(dir.resolve("candidate-task-1-13.jfr"), new byte[0]);
+
+        ChildProcesses children = ChildProcesses.read(Arrays.asList(am, task, killed, empty), true);
+
+        assertEquals(Arrays.asList("am", "task"), children.processes().stream().map(ChildProcesses.Process::name)
+                .collect(java.util.stream.Collectors.toList()));
+        ChildProcesses.Process tasks = children.processes().get(1);
+        assertEquals(1, tasks.recordingsAfter(), "only the readable recording is counted");
+        assertEquals(children.processes().get(0).samplesAfter(), tasks.samplesAfter());
+        assertEquals(new java.util.TreeSet<>(Arrays.asList(killed, empty)), children.unreadable().keySet());
+        children.unreadable().values().forEach(why -> assertTrue(!why.isEmpty(), "a reason: " + why));
+    }
+
+    @Test
     void withoutABaseOnlyTheCandidatesSharesAreKnown() throws Exception {
         Path recording = Recordings.benchmarkLike(dir.resolve("r.jfr"), 300);
         Path candidate = Files.copy(recording, dir.resolve("candidate-am-1.jfr"));

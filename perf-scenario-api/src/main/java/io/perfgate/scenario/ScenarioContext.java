@@ -92,7 +92,9 @@ public interface ScenarioContext {
      * distributed job usually shows in the JVMs it starts (for Tez, pass them in {@code tez.am.launch.cmd-opts} for
      * the application master and {@code tez.task.launch.cmd-opts} for the tasks). Empty unless the plugin is
      * profiling this run ({@code perf.profile}); then the recordings are collected with the scenario's own profile,
-     * named by {@code process}.
+     * named by {@code process}. A JVM writes the end of its recording as it exits: one killed outright (SIGKILL)
+     * leaves a file that cannot be read, so give those JVMs time to exit when asked to stop (YARN kills a container
+     * {@code yarn.nodemanager.sleep-delay-before-sigkill.ms} after SIGTERM, 250 ms by default).
      *
      * @param process a name for the JVM (letters, digits, {@code . _ -}), e.g. {@code am}; each call numbers its
      *     recordings apart, and async-profiler adds the process id

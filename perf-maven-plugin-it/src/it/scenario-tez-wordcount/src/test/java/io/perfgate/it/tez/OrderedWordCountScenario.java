@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.Random;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -54,8 +55,13 @@ public class OrderedWordCountScenario implements Scenario {
         // Small containers: the AM and a few tasks fit beside the build on a small machine.
         yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
         yarnConf.setInt(YarnConfiguration.NM_PMEM_MB, 4096);
-        // Stop quickly: containers are killed 100 ms after SIGTERM, and no logs are kept for later.
-        yarnConf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, 100);
+        // When the plugin profiles this scenario, the AM and the task JVMs are profiled too: the job's cost is
+        // theirs, not the client's.
+        List<String> amProfiler = ctx.profilerJvmOptions("tez-am");
+        List<String> taskProfiler = ctx.profilerJvmOptions("tez-task");
+        // Stop quickly: containers are killed 100 ms after SIGTERM, and no logs are kept for later. A profiled JVM
+        // needs longer to finish its recording: a task JVM killed mid-write leaves a file nobody can read.
+        yarnConf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, amProfiler.isEmpty() ? 100 : 10_000);
         yarnConf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
         // Containers are granted on NodeManager heartbeats: beat often so a DAG does not wait for them.
         yarnConf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 200);
@@ -74,13 +80,10 @@ public class OrderedWordCountScenario implements Scenario {
         tezConf.setBoolean("tez.am.tez-ui.webservice.enable", false);
         tezConf.setInt(TezConfiguration.TEZ_AM_RESOURCE_MEMORY_MB, 512);
         tezConf.setInt(TezConfiguration.TEZ_TASK_RESOURCE_MEMORY_MB, 512);
-        // Short-lived JVMs on a small machine: one GC thread, and C1 only, which compiles far less. When the plugin
-        // profiles this scenario, the AM and the task JVMs are profiled too: the job's cost is theirs, not the
-        // client's.
+        // Short-lived JVMs on a small machine: one GC thread, and C1 only, which compiles far less.
         String jvmOptions = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1";
-        tezConf.set(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS, withOptions(jvmOptions, ctx.profilerJvmOptions("tez-am")));
-        tezConf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS, withOptions(jvmOptions,
-                ctx.profilerJvmOptions("tez-task")));
+        tezConf.set(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS, withOptions(jvmOptions, amProfiler));
+        tezConf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS, withOptions(jvmOptions, taskProfiler));
         // Keep task containers between the DAGs of the session, so warm runs reuse warm JVMs.
         tezConf.setInt("tez.am.session.min.held-containers", 3);
         tezConf.setInt("tez.am.am-rm.heartbeat.interval-ms.max", 250);
@@ -136,7 +139,7 @@ public class OrderedWordCountScenario implements Scenario {
         }
     }
 
-    private static String withOptions(String options, java.util.List<String> more) {
+    private static String withOptions(String options, List<String> more) {
         return more.isEmpty() ? options : options + " " + String.join(" ", more);
     }
 
