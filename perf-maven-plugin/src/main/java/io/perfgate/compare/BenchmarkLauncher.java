@@ -26,6 +26,11 @@ public interface BenchmarkLauncher {
         return 1;
     }
 
+    /** Where {@link #expectedSeconds} takes its times from, when that is worth a line in the log; else null. */
+    default String expectedTimesSource() {
+        return null;
+    }
+
     /** Runs one fork of {@code benchmark} with {@code classpath}; one result per parameter set. */
     List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
             throws InterleavedRun.ForkFailedException;

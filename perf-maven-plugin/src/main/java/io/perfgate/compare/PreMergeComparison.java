@@ -108,6 +108,9 @@ public final class PreMergeComparison {
         // minutes spent before saying so
         List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
         List<String> suite = candidateBenchmarks;
+        if ((request.shard() != null || request.budget() != null) && launcher.expectedTimesSource() != null) {
+            log.info(launcher.expectedTimesSource());
+        }
         if (request.shard() != null) {
             // the working tree's selection decides the partition, so base-only benchmarks change no shard
             List<String> all = candidateBenchmarks;

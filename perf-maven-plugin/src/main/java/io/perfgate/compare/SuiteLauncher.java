@@ -9,6 +9,7 @@ import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import io.perfgate.scenariorunner.ScenarioMetrics;
 import io.perfgate.scenariorunner.ScenarioRunner;
+import io.perfgate.scenariorunner.ScenarioTimes;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -29,8 +30,6 @@ import java.util.Objects;
 public final class SuiteLauncher implements BenchmarkLauncher {
     /** How a scenario is named among the benchmarks of a comparison. */
     public static final String PREFIX = "scenario ";
-    /** What a scenario round is expected to cost before one was measured: a mini cluster start and a job. */
-    static final double EXPECTED_ROUND_SECONDS = 60;
 
     private final BenchmarkLauncher jmh;
     private final Map<String, ScenarioDefinition> scenarios = new LinkedHashMap<>();
@@ -39,6 +38,7 @@ public final class SuiteLauncher implements BenchmarkLauncher {
     private final Path workDirectory;
     private final List<Path> extraClasspath;
     private final PerfLog log;
+    private final ScenarioTimes times;
 
     /**
      * @param jmh the JMH benchmarks' launcher
@@ -47,9 +47,10 @@ public final class SuiteLauncher implements BenchmarkLauncher {
      * @param basedir the module directory the scenario JVMs are told ({@code -Dbasedir})
      * @param workDirectory where each side's rounds write their scenario logs and work directories
      * @param extraClasspath appended to each side's classpath for the scenario JVMs (the JUnit Platform launcher)
+     * @param times what each scenario's JVMs took when last recorded, to weigh a round for shards and the budget
      */
     public SuiteLauncher(BenchmarkLauncher jmh, List<ScenarioDefinition> scenarios, Path javaHome, Path basedir,
-            Path workDirectory, List<Path> extraClasspath, PerfLog log) {
+            Path workDirectory, List<Path> extraClasspath, PerfLog log, ScenarioTimes times) {
         this.jmh = Objects.requireNonNull(jmh);
         for (ScenarioDefinition d : scenarios) {
             this.scenarios.put(PREFIX + d.getId(), d);
@@ -59,6 +60,18 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         this.workDirectory = workDirectory;
         this.extraClasspath = new ArrayList<>(extraClasspath);
         this.log = log;
+        this.times = Objects.requireNonNull(times);
+    }
+
+    /** Where each scenario's expected round time comes from, for the log; null without scenarios. */
+    @Override
+    public String expectedTimesSource() {
+        if (scenarios.isEmpty()) {
+            return null;
+        }
+        List<String> sources = new ArrayList<>();
+        scenarios.values().forEach(d -> sources.add(d.getId() + " " + times.describe(d)));
+        return "Scenario times: " + String.join("; ", sources);
     }
 
     /**
@@ -117,7 +130,8 @@ public final class SuiteLauncher implements BenchmarkLauncher {
 
     @Override
     public double expectedSeconds(List<Path> classpath, String benchmark) {
-        return isScenario(benchmark) ? EXPECTED_ROUND_SECONDS : jmh.expectedSeconds(classpath, benchmark);
+        return isScenario(benchmark) ? times.round(scenarios.get(benchmark)).toMillis() / 1000.0
+                : jmh.expectedSeconds(classpath, benchmark);
     }
 
     @Override

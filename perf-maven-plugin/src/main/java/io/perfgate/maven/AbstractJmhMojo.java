@@ -18,10 +18,12 @@ import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.MethodologyWriter;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
+import io.perfgate.scenariorunner.ScenarioTimes;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -44,6 +46,17 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      */
     @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
     protected File outputDirectory;
+
+    /**
+     * The baseline: a results file recorded by {@code perf:baseline} and committed with the module. perf:baseline
+     * writes it, perf:check judges against it, perf:calibrate saves its calibration into it. Every goal that
+     * measures reads the scenario times it recorded, to weigh scenarios for {@code perf.shard} and
+     * {@code perf.budget}; a scenario it does not hold counts as one minute per JVM.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
+    protected File baseline;
 
     /**
      * Benchmarks to run: comma-separated regular expressions, each searched for in the full benchmark name
@@ -252,7 +265,19 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         }
         return new SuiteLauncher(jmh, selected, ScenarioLaunchSettings.javaHomeOf(java),
                 project.getBasedir().toPath(), outputDirectory.toPath().resolve("compare-scenarios"),
-                withJUnitPlatformLauncher(new ArrayList<>(), selected), perfLog());
+                withJUnitPlatformLauncher(new ArrayList<>(), selected), perfLog(),
+                scenarioTimes(selected));
+    }
+
+    /**
+     * What the JVMs of {@code scenarios} took as the baseline recorded them; guessed where it holds none (and
+     * nothing is read when there are no scenarios). Only the baseline: it is committed, so every CI agent reads the
+     * same times and computes the same shards, where a results file left in {@code target/} by an earlier shard
+     * would split the suite differently on the next.
+     */
+    protected final ScenarioTimes scenarioTimes(List<ScenarioDefinition> scenarios) {
+        return scenarios.isEmpty() ? ScenarioTimes.guessed()
+                : ScenarioTimes.firstRecorded(Collections.singletonList(baseline.toPath()), perfLog()::warn);
     }
 
     /** {@code perf.profile}, checked. */

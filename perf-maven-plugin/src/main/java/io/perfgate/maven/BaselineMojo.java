@@ -44,14 +44,6 @@ import org.eclipse.aether.RepositorySystem;
 @Mojo(name = "baseline", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
 public class BaselineMojo extends RunMojo {
     /**
-     * The baseline file to write; commit it with the module.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
-    private File baseline;
-
-    /**
      * Records the results even from a partial or failed run, or with benchmarks that have no forks; the reasons
      * are kept in the baseline's provenance.
      *

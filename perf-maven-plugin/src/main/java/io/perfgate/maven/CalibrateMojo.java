@@ -52,14 +52,6 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
     @Parameter(property = PerfProperties.CALIBRATE_SAVE, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String save;
 
-    /**
-     * The baseline the calibration is saved into.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
-    private File baseline;
-
     @Inject
     public CalibrateMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super("calibrate", toolchainManager, repositorySystem);

@@ -60,14 +60,6 @@ public class CheckMojo extends AbstractPreMergeMojo {
     @Parameter(property = PerfProperties.RESULTS, defaultValue = PerfProperties.DEFAULT_RESULTS)
     private File results;
 
-    /**
-     * The baseline: a results file recorded by {@code perf:baseline} and committed with the module.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
-    private File baseline;
-
     @Inject
     public CheckMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super("check", toolchainManager, repositorySystem);

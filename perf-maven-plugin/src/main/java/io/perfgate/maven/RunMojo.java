@@ -219,6 +219,7 @@ public class RunMojo extends AbstractJmhMojo {
                 .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes(),
                         !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes()))
                 .scenarios(selected)
+                .scenarioTimes(scenarioTimes(selected))
                 .shard(shard)
                 .budget(budget())
                 .pluginGoal(qualifiedGoal("run"))

@@ -28,6 +28,7 @@ import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import io.perfgate.scenariorunner.ScenarioOutcome;
 import io.perfgate.scenariorunner.ScenarioRunner;
+import io.perfgate.scenariorunner.ScenarioTimes;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.ShardException;
 import io.perfgate.text.Durations;
@@ -94,15 +95,21 @@ public final class PerfRun {
         // A project may hold only scenarios: then no BenchmarkList is needed, and JMH does not run.
         boolean jmh = request.scenarios().isEmpty() || BenchmarkDiscovery.hasBenchmarkList(request.classDirectories());
         RunPlan plan = jmh ? plan() : null;
-        List<ShardedSuite.Unit> suite = ShardedSuite.units(plan, scenarios);
+        ScenarioTimes times = request.scenarioTimes();
+        List<ShardedSuite.Unit> suite = ShardedSuite.units(plan, scenarios, times);
+        if ((request.shard() != null || request.budget() != null) && !scenarios.isEmpty()) {
+            List<String> sources = new ArrayList<>();
+            scenarios.forEach(s -> sources.add(s.getId() + " " + times.describe(s)));
+            log.info("Scenario times: " + String.join("; ", sources));
+        }
         if (request.shard() != null) {
-            ShardedSuite part = ShardedSuite.of(request.shard(), plan, scenarios);
+            ShardedSuite part = ShardedSuite.of(request.shard(), plan, scenarios, times);
             log.info(part.describe());
             plan = part.plan;
             scenarios = part.scenarios;
         }
         try {
-            Budget.check(request.budget(), ShardedSuite.units(plan, scenarios), suite, ShardedSuite.Unit::name,
+            Budget.check(request.budget(), ShardedSuite.units(plan, scenarios, times), suite, ShardedSuite.Unit::name,
                     ShardedSuite.Unit::seconds, request.shard() == null ? "The run" : "Shard " + request.shard(),
                     "fewer forks or shorter iterations: -D" + PerfProperties.FORKS + ", -D"
                             + PerfProperties.MEASUREMENT_ITERATIONS + ", -D" + PerfProperties.MEASUREMENT_TIME);

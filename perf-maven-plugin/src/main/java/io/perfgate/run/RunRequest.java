@@ -3,6 +3,7 @@ package io.perfgate.run;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.scenariorunner.ScenarioTimes;
 import io.perfgate.shard.Shard;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -34,6 +35,7 @@ public final class RunRequest {
     private final List<ScenarioDefinition> scenarios;
     private final Shard shard;
     private final Duration budget;
+    private final ScenarioTimes scenarioTimes;
 
     private RunRequest(Builder b) {
         this.options = Objects.requireNonNull(b.options, "options");
@@ -54,6 +56,7 @@ public final class RunRequest {
         this.scenarios = Collections.unmodifiableList(new ArrayList<>(b.scenarios));
         this.shard = b.shard;
         this.budget = b.budget;
+        this.scenarioTimes = b.scenarioTimes;
     }
 
     public static Builder builder() {
@@ -144,6 +147,11 @@ public final class RunRequest {
         return shard;
     }
 
+    /** What each scenario's JVMs are expected to take, for the shard and the budget. */
+    public ScenarioTimes scenarioTimes() {
+        return scenarioTimes;
+    }
+
     /** The end-to-end scenarios to run after the JMH benchmarks, already filtered by perf.scenarioIncludes. */
     public List<ScenarioDefinition> scenarios() {
         return scenarios;
@@ -168,6 +176,13 @@ public final class RunRequest {
         private final List<ScenarioDefinition> scenarios = new ArrayList<>();
         private Shard shard;
         private Duration budget;
+        private ScenarioTimes scenarioTimes = ScenarioTimes.guessed();
+
+        /** What the scenarios' JVMs took when last recorded; guessed unless set. */
+        public Builder scenarioTimes(ScenarioTimes times) {
+            this.scenarioTimes = Objects.requireNonNull(times, "scenarioTimes");
+            return this;
+        }
 
         /** Refuses a plan expected to take longer, before it measures anything; null: no limit. */
         public Builder budget(Duration budget) {

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.scenariorunner.ScenarioTimes;
 import io.perfgate.shard.Shard;
 import io.perfgate.text.Durations;
 import java.time.Duration;
@@ -15,12 +16,9 @@ import java.util.Set;
 /**
  * The part of a run's selection that one shard measures: the selected benchmarks and scenarios, dealt out by
  * {@link Shard#select} with their expected times. A benchmark weighs what its plan expects (forks, iterations,
- * parameter values); a scenario, whose length nothing records yet, weighs {@link #SCENARIO_JVM} per JVM it starts.
+ * parameter values); a scenario what its JVMs took when they were last recorded ({@link ScenarioTimes}).
  */
 final class ShardedSuite {
-    /** A guess at one scenario JVM (start-up, a mini cluster, the runs): MiniCluster scenarios take minutes. */
-    static final Duration SCENARIO_JVM = Duration.ofMinutes(1);
-
     final RunPlan plan;
     final List<ScenarioDefinition> scenarios;
     private final String description;
@@ -32,8 +30,8 @@ final class ShardedSuite {
     }
 
     /** This shard's part of {@code plan} (null when there are no benchmarks) and {@code scenarios}. */
-    static ShardedSuite of(Shard shard, RunPlan plan, List<ScenarioDefinition> scenarios) {
-        List<Unit> units = units(plan, scenarios);
+    static ShardedSuite of(Shard shard, RunPlan plan, List<ScenarioDefinition> scenarios, ScenarioTimes times) {
+        List<Unit> units = units(plan, scenarios, times);
         List<Unit> mine = shard.select(units, Unit::name, Unit::seconds);
         Set<String> benchmarks = new HashSet<>();
         List<ScenarioDefinition> myScenarios = new ArrayList<>();
@@ -61,7 +59,7 @@ final class ShardedSuite {
     }
 
     /** The benchmarks of {@code plan} (may be null) and the {@code scenarios}, each with its expected time. */
-    static List<Unit> units(RunPlan plan, List<ScenarioDefinition> scenarios) {
+    static List<Unit> units(RunPlan plan, List<ScenarioDefinition> scenarios, ScenarioTimes times) {
         List<Unit> units = new ArrayList<>();
         if (plan != null) {
             for (PlannedBenchmark b : plan.benchmarks()) {
@@ -69,7 +67,7 @@ final class ShardedSuite {
             }
         }
         for (ScenarioDefinition s : scenarios) {
-            units.add(new Unit("scenario " + s.getId(), SCENARIO_JVM.multipliedBy(s.getColdRuns() + 1L), s));
+            units.add(new Unit("scenario " + s.getId(), times.run(s), s));
         }
         return units;
     }

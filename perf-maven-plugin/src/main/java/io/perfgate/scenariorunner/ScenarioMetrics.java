@@ -32,6 +32,9 @@ public final class ScenarioMetrics {
     public static final String RUNS_PARAM = "runs";
     public static final String COLD = "cold";
     public static final String WARM = "warm";
+    /** The secondary metric of a JVM's set-up, once per JVM; its tear-down's. */
+    public static final String SETUP_TIME = "setup.time";
+    public static final String TEARDOWN_TIME = "teardown.time";
 
     /**
      * Fewest latencies of one run for its p50/p90/p95: with fewer, the sample maximum is not yet above the
@@ -63,8 +66,8 @@ public final class ScenarioMetrics {
         add(new Builtin("gc.time", UNIT, Protocol.GC_MS));
         add(new Builtin("alloc", "B", Protocol.ALLOC_BYTES));
         add(new Builtin("heap.peak", "B", Protocol.HEAP_PEAK_BYTES));
-        add(new Builtin("setup.time", UNIT, null));
-        add(new Builtin("teardown.time", UNIT, null));
+        add(new Builtin(SETUP_TIME, UNIT, null));
+        add(new Builtin(TEARDOWN_TIME, UNIT, null));
         add(new Builtin("latency.count", "count", Protocol.LATENCY_COUNT));
     }
 
@@ -153,8 +156,8 @@ public final class ScenarioMetrics {
             });
             Map<String, double[]> secondary = new LinkedHashMap<>();
             for (Builtin builtin : BUILTINS.values()) {
-                double perJvm = builtin.name.equals("setup.time") ? jvm.setUpMillis
-                        : builtin.name.equals("teardown.time") ? jvm.tearDownMillis : Double.NaN;
+                double perJvm = builtin.name.equals(SETUP_TIME) ? jvm.setUpMillis
+                        : builtin.name.equals(TEARDOWN_TIME) ? jvm.tearDownMillis : Double.NaN;
                 if (builtin.field == null && !Double.isNaN(perJvm)) {
                     secondary.put(builtin.name, new double[] {perJvm});
                 } else if (values.containsKey(builtin.name)) {

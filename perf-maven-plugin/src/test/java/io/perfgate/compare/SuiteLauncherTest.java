@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.scenariorunner.ScenarioTimes;
 import io.perfgate.scenariorunner.fixtures.CpuWork;
 import io.perfgate.testing.LogLines;
 import java.net.URISyntaxException;
@@ -79,7 +80,15 @@ class SuiteLauncherTest {
     private SuiteLauncher suite(OneBenchmark jmh, ScenarioDefinition... scenarios) {
         Path javaHome = Paths.get(System.getProperty("java.home"));
         return new SuiteLauncher(jmh, Arrays.asList(scenarios), javaHome, out, out.resolve("compare-scenarios"),
-                Collections.emptyList(), log);
+                Collections.emptyList(), log, ScenarioTimes.guessed());
+    }
+
+    @Test
+    void aScenarioRoundWeighsOneColdAndOneWarmJvmForShardsAndTheBudget() {
+        SuiteLauncher suite = suite(new OneBenchmark(), cpu("cpu", CpuWork.class.getName()));
+        // nothing recorded: a minute per JVM, and a round starts a cold and a warm JVM per side
+        assertEquals(120.0, suite.expectedSeconds(Collections.emptyList(), "scenario cpu"), 1e-9);
+        assertEquals("Scenario times: cpu guessed at 1 min per JVM", suite.expectedTimesSource());
     }
 
     @Test
