@@ -5,10 +5,13 @@ def log = new File(basedir, 'build.log').text
 def slurper = new JsonSlurper()
 def profiles = new File(basedir, 'target/perf/profiles')
 
-// the gate's verdicts come first and stand: both benchmarks FAIL
+// the gate's verdicts come first and stand: the writer FAILs. The counter's two threads on a 2-core machine can at
+// most double its time when they take turns, and while the host loads a core both sides wait alike: one run
+// measured +110.6 % [+2.6 %, +141.9 %] at 32 % between-fork noise, WARN (above the limit, not significantly
+// above 5 %). Either verdict is profiled (perf.profile=regressions), which is what this test is about.
 assert log.contains('BUILD FAILURE')
 assert log =~ /FAIL .*WriterBench\.append/
-assert log =~ /FAIL .*CounterBench\.count/
+assert log =~ /(FAIL|WARN) CounterBench\.count: median time \+/
 assert log.contains('Profiling 2 benchmarks (perf.profile=regressions): one extra fork per side with async-profiler')
 
 // the allocation case: the top frame is the method that allocates, and the top site is its new byte[]

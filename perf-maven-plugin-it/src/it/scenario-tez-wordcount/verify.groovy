@@ -1,7 +1,13 @@
 import groovy.json.JsonSlurper
 
-// The invoker appends the four invocations to one build.log; split it at each perf:check header.
-def log = new File(basedir, 'build.log').text
+// The invoker appends the six invocations to one build.log. Run 5, perf:compare, starts with its "Base:" line (and
+// has a perf:check header of its own); split runs 1-4 at each perf:check header.
+def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def whole = new File(basedir, 'build.log').text
+def compareAt = whole.indexOf('[INFO] Base: ')
+assert compareAt > 0 : 'run 5 (perf:compare) did not start'
+def log = whole.substring(0, compareAt)
+def compare = whole.substring(compareAt)
 def checks = log.split(/\[INFO\] perf:check /)
 assert checks.length == 3 : "expected two perf:check runs in build.log, found ${checks.length - 1}"
 def aa = checks[1]
@@ -114,6 +120,40 @@ if (!log.contains('does not "opens java.lang"') && !log.contains('MiniTezCluster
             dump.contains('org.apache.tez.test.MiniTezCluster') : 'the thread dump shows neither the hang nor its set-up'
     println 'NOTE: the set-up without --add-opens was killed at 120 s before it reached the hang (a slow host).'
 }
+
+// 5: perf:compare of the patch (100 us of busy work per line, about +4.7 s per job) against main, interleaved on
+// one machine: no stored baseline, so the plugin's default limits (10 %) apply and the host's drift hits both sides.
+def baseCommit = fixture.baseCommit(basedir)
+assert compare.startsWith("[INFO] Base: ${baseCommit.substring(0, 10)} \"base version\"") : compare.readLines()[0]
+assert compare.contains('Interleaving 1 scenario, base and candidate')
+assert compare =~ /base, round 1: scenario ordered-wordcount: 1 warm JVM of 1 warm-up \+ 2 warm runs/
+def compared = new File(basedir, 'target/perf-compare')
+def slurper = new JsonSlurper()
+def baseWarm = slurper.parse(new File(compared, 'base-results.json')).benchmarks
+def candidateWarm = slurper.parse(new File(compared, 'results.json')).benchmarks
+assert baseWarm*.params.runs == ['warm'] && candidateWarm*.params.runs == ['warm'] : 'warm JVMs only (coldRuns 0)'
+assert baseWarm[0].forks.size() >= 5 && baseWarm[0].forks.size() == candidateWarm[0].forks.size() :
+        'one warm JVM per side and round, at least 5 rounds'
+def compareRows = compare.readLines().findAll { it.contains('ordered-wordcount') }.join('\n')
+assert compare =~ /FAIL ordered-wordcount \(runs=warm\): median time \+[0-9.]+ %/ : compareRows
+assert compare.contains('BUILD FAILURE')
+def gatedWarm = slurper.parse(new File(compared, 'report.json')).comparisons.find { it.metric == 'median' }
+assert gatedWarm.verdict == 'FAIL' && gatedWarm.ratio.estimate > 1.5 : "report.json: ${gatedWarm}"
+// Both sides profiled, with the AM and task JVMs each started: the tokenizer's busy wait grows in the tasks' CPU.
+def compareProfile = slurper.parse(new File(compared, 'profiles/ordered-wordcount_runs_warm_/attribution.json'))
+def tasks = compareProfile.processes.find { it.process == 'tez-task' }
+assert tasks != null && tasks.recordingsBefore >= 1 && tasks.recordingsAfter >= 1 :
+        "no before/after table of the task JVMs: ${compareProfile.processes}; the log said:\n" +
+                compare.readLines().findAll { it.contains('Profil') || it.contains('recording') }.join('\n')
+def burn = tasks.methods.find { it.method == 'io.perfgate.it.tez.BurningTokenProcessor.run' }
+assert tasks.methods[0] == burn && burn.selfShareAfter > burn.selfShareBefore + 0.2 : "tez-task: ${tasks.methods}"
+// 6: the methodology block opens with the before/after sentence of the scenario, naming main's commit
+def block = new File(compared, 'methodology.md').text
+assert block =~ /ordered-wordcount \(runs=warm\): before \(main at ${baseCommit.substring(0, 10)}\): median [0-9.]+ s, p95 [0-9.]+ s; after \(this patch on top, uncommitted\): median [0-9.]+ s/ : block.readLines().take(6).join('\n')
+assert block.contains('tez-task') : 'the profile evidence names the task JVMs'
+// and the user's checkout, branches, index, stash and worktrees are as they were
+fixture.assertUnchanged(basedir)
+assert !compared.listFiles().any { it.isDirectory() && it.name.startsWith('base-') } : 'a base checkout was left'
 
 // The scenario JVMs are gone: no java process still runs from this IT's work directories.
 def ps = ['ps', '-eo', 'args'].execute().text
