@@ -295,8 +295,8 @@ public final class ComparisonProfiler {
                     + " started could not be read and are left out: " + String.join(", ", cut) + ". A JVM killed"
                     + " before it finished writing leaves such a file. Give the JVMs the scenario profiles time to"
                     + " exit when asked to stop: YARN kills a container yarn.nodemanager.sleep-delay-before-"
-                    + "sigkill.ms after SIGTERM (250 ms by default); 10000 in the scenario's cluster configuration"
-                    + " is ample");
+                    + "sigkill.ms after SIGTERM (250 ms by default); 3000 in the scenario's cluster configuration"
+                    + " is ample, and more than 5000 outlasts the wait for threads after tear-down");
             children.removeAll(processes.unreadable().keySet());
         }
         if (setup.converterJar() != null) {

@@ -60,8 +60,10 @@ public class OrderedWordCountScenario implements Scenario {
         List<String> amProfiler = ctx.profilerJvmOptions("tez-am");
         List<String> taskProfiler = ctx.profilerJvmOptions("tez-task");
         // Stop quickly: containers are killed 100 ms after SIGTERM, and no logs are kept for later. A profiled JVM
-        // needs longer to finish its recording: a task JVM killed mid-write leaves a file nobody can read.
-        yarnConf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, amProfiler.isEmpty() ? 100 : 10_000);
+        // needs longer to finish its recording (a task JVM killed mid-write leaves a file nobody can read), but
+        // less than the 5 s the plugin waits for threads after tear-down: the NodeManager waits for each kill in a
+        // non-daemon "Task killer" thread.
+        yarnConf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, amProfiler.isEmpty() ? 100 : 3000);
         yarnConf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
         // Containers are granted on NodeManager heartbeats: beat often so a DAG does not wait for them.
         yarnConf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 200);
