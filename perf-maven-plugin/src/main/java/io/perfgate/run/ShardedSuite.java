@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * The part of a run's selection that one shard measures: the selected benchmarks and scenarios, dealt out by
  * {@link Shard#select} with their expected times. A benchmark weighs what its plan expects (forks, iterations,
- * parameter values); a scenario what its JVMs took when they were last recorded ({@link ScenarioTimes}).
+ * parameter values); a scenario what its JVMs took as the baseline recorded them ({@link ScenarioTimes}).
  */
 final class ShardedSuite {
     final RunPlan plan;
