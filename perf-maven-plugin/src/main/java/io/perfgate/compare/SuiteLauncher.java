@@ -29,7 +29,7 @@ import java.util.Objects;
  */
 public final class SuiteLauncher implements BenchmarkLauncher {
     /** How a scenario is named among the benchmarks of a comparison. */
-    public static final String PREFIX = "scenario ";
+    public static final String PREFIX = ScenarioDefinition.SUITE_PREFIX;
 
     private final BenchmarkLauncher jmh;
     private final Map<String, ScenarioDefinition> scenarios = new LinkedHashMap<>();

@@ -67,7 +67,7 @@ final class ShardedSuite {
             }
         }
         for (ScenarioDefinition s : scenarios) {
-            units.add(new Unit("scenario " + s.getId(), times.run(s), s));
+            units.add(new Unit(ScenarioDefinition.SUITE_PREFIX + s.getId(), times.run(s), s));
         }
         return units;
     }

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  * every problem at once, naming the scenario and the element.
  */
 public class ScenarioDefinition {
+    /** How a scenario is named among the benchmarks of a suite (shards, comparisons): {@code scenario <id>}. */
+    public static final String SUITE_PREFIX = "scenario ";
     public static final int DEFAULT_COLD_RUNS = 5;
     public static final int DEFAULT_WARMUP_RUNS = 1;
     /** Warm runs per warm JVM: enough for a stable median of the JVM, the one value the gate takes from it. */
