@@ -69,9 +69,7 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         if (scenarios.isEmpty()) {
             return null;
         }
-        List<String> sources = new ArrayList<>();
-        scenarios.values().forEach(d -> sources.add(d.getId() + " " + times.describe(d)));
-        return "Scenario times: " + String.join("; ", sources);
+        return times.describe(new ArrayList<>(scenarios.values()));
     }
 
     /**

@@ -23,7 +23,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -277,7 +276,7 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      */
     protected final ScenarioTimes scenarioTimes(List<ScenarioDefinition> scenarios) {
         return scenarios.isEmpty() ? ScenarioTimes.guessed()
-                : ScenarioTimes.firstRecorded(Collections.singletonList(baseline.toPath()), perfLog()::warn);
+                : ScenarioTimes.fromBaseline(baseline.toPath(), perfLog()::warn);
     }
 
     /** {@code perf.profile}, checked. */

@@ -98,9 +98,7 @@ public final class PerfRun {
         ScenarioTimes times = request.scenarioTimes();
         List<ShardedSuite.Unit> suite = ShardedSuite.units(plan, scenarios, times);
         if ((request.shard() != null || request.budget() != null) && !scenarios.isEmpty()) {
-            List<String> sources = new ArrayList<>();
-            scenarios.forEach(s -> sources.add(s.getId() + " " + times.describe(s)));
-            log.info("Scenario times: " + String.join("; ", sources));
+            log.info(times.describe(scenarios));
         }
         if (request.shard() != null) {
             ShardedSuite part = ShardedSuite.of(request.shard(), plan, scenarios, times);

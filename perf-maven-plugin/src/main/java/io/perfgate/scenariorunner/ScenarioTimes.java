@@ -79,23 +79,21 @@ public final class ScenarioTimes {
     }
 
     /**
-     * The times recorded in the first of {@code files} that exists and reads; guessed when none does. A file that
-     * exists but does not read is passed over with a note to {@code note}: estimates must not stop a run that the
-     * file itself does not concern (perf:check names a damaged baseline where it judges against it).
+     * The times the baseline recorded; guessed when it does not exist or does not read. A baseline that exists but
+     * does not read is passed over with a note to {@code note}: an estimate must not stop a run that the baseline
+     * itself does not concern (perf:check names a damaged baseline where it judges against it).
      */
-    public static ScenarioTimes firstRecorded(List<Path> files, Consumer<String> note) {
-        for (Path file : files) {
-            if (file == null || !Files.isRegularFile(file)) {
-                continue;
-            }
-            try {
-                return recordedIn(ResultsJson.read(file), file.toString());
-            } catch (ResultsFormatException | RuntimeException e) {
-                note.accept("The scenario times recorded in " + file + " are not used to estimate this run: "
-                        + e.getMessage());
-            }
+    public static ScenarioTimes fromBaseline(Path baseline, Consumer<String> note) {
+        if (!Files.isRegularFile(baseline)) {
+            return guessed();
         }
-        return guessed();
+        try {
+            return recordedIn(ResultsJson.read(baseline), baseline.toString());
+        } catch (ResultsFormatException | RuntimeException e) {
+            note.accept("The scenario times recorded in " + baseline + " are not used to estimate this run, which"
+                    + " assumes " + GUESSED_JVM.toMinutes() + " min per scenario JVM instead: " + e.getMessage());
+            return guessed();
+        }
     }
 
     /** One cold JVM: its set-up and its one run, as recorded; else the guess. */
@@ -142,6 +140,13 @@ public final class ScenarioTimes {
         return cold && warm ? "recorded in " + source
                 : "guessed at " + GUESSED_JVM.toMinutes() + " min per JVM" + (r == null ? "" : " where " + source
                         + " recorded none");
+    }
+
+    /** One line for the log: where each scenario's times come from ("Scenario times: wordcount recorded in ..."). */
+    public String describe(List<ScenarioDefinition> scenarios) {
+        List<String> sources = new ArrayList<>();
+        scenarios.forEach(d -> sources.add(d.getId() + " " + describe(d)));
+        return "Scenario times: " + String.join("; ", sources);
     }
 
     private static double orZero(double millis) {
