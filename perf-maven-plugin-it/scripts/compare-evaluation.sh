@@ -5,7 +5,8 @@
 #   perf-maven-plugin-it/scripts/compare-evaluation.sh --out target/compare-evaluation.jsonl --aa 14 --slow 7
 #   perf-maven-plugin-it/scripts/compare-evaluation.sh --out target/compare-evaluation.jsonl --summarize
 #
-# --summarize also replays a round-paired alternative (RoundPairedRule) on the same forks.
+# --summarize also replays a round-paired alternative (RoundPairedRule) and adaptive stopping with a stored
+# calibration (from the previous A/A session in the file) on the same forks.
 # Each session compares the three EvaluationBenchmarks (so 14 A/A sessions are 42 A/A comparisons) for the
 # fixed 15 rounds; sessions are appended to the --out file, so the study can be run in several sittings.
 set -eu

@@ -28,4 +28,10 @@ assert !new File(basedir, 'src/perf/baseline.json.lock').exists()
 // 3. no baseline to save into
 assert log.contains('There is no baseline at ')
 assert log.contains('Record one first with: mvn verify perf:baseline, or run perf:calibrate without -Dperf.calibrate.save=true.')
+
+// 4. the comparison's rounds are sized with the stored noise, and every noise figure it prints says so
+assert log =~ /Rounds sized with the between-fork noise perf:calibrate stored in src\/perf\/baseline\.json \(measured \d{4}-\d\d-\d\dT[0-9:]+Z, 1 benchmark\), pooled with the noise of each benchmark's own rounds/
+def figures = log.readLines().findAll { it.contains('median between-fork noise') }
+figures.each { assert it =~ /in these rounds pooled with \d+\.\d % at 5 forks a side, stored by perf:calibrate on \d{4}-\d\d-\d\d/ : it }
+println "calibrate-aa-reports: ${figures.size()} noise figure(s) printed by the comparison"
 return true

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ReportWriter;
+import io.perfgate.results.Calibration;
 import io.perfgate.shard.Shard;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,6 +36,7 @@ public final class CompareRequest {
     private final Shard shard;
     private final Duration budget;
     private final ProfilerSetup profiling;
+    private final Calibration calibration;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -56,6 +58,7 @@ public final class CompareRequest {
         this.shard = b.shard;
         this.budget = b.budget;
         this.profiling = b.profiling;
+        this.calibration = b.calibration;
     }
 
     public static Builder builder() {
@@ -67,7 +70,15 @@ public final class CompareRequest {
                 .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
-                .profiling(profiling);
+                .profiling(profiling).calibration(calibration);
+    }
+
+    /**
+     * The between-fork noise {@code perf:calibrate} stored in the baseline, which the rounds of adaptive stopping
+     * are sized with together with the noise the rounds measure ({@link StopRule}); null when none is stored.
+     */
+    public Calibration calibration() {
+        return calibration;
     }
 
     /** What profiling is asked for once the verdicts are in ({@code perf.profile}, {@code perf.profiler}). */
@@ -172,6 +183,12 @@ public final class CompareRequest {
         private Shard shard;
         private Duration budget;
         private ProfilerSetup profiling = ProfilerSetup.none();
+        private Calibration calibration;
+
+        public Builder calibration(Calibration calibration) {
+            this.calibration = calibration;
+            return this;
+        }
 
         /** The wall time the comparison may take, base build included; null: no limit. */
         public Builder profiling(ProfilerSetup profiling) {

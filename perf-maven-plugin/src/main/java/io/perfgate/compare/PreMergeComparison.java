@@ -84,7 +84,7 @@ public final class PreMergeComparison {
         long started = System.nanoTime();
         StopRule rule;
         try {
-            rule = new StopRule(request.adaptive(), request.maxForks(), request.settings());
+            rule = new StopRule(request.adaptive(), request.maxForks(), request.settings(), request.calibration());
         } catch (IllegalArgumentException e) {
             throw new CompareException(e.getMessage(), e);
         }

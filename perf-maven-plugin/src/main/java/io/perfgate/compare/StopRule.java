@@ -6,6 +6,7 @@ import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
 import io.perfgate.results.Direction;
 import io.perfgate.stats.Decision;
 import io.perfgate.stats.DecisionRule;
@@ -39,7 +40,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * out ({@link Power#forksNeeded}). A quiet benchmark stops as soon as it has those rounds, long before
  * {@code maxRounds}; a noisy one runs up to {@code maxRounds}, and the look says how many it would need. This is
  * sample-size re-estimation from the variance alone (an internal pilot): it looks at the spread, never at the
- * shift, so the final look keeps its level.
+ * shift, so the final look keeps its level. Where {@code perf:calibrate} stored the benchmark's between-fork noise
+ * in the baseline, the median's noise is that figure pooled with the rounds' own ({@link Power#pooledCv}, each
+ * weighed by its degrees of freedom): five rounds alone estimate a CV only to about a third of itself, so the
+ * stored figure steadies the first looks, and the rounds weigh more the longer the benchmark runs (a machine
+ * noisier today than on the day of the calibration still gets the rounds it needs).
  * FAIL is tested at two looks only, the first and the last, each at alpha / 2, so by Bonferroni the chance of a
  * false FAIL stays within alpha. Stopping with PASS can only lower that chance, so PASS is looked for after every
  * round. Without adaptive stopping every benchmark runs {@code maxRounds} rounds and is decided at alpha.
@@ -52,6 +57,7 @@ public final class StopRule {
     private final int firstLook;
     private final int maxRounds;
     private final GateSettings settings;
+    private final Calibration calibration;
 
     /** The power the rounds are sized for. */
     public static final double POWER = Power.DEFAULT_POWER;
@@ -62,6 +68,15 @@ public final class StopRule {
      * @param settings the gate's settings: thresholds per benchmark (rules included), alpha, minimum forks
      */
     public StopRule(boolean adaptive, int maxRounds, GateSettings settings) {
+        this(adaptive, maxRounds, settings, null);
+    }
+
+    /**
+     * @param settings the gate's settings: thresholds per benchmark (rules included), alpha, minimum forks
+     * @param calibration the noise {@code perf:calibrate} stored in the baseline, or null
+     */
+    public StopRule(boolean adaptive, int maxRounds, GateSettings settings, Calibration calibration) {
+        this.calibration = calibration;
         this.settings = Objects.requireNonNull(settings, "settings");
         this.firstLook = Math.max(FIRST_LOOK, settings.minForks());
         if (maxRounds < firstLook) {
@@ -139,7 +154,7 @@ public final class StopRule {
                             + StatsText.percentChange(1 + m.thresholds.fail()));
                 } else {
                     unsettled.add(m.describe(cand) + " upper bound " + StatsText.percentChange(upper));
-                    needed.add(m.describe(cand), m, alpha);
+                    needed.add(cand, m, alpha);
                 }
             }
         }
@@ -166,7 +181,7 @@ public final class StopRule {
             }
             for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
                 if (m.baseline.length >= 2 && m.candidate.length >= 2) {
-                    needed.add(m.describe(cand), m, decisionAlpha());
+                    needed.add(cand, m, decisionAlpha());
                 }
             }
         }
@@ -201,12 +216,21 @@ public final class StopRule {
             unknown = true;
         }
 
-        void add(String metric, MetricSamples m, double alpha) {
-            double cv = Power.forkCv(m.baseline, m.candidate);
+        void add(BenchmarkResult benchmark, MetricSamples m, double alpha) {
+            String metric = m.describe(benchmark);
+            double measured = Power.forkCv(m.baseline, m.candidate);
+            Calibration.Entry stored = storedNoise(benchmark.key(), m.metric);
+            double cv = stored == null ? measured : Power.pooledCv(stored.betweenForkCv(),
+                    2 * (stored.forks() - 1), measured, m.baseline.length + m.candidate.length - 2);
             if (!(cv >= 0)) {
                 unknown = true;
                 return;
             }
+            String noise = stored == null ? StatsText.noise(cv) : String.format(Locale.ROOT,
+                    "%s (%s in these rounds pooled with %s at %d forks a side, stored by perf:calibrate on %s)",
+                    StatsText.noise(cv), StatsText.noise(measured), StatsText.noise(stored.betweenForkCv()),
+                    stored.forks(), calibration.measuredAt().substring(0, Math.min(10,
+                            calibration.measuredAt().length())));
             double target = 1 + Power.SIZING_FACTOR * m.thresholds.fail();
             // the CV rounded up to a tenth of a percent: a finer figure changes nothing, and the simulation behind
             // forksNeeded is then run once per distinct value, not once per look
@@ -217,10 +241,10 @@ public final class StopRule {
                     StatsText.percentChange(target));
             if (need == Integer.MAX_VALUE) {
                 figure = String.format(Locale.ROOT, "%s between-fork noise %s needs more than %s = %d rounds for %s",
-                        metric, StatsText.noise(cv), PerfProperties.MAX_FORKS, maxRounds, power);
+                        metric, noise, PerfProperties.MAX_FORKS, maxRounds, power);
             } else {
                 figure = String.format(Locale.ROOT, "%s between-fork noise %s gives %s at %d rounds", metric,
-                        StatsText.noise(cv), power, need);
+                        noise, power, need);
             }
             figures.add(figure);
             rounds = Math.max(rounds, need);
@@ -234,6 +258,15 @@ public final class StopRule {
         String describe() {
             return String.join("; ", figures);
         }
+    }
+
+    /**
+     * The between-fork noise {@code perf:calibrate} stored for a benchmark's {@code metric}, or null: it calibrates
+     * the median only, and a figure from fewer than two forks a side, or not a number, says nothing.
+     */
+    private Calibration.Entry storedNoise(String key, String metric) {
+        Calibration.Entry e = calibration == null || !Metric.MEDIAN.id().equals(metric) ? null : calibration.find(key);
+        return e != null && e.forks() >= 2 && e.betweenForkCv() >= 0 && Double.isFinite(e.betweenForkCv()) ? e : null;
     }
 
     private static BenchmarkResult find(List<BenchmarkResult> results, String key) {

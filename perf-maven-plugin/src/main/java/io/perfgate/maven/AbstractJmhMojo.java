@@ -50,7 +50,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      * The baseline: a results file recorded by {@code perf:baseline} and committed with the module. perf:baseline
      * writes it, perf:check judges against it, perf:calibrate saves its calibration into it. Every goal that
      * measures reads the scenario times it recorded, to weigh scenarios for {@code perf.shard} and
-     * {@code perf.budget}; a scenario it does not hold counts as one minute per JVM.
+     * {@code perf.budget}; a scenario it does not hold counts as one minute per JVM. perf:compare (and perf:check
+     * with {@code perf.against}) also reads the noise perf:calibrate stored in it, to size adaptive rounds.
      *
      * @since 0.1.0
      */

@@ -9,6 +9,9 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.report.ProfileSummary;
+import io.perfgate.results.Calibration;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -208,7 +211,29 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
-                .budget(budget()).profiling(profilerSetup()).build();
+                .budget(budget()).profiling(profilerSetup()).calibration(storedCalibration()).build();
+    }
+
+    /**
+     * The between-fork noise perf:calibrate stored in the baseline, which adaptive stopping sizes the rounds with;
+     * null without adaptive stopping or a stored calibration. A baseline that does not read is passed over with a
+     * warning: the comparison does not judge against it.
+     */
+    private Calibration storedCalibration() throws MojoExecutionException {
+        if (!adaptive()) {
+            return null;
+        }
+        Path file = baseline.toPath();
+        Calibration calibration = ResultsJson.readForEstimates(file, problem -> perfLog().warn("The noise"
+                + " perf:calibrate stored in " + display(file) + " is not used to size the rounds: " + problem))
+                .map(PerfResults::calibration).orElse(null);
+        if (calibration != null) {
+            getLog().info("Rounds sized with the between-fork noise perf:calibrate stored in " + display(file)
+                    + " (measured " + calibration.measuredAt() + ", " + calibration.benchmarks().size()
+                    + (calibration.benchmarks().size() == 1 ? " benchmark" : " benchmarks")
+                    + "), pooled with the noise of each benchmark's own rounds");
+        }
+        return calibration;
     }
 
     /** The command that repeats this comparison in the same order. */

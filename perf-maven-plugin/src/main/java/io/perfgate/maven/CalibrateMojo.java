@@ -45,7 +45,9 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
 
     /**
      * Stores the calibration in the baseline's {@code calibration} section (the rest of the baseline is kept),
-     * under the baseline's lock and atomically. The baseline must exist.
+     * under the baseline's lock and atomically. The baseline must exist. perf:check then reports a FAIL within the
+     * stored noise floor as INCONCLUSIVE, and perf:compare sizes each benchmark's adaptive rounds with its stored
+     * noise, pooled with that of its rounds.
      *
      * @since 0.1.0
      */

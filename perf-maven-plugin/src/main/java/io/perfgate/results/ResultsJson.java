@@ -11,13 +11,16 @@ import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Reads and writes {@code results.json} and baselines (schema 1). Reading is strict: every problem is
@@ -125,6 +128,23 @@ public final class ResultsJson {
             return results(JsonValue.read(file));
         } catch (JsonFormatException e) {
             throw new ResultsFormatException(file, e.path(), e.problem(), e);
+        }
+    }
+
+    /**
+     * The results in {@code file} for an estimate or a plan (scenario times, stored noise): empty when the file does
+     * not exist, and empty with the reason handed to {@code unreadable} when it does not read. An estimate must not
+     * stop a run over a file it does not judge against; the goal that judges against the file names the problem.
+     */
+    public static Optional<PerfResults> readForEstimates(Path file, Consumer<String> unreadable) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(read(file));
+        } catch (ResultsFormatException | RuntimeException e) {
+            unreadable.accept(e.getMessage());
+            return Optional.empty();
         }
     }
 

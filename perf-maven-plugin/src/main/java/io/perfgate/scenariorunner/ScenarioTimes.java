@@ -3,9 +3,7 @@ package io.perfgate.scenariorunner;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
-import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,16 +82,10 @@ public final class ScenarioTimes {
      * itself does not concern (perf:check names a damaged baseline where it judges against it).
      */
     public static ScenarioTimes fromBaseline(Path baseline, Consumer<String> note) {
-        if (!Files.isRegularFile(baseline)) {
-            return guessed();
-        }
-        try {
-            return recordedIn(ResultsJson.read(baseline), baseline.toString());
-        } catch (ResultsFormatException | RuntimeException e) {
-            note.accept("The scenario times recorded in " + baseline + " are not used to estimate this run, which"
-                    + " assumes " + GUESSED_JVM.toMinutes() + " min per scenario JVM instead: " + e.getMessage());
-            return guessed();
-        }
+        return ResultsJson.readForEstimates(baseline, problem -> note.accept("The scenario times recorded in "
+                + baseline + " are not used to estimate this run, which assumes " + GUESSED_JVM.toMinutes()
+                + " min per scenario JVM instead: " + problem))
+                .map(results -> recordedIn(results, baseline.toString())).orElseGet(ScenarioTimes::guessed);
     }
 
     /** One cold JVM: its set-up and its one run, as recorded; else the guess. */

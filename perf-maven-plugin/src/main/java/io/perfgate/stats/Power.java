@@ -106,6 +106,24 @@ public final class Power {
         return Math.sqrt(Math.expm1(sum / degreesOfFreedom));
     }
 
+    /**
+     * Two estimates of the same fork CV combined as one: their log-scale variances log(1 + CV^2) averaged with
+     * their degrees of freedom as weights (the pooled variance of a one-way layout), turned back into a CV. An
+     * estimate with no degrees of freedom, or that is not a finite positive number, adds nothing.
+     *
+     * @param cvA a CV, e.g. measured by {@code perf:calibrate} with {@code dfA} = 2 (forks per side - 1)
+     * @param cvB another, e.g. {@link #forkCv} of the rounds so far with its {@code dfB}
+     */
+    public static double pooledCv(double cvA, int dfA, double cvB, int dfB) {
+        boolean useA = dfA > 0 && cvA >= 0 && Double.isFinite(cvA);
+        boolean useB = dfB > 0 && cvB >= 0 && Double.isFinite(cvB);
+        if (!useA && !useB) {
+            return Double.NaN;
+        }
+        double sum = (useA ? dfA * Math.log1p(cvA * cvA) : 0) + (useB ? dfB * Math.log1p(cvB * cvB) : 0);
+        return Math.sqrt(Math.expm1(sum / ((useA ? dfA : 0) + (useB ? dfB : 0))));
+    }
+
     /** The probability that the rule reports FAIL when the true slowdown ratio is {@code trueRatio}. */
     public static double failProbability(int baselineForks, int candidateForks, double forkCv, Thresholds thresholds,
             double trueRatio) {

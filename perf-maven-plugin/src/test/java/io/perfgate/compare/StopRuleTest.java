@@ -16,6 +16,7 @@ import io.perfgate.stats.ShiftComparison;
 import io.perfgate.stats.ShiftTest;
 import io.perfgate.stats.Verdict;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
 import java.util.Collections;
 import java.util.List;
@@ -131,6 +132,66 @@ class StopRuleTest {
             }
         }
         assertTrue(stoppedAt > 5 && stoppedAt < 15, "stopped at round " + stoppedAt);
+    }
+
+    /** The round at which the rule stops a borderline +9 % change whose forks spread by {@code noise}. */
+    private static int stopRound(StopRule rule, double noise) {
+        for (int rounds = 5; rounds < 15; rounds++) {
+            if (rule.look(rounds, one(series("a.B.m", 3, 100, noise, rounds)),
+                    one(series("a.B.m", 4, 109, noise, rounds))).status().stops()) {
+                return rounds;
+            }
+        }
+        return 15;
+    }
+
+    private static Calibration calibration(String key, int forks, double betweenForkCv) {
+        return new Calibration("2026-11-20T08:00:00Z", 0.8, 0.05, Collections.singletonMap(key,
+                new Calibration.Entry(forks, betweenForkCv, 0.01, 0.10, 0.2, 20, "PASS")));
+    }
+
+    /**
+     * perf:calibrate measured 1 % on 15 forks a side: pooled with that, five rounds that look 6 % noisy need fewer
+     * rounds than they would alone, and the look says where the figure came from.
+     */
+    @Test
+    void aQuietStoredCalibrationLetsABorderlineBenchmarkStopSooner() {
+        StopRule alone = new StopRule(true, 15, DEFAULTS);
+        StopRule calibrated = new StopRule(true, 15, DEFAULTS, calibration("a.B.m", 15, 0.01));
+        int withoutCalibration = stopRound(alone, 0.06);
+        int withCalibration = stopRound(calibrated, 0.06);
+        assertTrue(withCalibration < withoutCalibration, withCalibration + " rounds with the calibration, "
+                + withoutCalibration + " without");
+
+        String reason = calibrated.look(withCalibration, one(series("a.B.m", 3, 100, 0.06, withCalibration)),
+                one(series("a.B.m", 4, 109, 0.06, withCalibration))).reason();
+        assertTrue(reason.matches("B\\.m median between-fork noise \\d\\.\\d % \\(\\d\\.\\d % in these rounds pooled"
+                + " with 1\\.0 % at 15 forks a side, stored by perf:calibrate on 2026-11-20\\) gives 80 % power"
+                + " against \\+15\\.0 % at \\d+ rounds"), reason);
+    }
+
+    /**
+     * perf:calibrate found the benchmark 20 % noisy: five quiet-looking rounds no longer count as enough, where
+     * alone they would (a lucky quiet start does not cut a noisy benchmark short).
+     */
+    @Test
+    void aNoisyStoredCalibrationKeepsALuckyQuietStartGoing() {
+        List<BenchmarkResult> base = one(series("a.B.m", 3, 100, 0.01, 5));
+        List<BenchmarkResult> candidate = one(series("a.B.m", 4, 109, 0.01, 5));
+        assertEquals(Status.ENOUGH_FOR_NOISE, new StopRule(true, 15, DEFAULTS).look(5, base, candidate).status());
+
+        StopRule.Look look = new StopRule(true, 15, DEFAULTS, calibration("a.B.m", 15, 0.20)).look(5, base,
+                candidate);
+        assertEquals(Status.CONTINUE, look.status(), look.toString());
+    }
+
+    /** Only the benchmark's own calibration counts: another's noise leaves the rounds to the rounds' own. */
+    @Test
+    void aCalibrationOfAnotherBenchmarkIsNotUsed() {
+        StopRule.Look look = new StopRule(true, 15, DEFAULTS, calibration("a.B.other", 15, 0.20)).look(5,
+                one(series("a.B.m", 3, 100, 0.01, 5)), one(series("a.B.m", 4, 109, 0.01, 5)));
+        assertEquals(Status.ENOUGH_FOR_NOISE, look.status());
+        assertFalse(look.reason().contains("perf:calibrate"), look.reason());
     }
 
     /** Too noisy for the maximum: it runs every round, and the rule can say what it would have needed. */

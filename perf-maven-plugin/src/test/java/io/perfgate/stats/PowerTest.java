@@ -60,4 +60,23 @@ class PowerTest {
         assertThrows(IllegalArgumentException.class, () -> Power.detectableSlowdown(10, 10, 0, DEFAULTS, 0.8));
         assertThrows(IllegalArgumentException.class, () -> Power.detectableSlowdown(10, 10, 0.03, DEFAULTS, 0.4));
     }
+
+    /**
+     * Pooling works on the log-scale variances, weighed by degrees of freedom: the result is the CV of the forks of
+     * both estimates put together, and an estimate that is missing adds nothing.
+     */
+    @Test
+    void pooledNoiseWeighsEachEstimateByItsDegreesOfFreedom() {
+        double[] a = {100, 104, 97, 101, 99, 103, 96, 102};
+        double[] b = {200, 190, 214, 205, 196};
+        double pooled = Power.pooledCv(Power.forkCv(a), a.length - 1, Power.forkCv(b), b.length - 1);
+        assertEquals(Power.forkCv(a, b), pooled, 1e-12, "the CV of both sets of forks, each around its own mean");
+
+        assertEquals(0.05, Power.pooledCv(0.05, 10, 0.05, 3), 1e-12);
+        double heavy = Power.pooledCv(0.02, 28, 0.10, 8);
+        assertTrue(heavy > 0.02 && heavy < 0.06, "closer to the estimate with more degrees of freedom: " + heavy);
+        assertEquals(0.10, Power.pooledCv(Double.NaN, 28, 0.10, 8), 1e-12);
+        assertEquals(0.02, Power.pooledCv(0.02, 28, 0.10, 0), 1e-12);
+        assertTrue(Double.isNaN(Power.pooledCv(Double.NaN, 4, Double.POSITIVE_INFINITY, 4)));
+    }
 }

@@ -11,14 +11,17 @@ import io.perfgate.compare.JmhLauncher;
 import io.perfgate.compare.Side;
 import io.perfgate.compare.StopRule;
 import io.perfgate.gate.Comparison;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Power;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.Verdict;
 import io.perfgate.testing.LogLines;
@@ -52,7 +55,9 @@ import java.util.TreeMap;
  * <p>Raw forks are appended to a JSON-lines file after every session, so the study can run in several sittings;
  * {@code --summarize} recomputes every verdict from that file. It also replays {@link RoundPairedRule}, a
  * round-paired alternative to the gate's two-sample rule, on the same forks, and prints how strongly the two forks
- * of a round move together.
+ * of a round move together, and adaptive stopping with a stored calibration: each comparison's rounds sized with
+ * the noise of the file's previous A/A session of that benchmark, its first {@value #CALIBRATION_FORKS} forks a
+ * side (what {@code perf:calibrate} measures by default), pooled with the rounds' own.
  *
  * <pre>
  * run:        java -cp ... io.perfgate.compare.evaluation.CompareEvaluation --out FILE --aa 14 --slow 7
@@ -64,6 +69,8 @@ import java.util.TreeMap;
 public final class CompareEvaluation {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final double SLOWDOWN = 1.2;
+    /** Forks per half of {@code perf:calibrate} by default, as replayed from an earlier A/A session. */
+    static final int CALIBRATION_FORKS = 10;
 
     private CompareEvaluation() {
     }
@@ -264,6 +271,9 @@ public final class CompareEvaluation {
         RoundPairedRule paired = new RoundPairedRule(settings.medianFail(), settings.medianMin());
         Map<String, int[]> pairedByCondition = new TreeMap<>();
         Map<String, List<Double>> withinRound = new TreeMap<>();
+        // adaptive stopping with the calibration of the benchmark's previous A/A session in the file
+        Map<String, Calibration.Entry> lastAa = new TreeMap<>();
+        Map<String, int[]> calibratedByCondition = new TreeMap<>();
         int sessions = 0;
         double seconds = 0;
         StringBuilder rows = new StringBuilder();
@@ -314,6 +324,29 @@ public final class CompareEvaluation {
                 pc[4] += pairedReplay.adaptiveFail() == pairedReplay.fixedFail() ? 1 : 0;
                 withinRound.computeIfAbsent(condition, k -> new ArrayList<>()).add(withinRoundCorrelation(base,
                         candidate));
+                Calibration.Entry stored = lastAa.get(name);
+                if (stored != null) {
+                    StopRule calibrated = new StopRule(true, maxRounds, settings, new Calibration("replay",
+                            StopRule.POWER, settings.alpha(), Collections.singletonMap(base.key(), stored)));
+                    int calibratedStop = adaptiveStop(calibrated, base, candidate, maxRounds);
+                    Comparison calibratedVerdict = judge(prefix(base, calibratedStop),
+                            prefix(candidate, calibratedStop), calibrated.decisionAlpha());
+                    int[] cc = calibratedByCondition.computeIfAbsent(condition, k -> new int[7]);
+                    cc[0]++;
+                    cc[1] += calibratedVerdict.verdict() == Verdict.FAIL ? 1 : 0;
+                    cc[2] += calibratedVerdict.verdict() == Verdict.WARN ? 1 : 0;
+                    cc[3] += calibratedStop;
+                    cc[4] += stop;
+                    cc[5] += calibratedVerdict.verdict() == fixedVerdict.verdict() ? 1 : 0;
+                    cc[6] += adaptiveVerdict.verdict() == Verdict.FAIL ? 1 : 0;
+                }
+                if (factor == 1.0) {
+                    // the between-fork CV as perf:calibrate computes it: the fork values the gate tests, pooled
+                    ForkValues medians = ForkValues.of(prefix(base, CALIBRATION_FORKS),
+                            prefix(candidate, CALIBRATION_FORKS), Metric.MEDIAN);
+                    lastAa.put(name, new Calibration.Entry(CALIBRATION_FORKS, Power.forkCv(medians.baseline(),
+                            medians.candidate()), Double.NaN, settings.medianFail(), Double.NaN, 0, "PASS"));
+                }
                 double[] r = ratios.computeIfAbsent(condition, k -> new double[2]);
                 r[0] += Math.log(fixedVerdict.ratio());
                 r[1]++;
@@ -344,6 +377,26 @@ public final class CompareEvaluation {
                     + " same verdict %d/%d, same FAIL/no-FAIL %d/%d%n", total[0], total[3] / (double) total[0],
                     maxRounds, 100 * (1 - total[3] / (double) total[0] / maxRounds), total[4], total[0], total[5],
                     total[0]);
+        }
+        System.out.printf(Locale.ROOT, "%nAdaptive stopping with a stored calibration (the benchmark's previous A/A"
+                + " session in this file, its first %d forks a side, pooled with the rounds' own); comparisons without"
+                + " an earlier A/A session are left out:%n", CALIBRATION_FORKS);
+        System.out.printf(Locale.ROOT, "%-22s %5s %14s %14s %14s %14s %12s%n", "condition", "n", "FAIL calibrated",
+                "FAIL adaptive", "WARN calibrated", "rounds calibr.", "rounds adapt.");
+        int[] calibratedTotal = new int[7];
+        for (Map.Entry<String, int[]> e : calibratedByCondition.entrySet()) {
+            int[] c = e.getValue();
+            System.out.printf(Locale.ROOT, "%-22s %5d %14d %14d %14d %14.1f %12.1f  same as fixed %d/%d%n",
+                    e.getKey(), c[0], c[1], c[6], c[2], c[3] / (double) c[0], c[4] / (double) c[0], c[5], c[0]);
+            for (int i = 0; i < calibratedTotal.length; i++) {
+                calibratedTotal[i] += c[i];
+            }
+        }
+        if (calibratedTotal[0] > 0) {
+            System.out.printf(Locale.ROOT, "all: %d comparisons, %.1f rounds with the calibration against %.1f without"
+                    + " (fixed %d); same verdict as the fixed maximum %d/%d%n", calibratedTotal[0],
+                    calibratedTotal[3] / (double) calibratedTotal[0], calibratedTotal[4] / (double) calibratedTotal[0],
+                    maxRounds, calibratedTotal[5], calibratedTotal[0]);
         }
         System.out.printf(Locale.ROOT, "%nRound-paired alternative (exact signed-rank on per-round log ratios; not the"
                 + " gate's rule, see RoundPairedRule):%n");
