@@ -1,5 +1,5 @@
 // main: the base. patch: a comment, the culprit (ten times the work), another comment.
-def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 def source = new File(basedir, 'src/test/java/org/example/bench/WorkBench.java')
 fixture.repository(basedir, 'patch 1: a comment') {
     source.text = source.text.replace('public class WorkBench {', '/** Work. */\npublic class WorkBench {')

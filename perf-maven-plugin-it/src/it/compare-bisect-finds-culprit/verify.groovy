@@ -1,5 +1,5 @@
 // 1. The build on HEAD (bad) wrote exit code 1 for git bisect.
-def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 def git = fixture.git
 def log = new File(basedir, 'build.log').text
 assert log.contains('git bisect: exit code 1 written to target/perf/bisect-exit-code')

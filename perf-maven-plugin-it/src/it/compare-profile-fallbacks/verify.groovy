@@ -1,6 +1,6 @@
 import groovy.json.JsonSlurper
 
-def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 def log = new File(basedir, 'build.log').text
 def slurper = new JsonSlurper()
 

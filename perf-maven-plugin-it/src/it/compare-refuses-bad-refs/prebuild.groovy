@@ -1,4 +1,4 @@
-def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 fixture.repository(basedir, 'patch: nothing') { }
 // git would run this if it ever took the ref for --upload-pack
 def script = new File(basedir, 'pwned.sh')

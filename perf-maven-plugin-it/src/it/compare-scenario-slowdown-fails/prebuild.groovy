@@ -1,6 +1,6 @@
 // The cloned project is the base commit on 'main'; the candidate commit on 'patch' indexes the documents five
 // times as often per run: a slowdown far beyond the limits on a shared CI machine.
-def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 fixture.repository(basedir, 'patch: index five times per run') {
     def source = new File(basedir, 'src/test/java/org/example/perf/IndexJobScenario.java')
     source.text = source.text.replace('PASSES = 4', 'PASSES = 20')

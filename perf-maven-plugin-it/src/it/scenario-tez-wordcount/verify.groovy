@@ -2,7 +2,7 @@ import groovy.json.JsonSlurper
 
 // The invoker appends the six invocations to one build.log. Run 5, perf:compare, starts with its "Base:" line (and
 // has a perf:check header of its own); split runs 1-4 at each perf:check header.
-def fixture = evaluate(new File(basedir, '../../../src/it/_shared/GitFixture.groovy'))
+def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 def whole = new File(basedir, 'build.log').text
 def compareAt = whole.indexOf('[INFO] Base: ')
 assert compareAt > 0 : 'run 5 (perf:compare) did not start'

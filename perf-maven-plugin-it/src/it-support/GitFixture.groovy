@@ -1,5 +1,6 @@
-// Shared by the perf:compare ITs (evaluated from their prebuild.groovy and verify.groovy; this directory has no
-// pom.xml, so the invoker does not run it as a test). Git is run with an argument list, never through a shell.
+// Shared by the perf:compare ITs (evaluated from their prebuild.groovy and verify.groovy). It lives outside
+// src/it so that no invoker selection, -Dinvoker.test='!name' included, takes it for a test. Git is run with an
+// argument list, never through a shell.
 
 def git = { File dir, List<String> args ->
     def command = ['git', '-c', 'user.name=perf IT', '-c', 'user.email=it@perfgate.invalid',
