@@ -13,6 +13,7 @@ import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
 import io.perfgate.jmh.PlannedBenchmark;
+import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
 import java.io.IOException;
@@ -31,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -51,6 +53,9 @@ public final class JmhLauncher implements BenchmarkLauncher {
     private final Path java;
     private final Path workDirectory;
     private final Map<List<Path>, RunPlan> plans = new HashMap<>();
+    /** The plan of the first side discovered (the working tree's, in perf:compare), for the log. */
+    private RunPlan firstPlan;
+    private ForkTimes forkTimes = ForkTimes.none();
     private int invocations;
     private JmhResults firstResults;
     private Path projectDirectory;
@@ -111,6 +116,9 @@ public final class JmhLauncher implements BenchmarkLauncher {
             throw new CompareException("In the " + sideLabel + ": " + e.getMessage(), e);
         }
         plans.put(new ArrayList<>(classpath), plan);
+        if (firstPlan == null) {
+            firstPlan = plan;
+        }
         List<String> names = new ArrayList<>();
         for (PlannedBenchmark b : plan.benchmarks()) {
             names.add(b.name());
@@ -118,6 +126,16 @@ public final class JmhLauncher implements BenchmarkLauncher {
         return names;
     }
 
+    /** Weighs the benchmarks for shards and the budget by the fork times {@code times} recorded. */
+    public JmhLauncher weighedBy(ForkTimes times) {
+        this.forkTimes = Objects.requireNonNull(times, "times");
+        return this;
+    }
+
+    /**
+     * One side's part of a round: one fork of each parameter set and mode ({@code -f 1} runs each of them once), as
+     * recorded or as planned ({@link ForkTimes}).
+     */
     @Override
     public double expectedSeconds(List<Path> classpath, String benchmark) {
         RunPlan plan = plans.get(classpath);
@@ -126,10 +144,16 @@ public final class JmhLauncher implements BenchmarkLauncher {
         }
         for (PlannedBenchmark b : plan.benchmarks()) {
             if (b.name().equals(benchmark)) {
-                return b.expectedFork().toMillis() / 1000.0;
+                return forkTimes.fork(plan, b).multipliedBy(b.runs()).toMillis() / 1000.0;
             }
         }
         return 0;
+    }
+
+    /** Where the fork times come from, once a side's benchmarks are discovered; null when nothing is recorded. */
+    @Override
+    public String expectedTimesSource() {
+        return firstPlan == null ? null : forkTimes.describe(firstPlan);
     }
 
     private static List<BenchmarkEntry> fromJar(Path jar) throws IOException {

@@ -109,7 +109,9 @@ public final class PreMergeComparison {
         List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
         List<String> suite = candidateBenchmarks;
         if ((request.shard() != null || request.budget() != null) && launcher.expectedTimesSource() != null) {
-            log.info(launcher.expectedTimesSource());
+            for (String line : launcher.expectedTimesSource().split("\\R")) {
+                log.info(line);
+            }
         }
         if (request.shard() != null) {
             // the working tree's selection decides the partition, so base-only benchmarks change no shard

@@ -66,10 +66,12 @@ public final class SuiteLauncher implements BenchmarkLauncher {
     /** Where each scenario's expected round time comes from, for the log; null without scenarios. */
     @Override
     public String expectedTimesSource() {
+        String benchmarks = jmh.expectedTimesSource();
         if (scenarios.isEmpty()) {
-            return null;
+            return benchmarks;
         }
-        return times.describe(new ArrayList<>(scenarios.values()));
+        String scenarioTimes = times.describe(new ArrayList<>(scenarios.values()));
+        return benchmarks == null ? scenarioTimes : benchmarks + System.lineSeparator() + scenarioTimes;
     }
 
     /**

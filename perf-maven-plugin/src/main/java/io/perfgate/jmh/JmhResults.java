@@ -87,6 +87,13 @@ public final class JmhResults {
                 first(vmName, other.vmName), first(vmVersion, other.vmVersion), first(jvm, other.jvm), args);
     }
 
+    /** The same results with each benchmark replaced by {@code f} of it (e.g. given its forks' wall times). */
+    public JmhResults mapBenchmarks(java.util.function.UnaryOperator<BenchmarkResult> f) {
+        List<BenchmarkResult> mapped = new ArrayList<>();
+        benchmarks.forEach(b -> mapped.add(f.apply(b)));
+        return new JmhResults(mapped, jmhVersion, jdkVersion, vmName, vmVersion, jvm, jvmArgs);
+    }
+
     private static String first(String a, String b) {
         return a != null ? a : b;
     }

@@ -9,6 +9,7 @@ import io.perfgate.compare.SuiteLauncher;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.gate.SettingParser;
+import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.profile.BaselineProfiles;
@@ -16,6 +17,8 @@ import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerChoice;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.MethodologyWriter;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import io.perfgate.scenariorunner.ScenarioTimes;
@@ -24,6 +27,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;
@@ -49,14 +53,17 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
     /**
      * The baseline: a results file recorded by {@code perf:baseline} and committed with the module. perf:baseline
      * writes it, perf:check judges against it, perf:calibrate saves its calibration into it. Every goal that
-     * measures reads the scenario times it recorded, to weigh scenarios for {@code perf.shard} and
-     * {@code perf.budget}; a scenario it does not hold counts as one minute per JVM. perf:compare (and perf:check
+     * measures reads the fork and scenario times it recorded, to weigh benchmarks and scenarios for
+     * {@code perf.shard} and {@code perf.budget}; a benchmark it does not hold weighs its plan, a scenario one minute
+     * per JVM. perf:compare (and perf:check
      * with {@code perf.against}) also reads the noise perf:calibrate stored in it, to size adaptive rounds.
      *
      * @since 0.1.0
      */
     @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
     protected File baseline;
+    /** {@link #baselineForEstimates()}, once read. */
+    private Optional<PerfResults> baselineForEstimates;
 
     /**
      * Benchmarks to run: comma-separated regular expressions, each searched for in the full benchmark name
@@ -258,7 +265,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         Path java = java();
         JmhLauncher jmh = new JmhLauncher(jmhOptions(), java, outputDirectory.toPath().resolve(workDirectory))
                 .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
-                        PluginVersion.get(), command);
+                        PluginVersion.get(), command)
+                .weighedBy(forkTimes());
         List<ScenarioDefinition> selected = scenarios ? selectedScenarios() : new ArrayList<>();
         if (selected.isEmpty()) {
             return jmh;
@@ -276,8 +284,37 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      * would split the suite differently on the next.
      */
     protected final ScenarioTimes scenarioTimes(List<ScenarioDefinition> scenarios) {
-        return scenarios.isEmpty() ? ScenarioTimes.guessed()
-                : ScenarioTimes.fromBaseline(baseline.toPath(), perfLog()::warn);
+        return scenarios.isEmpty() ? ScenarioTimes.guessed() : baselineForEstimates()
+                .map(results -> ScenarioTimes.recordedIn(results, display(baseline.toPath())))
+                .orElseGet(ScenarioTimes::guessed);
+    }
+
+    /**
+     * What the benchmarks' forks took as the baseline recorded them, for {@code perf.shard} and {@code perf.budget}
+     * (and nothing is read without them). Only the baseline, for the reason {@link #scenarioTimes} gives.
+     */
+    protected final ForkTimes forkTimes() throws MojoExecutionException {
+        if (shard() == null && budget() == null) {
+            return ForkTimes.none();
+        }
+        return baselineForEstimates().map(results -> ForkTimes.recordedIn(results, display(baseline.toPath())))
+                .orElseGet(ForkTimes::none);
+    }
+
+    /**
+     * The baseline, read once for estimates (scenario and fork times, the stored calibration); empty when there is
+     * none, and empty with a warning naming it when it does not read: an estimate must not stop a goal that does not
+     * judge against it (perf:check names a damaged baseline where it does).
+     */
+    protected final Optional<PerfResults> baselineForEstimates() {
+        if (baselineForEstimates == null) {
+            Path file = baseline.toPath();
+            baselineForEstimates = ResultsJson.readForEstimates(file, problem -> perfLog().warn("What "
+                    + display(file) + " recorded is not used to estimate this run (each scenario JVM counts as "
+                    + ScenarioTimes.GUESSED_JVM.toMinutes() + " min, each benchmark as its plan says, and adaptive"
+                    + " rounds follow their own noise): " + problem));
+        }
+        return baselineForEstimates;
     }
 
     /** {@code perf.profile}, checked. */

@@ -11,7 +11,6 @@ import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.report.ProfileSummary;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
-import io.perfgate.results.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -216,19 +215,17 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     /**
      * The between-fork noise perf:calibrate stored in the baseline, which adaptive stopping sizes the rounds with;
-     * null without adaptive stopping or a stored calibration. A baseline that does not read is passed over with a
-     * warning: the comparison does not judge against it.
+     * null without adaptive stopping or a stored calibration (a baseline that does not read is passed over with a
+     * warning: the comparison does not judge against it).
      */
     private Calibration storedCalibration() throws MojoExecutionException {
         if (!adaptive()) {
             return null;
         }
-        Path file = baseline.toPath();
-        Calibration calibration = ResultsJson.readForEstimates(file, problem -> perfLog().warn("The noise"
-                + " perf:calibrate stored in " + display(file) + " is not used to size the rounds: " + problem))
-                .map(PerfResults::calibration).orElse(null);
+        Calibration calibration = baselineForEstimates().map(PerfResults::calibration).orElse(null);
         if (calibration != null) {
-            getLog().info("Rounds sized with the between-fork noise perf:calibrate stored in " + display(file)
+            getLog().info("Rounds sized with the between-fork noise perf:calibrate stored in "
+                    + display(baseline.toPath())
                     + " (measured " + calibration.measuredAt() + ", " + calibration.benchmarks().size()
                     + (calibration.benchmarks().size() == 1 ? " benchmark" : " benchmarks")
                     + "), pooled with the noise of each benchmark's own rounds");

@@ -220,6 +220,7 @@ public class RunMojo extends AbstractJmhMojo {
                         !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes()))
                 .scenarios(selected)
                 .scenarioTimes(scenarioTimes(selected))
+                .forkTimes(forkTimes())
                 .shard(shard)
                 .budget(budget())
                 .pluginGoal(qualifiedGoal("run"))

@@ -15,6 +15,7 @@ public final class Fork {
     private final double[] primary;
     private final Map<String, Double> percentiles;
     private final Map<String, double[]> secondary;
+    private final double seconds;
 
     /**
      * @param primary every measurement iteration's score, in order
@@ -23,11 +24,30 @@ public final class Fork {
      * @param secondary per-iteration values of secondary metrics, keyed by metric name
      */
     public Fork(double[] primary, Map<String, Double> percentiles, Map<String, double[]> secondary) {
+        this(primary, percentiles, secondary, Double.NaN);
+    }
+
+    /**
+     * @param seconds the fork's wall time as the plugin saw it, from JMH's announcing the fork to its result (JVM
+     *     start, set-up, warmup and measurement), NaN when not recorded
+     */
+    public Fork(double[] primary, Map<String, Double> percentiles, Map<String, double[]> secondary, double seconds) {
+        this.seconds = seconds;
         this.primary = Objects.requireNonNull(primary, "primary").clone();
         this.percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
         Map<String, double[]> copy = new LinkedHashMap<>();
         secondary.forEach((k, v) -> copy.put(k, v.clone()));
         this.secondary = Collections.unmodifiableMap(copy);
+    }
+
+    /** The fork's wall time in seconds, NaN when not recorded (older files, scenarios, comparison forks). */
+    public double seconds() {
+        return seconds;
+    }
+
+    /** This fork with its wall time. */
+    public Fork withSeconds(double wallSeconds) {
+        return new Fork(primary, percentiles, secondary, wallSeconds);
     }
 
     public double[] primary() {

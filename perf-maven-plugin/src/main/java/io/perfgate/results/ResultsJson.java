@@ -98,6 +98,9 @@ public final class ResultsJson {
             f.percentiles().forEach((k, v) -> putNumberOrString(pct, k, v));
             ObjectNode sec = fn.putObject("secondary");
             f.secondary().forEach((k, v) -> sec.set(k, numbersOrStrings(v)));
+            if (Double.isFinite(f.seconds())) {
+                fn.put("seconds", Math.round(f.seconds() * 1000) / 1000.0);
+            }
         }
         return n;
     }
@@ -327,6 +330,7 @@ public final class ResultsJson {
                         ? e.getValue().measurements(true, false) : e.getValue().finiteNumbers());
             }
         }
-        return new Fork(primary, percentiles, secondary);
+        JsonValue seconds = n.get("seconds");
+        return new Fork(primary, percentiles, secondary, seconds.isPresent() ? seconds.measured(true) : Double.NaN);
     }
 }

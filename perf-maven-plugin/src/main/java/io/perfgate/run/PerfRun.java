@@ -28,6 +28,7 @@ import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import io.perfgate.scenariorunner.ScenarioOutcome;
 import io.perfgate.scenariorunner.ScenarioRunner;
+import io.perfgate.jmh.ForkTimes;
 import io.perfgate.scenariorunner.ScenarioTimes;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.ShardException;
@@ -96,18 +97,25 @@ public final class PerfRun {
         boolean jmh = request.scenarios().isEmpty() || BenchmarkDiscovery.hasBenchmarkList(request.classDirectories());
         RunPlan plan = jmh ? plan() : null;
         ScenarioTimes times = request.scenarioTimes();
-        List<ShardedSuite.Unit> suite = ShardedSuite.units(plan, scenarios, times);
-        if ((request.shard() != null || request.budget() != null) && !scenarios.isEmpty()) {
-            log.info(times.describe(scenarios));
+        ForkTimes forkTimes = request.forkTimes();
+        List<ShardedSuite.Unit> suite = ShardedSuite.units(plan, forkTimes, scenarios, times);
+        if (request.shard() != null || request.budget() != null) {
+            String source = forkTimes.describe(plan);
+            if (source != null) {
+                log.info(source);
+            }
+            if (!scenarios.isEmpty()) {
+                log.info(times.describe(scenarios));
+            }
         }
         if (request.shard() != null) {
-            ShardedSuite part = ShardedSuite.of(request.shard(), plan, scenarios, times);
+            ShardedSuite part = ShardedSuite.of(request.shard(), plan, forkTimes, scenarios, times);
             log.info(part.describe());
             plan = part.plan;
             scenarios = part.scenarios;
         }
         try {
-            Budget.check(request.budget(), ShardedSuite.units(plan, scenarios, times), suite, ShardedSuite.Unit::name,
+            Budget.check(request.budget(), ShardedSuite.units(plan, forkTimes, scenarios, times), suite, ShardedSuite.Unit::name,
                     ShardedSuite.Unit::seconds, request.shard() == null ? "The run" : "Shard " + request.shard(),
                     "fewer forks or shorter iterations: -D" + PerfProperties.FORKS + ", -D"
                             + PerfProperties.MEASUREMENT_ITERATIONS + ", -D" + PerfProperties.MEASUREMENT_TIME);
@@ -138,6 +146,7 @@ public final class PerfRun {
                             raw, command);
                 }
             }
+            results = results.mapBenchmarks(progress::withForkSeconds);
         } else if (plan == null) {
             log.info("No JMH benchmarks (no META-INF/BenchmarkList in " + request.classDirectories().get(0)
                     + "): running the " + scenarios.size() + " scenario"

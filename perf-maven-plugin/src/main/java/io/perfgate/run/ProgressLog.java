@@ -6,6 +6,7 @@ import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
 import io.perfgate.text.Durations;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -15,8 +16,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -41,6 +45,8 @@ final class ProgressLog implements JmhProgressListener {
     private long expectedDoneNanos;
     private long actualDoneNanos;
     private long forkStartedAt;
+    /** Wall seconds of the measured forks, in order, by result key and mode ({@link #key}). */
+    private final Map<String, List<Double>> forkSeconds = new HashMap<>();
 
     ProgressLog(RunPlan plan, PerfLog log, Clock clock, LongSupplier nanoTime) {
         this.log = log;
@@ -85,6 +91,10 @@ final class ProgressLog implements JmhProgressListener {
             expectedDoneNanos += current.expectedFork().toNanos();
         }
         actualDoneNanos += elapsed;
+        if (!warmup) {
+            forkSeconds.computeIfAbsent(key(run.benchmark(), run.params(), shortMode(run.mode())),
+                    k -> new ArrayList<>()).add(elapsed / 1e9);
+        }
         StringBuilder line = new StringBuilder(prefix).append(warmup ? "warmup fork " : "fork ").append(fork)
                 .append(" of ").append(forks).append(" done in ").append(Durations.format(Duration.ofNanos(elapsed)));
         if (!warmup && scores.length > 0) {
@@ -106,6 +116,26 @@ final class ProgressLog implements JmhProgressListener {
     @Override
     public void waiting(String reason) {
         log.info("Waiting: " + reason);
+    }
+
+    /**
+     * {@code result} with the wall time of each of its forks as this log saw them, so that the next run can weigh
+     * the benchmark by what its forks took; unchanged when the forks seen are not exactly its forks.
+     */
+    BenchmarkResult withForkSeconds(BenchmarkResult result) {
+        List<Double> seconds = forkSeconds.get(key(result.benchmark(), result.params(), result.mode()));
+        if (seconds == null || seconds.size() != result.forks().size()) {
+            return result;
+        }
+        List<Fork> timed = new ArrayList<>();
+        for (int i = 0; i < seconds.size(); i++) {
+            timed.add(result.forks().get(i).withSeconds(seconds.get(i)));
+        }
+        return result.toBuilder().forks(timed).build();
+    }
+
+    private static String key(String benchmark, Map<String, String> params, String mode) {
+        return BenchmarkResult.key(benchmark, params) + " [" + mode + "]";
     }
 
     /** Time left: the expected time of the forks still to run, scaled by the ratio of actual to expected so far. */

@@ -3,6 +3,7 @@ package io.perfgate.run;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.jmh.ForkTimes;
 import io.perfgate.scenariorunner.ScenarioTimes;
 import io.perfgate.shard.Shard;
 import java.nio.file.Path;
@@ -36,6 +37,7 @@ public final class RunRequest {
     private final Shard shard;
     private final Duration budget;
     private final ScenarioTimes scenarioTimes;
+    private final ForkTimes forkTimes;
 
     private RunRequest(Builder b) {
         this.options = Objects.requireNonNull(b.options, "options");
@@ -57,6 +59,7 @@ public final class RunRequest {
         this.shard = b.shard;
         this.budget = b.budget;
         this.scenarioTimes = b.scenarioTimes;
+        this.forkTimes = b.forkTimes;
     }
 
     public static Builder builder() {
@@ -152,6 +155,11 @@ public final class RunRequest {
         return scenarioTimes;
     }
 
+    /** What each benchmark's forks are expected to take, for the shard and the budget. */
+    public ForkTimes forkTimes() {
+        return forkTimes;
+    }
+
     /** The end-to-end scenarios to run after the JMH benchmarks, already filtered by perf.scenarioIncludes. */
     public List<ScenarioDefinition> scenarios() {
         return scenarios;
@@ -177,6 +185,13 @@ public final class RunRequest {
         private Shard shard;
         private Duration budget;
         private ScenarioTimes scenarioTimes = ScenarioTimes.guessed();
+        private ForkTimes forkTimes = ForkTimes.none();
+
+        /** What the benchmarks' forks took when last recorded; as planned unless set. */
+        public Builder forkTimes(ForkTimes times) {
+            this.forkTimes = Objects.requireNonNull(times, "forkTimes");
+            return this;
+        }
 
         /** What the scenarios' JVMs took when last recorded; guessed unless set. */
         public Builder scenarioTimes(ScenarioTimes times) {

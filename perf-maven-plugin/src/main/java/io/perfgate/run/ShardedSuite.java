@@ -1,6 +1,7 @@
 package io.perfgate.run;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.scenariorunner.ScenarioDefinition;
@@ -15,7 +16,8 @@ import java.util.Set;
 
 /**
  * The part of a run's selection that one shard measures: the selected benchmarks and scenarios, dealt out by
- * {@link Shard#select} with their expected times. A benchmark weighs what its plan expects (forks, iterations,
+ * {@link Shard#select} with their expected times. A benchmark weighs what its forks took as the baseline recorded
+ * them, times the forks its plan runs ({@link ForkTimes}), or else what its plan expects (forks, iterations,
  * parameter values); a scenario what its JVMs took as the baseline recorded them ({@link ScenarioTimes}).
  */
 final class ShardedSuite {
@@ -30,8 +32,9 @@ final class ShardedSuite {
     }
 
     /** This shard's part of {@code plan} (null when there are no benchmarks) and {@code scenarios}. */
-    static ShardedSuite of(Shard shard, RunPlan plan, List<ScenarioDefinition> scenarios, ScenarioTimes times) {
-        List<Unit> units = units(plan, scenarios, times);
+    static ShardedSuite of(Shard shard, RunPlan plan, ForkTimes forkTimes, List<ScenarioDefinition> scenarios,
+            ScenarioTimes times) {
+        List<Unit> units = units(plan, forkTimes, scenarios, times);
         List<Unit> mine = shard.select(units, Unit::name, Unit::seconds);
         Set<String> benchmarks = new HashSet<>();
         List<ScenarioDefinition> myScenarios = new ArrayList<>();
@@ -59,11 +62,12 @@ final class ShardedSuite {
     }
 
     /** The benchmarks of {@code plan} (may be null) and the {@code scenarios}, each with its expected time. */
-    static List<Unit> units(RunPlan plan, List<ScenarioDefinition> scenarios, ScenarioTimes times) {
+    static List<Unit> units(RunPlan plan, ForkTimes forkTimes, List<ScenarioDefinition> scenarios,
+            ScenarioTimes times) {
         List<Unit> units = new ArrayList<>();
         if (plan != null) {
             for (PlannedBenchmark b : plan.benchmarks()) {
-                units.add(new Unit(b.name(), b.expected(), null));
+                units.add(new Unit(b.name(), forkTimes.expected(plan, b), null));
             }
         }
         for (ScenarioDefinition s : scenarios) {

@@ -3,14 +3,11 @@ package io.perfgate.scenariorunner;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
-import io.perfgate.results.ResultsJson;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * What the JVMs of a scenario are expected to take, so that shards balance and a time budget holds before anything
@@ -74,18 +71,6 @@ public final class ScenarioTimes {
         cold.forEach((id, values) -> recorded.computeIfAbsent(id, k -> new Recorded()).coldRunMillis = median(values));
         warm.forEach((id, values) -> recorded.computeIfAbsent(id, k -> new Recorded()).warmRunMillis = median(values));
         return new ScenarioTimes(recorded, source);
-    }
-
-    /**
-     * The times the baseline recorded; guessed when it does not exist or does not read. A baseline that exists but
-     * does not read is passed over with a note to {@code note}: an estimate must not stop a run that the baseline
-     * itself does not concern (perf:check names a damaged baseline where it judges against it).
-     */
-    public static ScenarioTimes fromBaseline(Path baseline, Consumer<String> note) {
-        return ResultsJson.readForEstimates(baseline, problem -> note.accept("The scenario times recorded in "
-                + baseline + " are not used to estimate this run, which assumes " + GUESSED_JVM.toMinutes()
-                + " min per scenario JVM instead: " + problem))
-                .map(results -> recordedIn(results, baseline.toString())).orElseGet(ScenarioTimes::guessed);
     }
 
     /** One cold JVM: its set-up and its one run, as recorded; else the guess. */

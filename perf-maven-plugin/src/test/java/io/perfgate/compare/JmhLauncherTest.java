@@ -1,13 +1,21 @@
 package io.perfgate.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.jmh.BenchmarkListReader;
+import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.JmhOptions;
+import io.perfgate.jmh.PlannedBenchmark;
+import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import io.perfgate.results.PerfResults;
 import java.io.File;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -52,6 +60,35 @@ class JmhLauncherTest {
         assertEquals(3, results.get(0).forks().get(0).primary().length);
         assertTrue(results.get(0).forks().get(0).primaryMedian() > 0);
         assertEquals("1 per round (perf:compare schedules the forks)", launcher.settings().get("perf.forks"));
+    }
+
+    /**
+     * A round runs one fork of each parameter set ({@code -f 1} runs every set once): AverageTimeFixture's two sizes
+     * cost two forks a side, as planned, or as the baseline recorded them when it did.
+     */
+    @Test
+    void aRoundCostsOneForkPerParameterSetAsPlannedOrAsRecorded() throws Exception {
+        JmhOptions options = JmhOptions.builder().includes("AverageTimeFixture").build();
+        List<Path> cp = testClasspath();
+        JmhLauncher planned = new JmhLauncher(options, java(), tmp);
+        String name = planned.discover(cp, "test classes").get(0);
+        RunPlan plan = RunPlan.create(options, BenchmarkListReader.read(
+                Paths.get("target", "test-classes", "META-INF", "BenchmarkList")));
+        PlannedBenchmark b = plan.benchmarks().get(0);
+        assertEquals(2, b.runs());
+        assertEquals(2 * b.expectedFork().toMillis() / 1000.0, planned.expectedSeconds(cp, name), 1e-9);
+        assertNull(planned.expectedTimesSource());
+
+        BenchmarkResult.Builder recorded = BenchmarkResult.builder(name).mode("avgt").unit("us/op");
+        for (double seconds : new double[] {40, 42, 41}) {
+            recorded.addFork(new Fork(new double[] {1}, Collections.emptyMap(), Collections.emptyMap(), seconds));
+        }
+        JmhLauncher weighed = new JmhLauncher(options, java(), tmp).weighedBy(ForkTimes.recordedIn(
+                PerfResults.builder().createdAt("2026-11-27T06:00:00Z").toolVersion("test").settings(plan.settings())
+                        .addBenchmark(recorded.build()).build(), "src/perf/baseline.json"));
+        weighed.discover(cp, "test classes");
+        assertEquals(2 * 41.0, weighed.expectedSeconds(cp, name), 1e-9);
+        assertEquals("Fork times: the benchmark as recorded in src/perf/baseline.json", weighed.expectedTimesSource());
     }
 
     @Test

@@ -58,6 +58,22 @@ class ResultsJsonRoundTripTest {
         }
     }
 
+    /** A fork's wall time is written to the millisecond and read back; a fork without one has no field. */
+    @Test
+    void forkWallTimesReadBackAndAreLeftOutWhereUnknown(@TempDir Path dir) throws Exception {
+        BenchmarkResult b = BenchmarkResult.builder("a.B.m").mode("avgt").unit("us/op")
+                .addFork(new Fork(new double[] {1.5}, Map.of(), Map.of(), 9.61234))
+                .addFork(new Fork(new double[] {1.6}, Map.of(), Map.of())).build();
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(PerfResults.builder().createdAt("2026-11-27T06:00:00Z").toolVersion("test").addBenchmark(b)
+                .build(), file);
+
+        assertEquals(1, Files.readString(file).split("\"seconds\"", -1).length - 1, "only the timed fork has one");
+        BenchmarkResult read = ResultsJson.read(file).benchmarks().get(0);
+        assertEquals(9.612, read.forks().get(0).seconds(), 0);
+        assertTrue(Double.isNaN(read.forks().get(1).seconds()));
+    }
+
     @Test
     void aTruncatedBaselineNamesTheFileAndWhereItBroke(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("baseline.json");

@@ -1,11 +1,14 @@
 package io.perfgate.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.RunPlan;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
 import io.perfgate.testing.LogLines;
 import java.nio.file.Paths;
 import java.time.Clock;
@@ -47,6 +50,20 @@ class ProgressLogTest {
                 "[INFO] [2/2] ThroughputFixture.concat thrpt: fork 2 of 2 started",
                 "[INFO] [2/2] ThroughputFixture.concat thrpt: fork 2 of 2 done in 8.8 s: 42.13 ops/s (median of 1"
                         + " iteration); 0 forks left, ETA 0 s (about 12:00)"), log.lines());
+
+        // the results of that run get each fork's wall time, in order, for the next run's shards and budget
+        BenchmarkResult.Builder concat = BenchmarkResult.builder("io.perfgate.jmh.fixtures.ThroughputFixture.concat")
+                .mode(BenchmarkResult.MODE_THROUGHPUT).unit("ops/s");
+        concat.addFork(new Fork(new double[] {2_500_000}, Collections.emptyMap(), Collections.emptyMap()));
+        concat.addFork(new Fork(new double[] {42.125}, Collections.emptyMap(), Collections.emptyMap()));
+        BenchmarkResult timed = progress.withForkSeconds(concat.build());
+        assertEquals(17.6, timed.forks().get(0).seconds(), 1e-9);
+        assertEquals(8.8, timed.forks().get(1).seconds(), 1e-9);
+        assertEquals(2_500_000, timed.forks().get(0).primary()[0]);
+
+        // forks this log did not see one for one (another mode here) are left without times, not given wrong ones
+        BenchmarkResult other = concat.mode(BenchmarkResult.MODE_AVERAGE_TIME).build();
+        assertTrue(Double.isNaN(progress.withForkSeconds(other).forks().get(0).seconds()));
     }
 
     @Test

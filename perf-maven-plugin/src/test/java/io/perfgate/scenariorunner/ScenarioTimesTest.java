@@ -1,6 +1,7 @@
 package io.perfgate.scenariorunner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
@@ -92,17 +93,15 @@ class ScenarioTimesTest {
         List<String> notes = new ArrayList<>();
         ScenarioDefinition d = definition("wordcount", 1, 1, 0, 1);
 
-        assertEquals("guessed at 1 min per JVM", ScenarioTimes.fromBaseline(baseline, notes::add).describe(d));
+        assertFalse(ResultsJson.readForEstimates(baseline, notes::add).isPresent());
         assertEquals(1, notes.size(), notes.toString());
-        assertTrue(notes.get(0).startsWith("The scenario times recorded in " + baseline + " are not used"),
-                notes.get(0));
+        assertTrue(notes.get(0).contains(baseline.toString()), "the problem names the file: " + notes.get(0));
 
         ResultsJson.write(recorded(), baseline);
-        assertEquals("Scenario times: wordcount recorded in " + baseline + "; ingest guessed at 1 min per JVM",
-                ScenarioTimes.fromBaseline(baseline, notes::add).describe(Arrays.asList(d,
-                        definition("ingest", 1, 0, 0, 0))));
-        assertEquals("guessed at 1 min per JVM", ScenarioTimes.fromBaseline(dir.resolve("none.json"), notes::add)
-                .describe(d));
+        assertEquals("Scenario times: wordcount recorded in src/perf/baseline.json; ingest guessed at 1 min per JVM",
+                ScenarioTimes.recordedIn(ResultsJson.readForEstimates(baseline, notes::add).get(),
+                        "src/perf/baseline.json").describe(Arrays.asList(d, definition("ingest", 1, 0, 0, 0))));
+        assertFalse(ResultsJson.readForEstimates(dir.resolve("none.json"), notes::add).isPresent());
         assertEquals(1, notes.size(), "a missing baseline is no news");
     }
 }
