@@ -24,6 +24,8 @@ results.benchmarks.each { b ->
         assert f.primary.size() == 3
         f.primary.each { v -> assert v instanceof Number && v > 0 }
         assert f.secondary['gc.alloc.rate.norm'].size() == 3 : '-prof gc is on by default'
+        // the fork's wall time, which shards and perf.budget weigh the benchmark by once it is the baseline
+        assert f.seconds instanceof Number && f.seconds > 0 : "${b.benchmark}: no fork time in ${f.keySet()}"
     }
     assert b.secondaryMetrics['gc.alloc.rate.norm'] == [unit: 'B/op', direction: 'lower']
     assert b.warnings.isEmpty()
