@@ -22,6 +22,7 @@ import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.profile.StackProfile;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.text.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -132,7 +133,7 @@ public final class ComparisonProfiler {
             String scenario = launcher.scenarioFor(t.benchmark());
             launched.add(scenario != null ? scenario : t.benchmark());
         }
-        log.info("Profiling " + InterleavedRun.counted(launched) + (onDemand
+        log.info("Profiling " + ScenarioDefinition.counted(launched) + (onDemand
                 ? ":" : " (" + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "):")
                 + " one extra"
                 + (baseClasspath == null ? " fork of the working tree" : " fork per side") + " with " + agent.name()

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.text.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,27 +79,13 @@ public final class InterleavedRun {
         this.nanoTime = Objects.requireNonNull(nanoTime);
     }
 
-    /** "2 benchmarks", "1 scenario", "2 benchmarks and 1 scenario": what a list of names to interleave holds. */
-    static String counted(List<String> names) {
-        long scenarios = names.stream().filter(n -> n.startsWith(SuiteLauncher.PREFIX)).count();
-        long benchmarks = names.size() - scenarios;
-        List<String> parts = new ArrayList<>();
-        if (benchmarks > 0 || scenarios == 0) {
-            parts.add(benchmarks + (benchmarks == 1 ? " benchmark" : " benchmarks"));
-        }
-        if (scenarios > 0) {
-            parts.add(scenarios + (scenarios == 1 ? " scenario" : " scenarios"));
-        }
-        return String.join(" and ", parts);
-    }
-
     public InterleavedOutcome run(List<String> benchmarks, ForkRunner runner) {
         Map<String, BenchmarkProgress> progress = new LinkedHashMap<>();
         for (String b : benchmarks) {
             progress.put(b, new BenchmarkProgress(b));
         }
         log.info(String.format(Locale.ROOT, "Interleaving %s, %s, %s; seed %d"
-                + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", counted(benchmarks), sides,
+                + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks), sides,
                 rule.adaptive() ? StopRule.FIRST_LOOK + " to " + rule.maxRounds() + " rounds (adaptive)"
                         : rule.maxRounds() + " rounds",
                 schedule.seed(), schedule.seed()));

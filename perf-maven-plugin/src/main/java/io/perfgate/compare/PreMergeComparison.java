@@ -11,6 +11,7 @@ import io.perfgate.report.MethodologyWriter;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.ShardException;
 import java.io.IOException;
@@ -133,7 +134,7 @@ public final class PreMergeComparison {
         try {
             Budget.check(request.budget(), candidateBenchmarks, suite, name -> name,
                     name -> 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), name),
-                    "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
+                    ScenarioDefinition::counted, "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
                     "fewer rounds with -D" + PerfProperties.MAX_FORKS + ", or shorter iterations with -D"
                             + PerfProperties.MEASUREMENT_ITERATIONS + " and -D" + PerfProperties.MEASUREMENT_TIME);
         } catch (ShardException e) {

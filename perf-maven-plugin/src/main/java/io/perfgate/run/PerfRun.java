@@ -115,8 +115,9 @@ public final class PerfRun {
             scenarios = part.scenarios;
         }
         try {
-            Budget.check(request.budget(), ShardedSuite.units(plan, forkTimes, scenarios, times), suite, ShardedSuite.Unit::name,
-                    ShardedSuite.Unit::seconds, request.shard() == null ? "The run" : "Shard " + request.shard(),
+            Budget.check(request.budget(), ShardedSuite.units(plan, forkTimes, scenarios, times), suite,
+                    ShardedSuite.Unit::name, ShardedSuite.Unit::seconds, ScenarioDefinition::counted,
+                    request.shard() == null ? "The run" : "Shard " + request.shard(),
                     "fewer forks or shorter iterations: -D" + PerfProperties.FORKS + ", -D"
                             + PerfProperties.MEASUREMENT_ITERATIONS + ", -D" + PerfProperties.MEASUREMENT_TIME);
         } catch (ShardException e) {

@@ -19,6 +19,23 @@ import java.util.regex.Pattern;
 public class ScenarioDefinition {
     /** How a scenario is named among the benchmarks of a suite (shards, comparisons): {@code scenario <id>}. */
     public static final String SUITE_PREFIX = "scenario ";
+
+    /**
+     * A suite's names (benchmarks, and scenarios under {@link #SUITE_PREFIX}) counted for people: {@code 2
+     * benchmarks}, {@code 1 scenario}, {@code 16 benchmarks and 1 scenario}.
+     */
+    public static String counted(java.util.Collection<String> suiteNames) {
+        long scenarios = suiteNames.stream().filter(n -> n.startsWith(SUITE_PREFIX)).count();
+        long benchmarks = suiteNames.size() - scenarios;
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (benchmarks > 0 || scenarios == 0) {
+            parts.add(benchmarks + (benchmarks == 1 ? " benchmark" : " benchmarks"));
+        }
+        if (scenarios > 0) {
+            parts.add(scenarios + (scenarios == 1 ? " scenario" : " scenarios"));
+        }
+        return String.join(" and ", parts);
+    }
     public static final int DEFAULT_COLD_RUNS = 5;
     public static final int DEFAULT_WARMUP_RUNS = 1;
     /** Warm runs per warm JVM: enough for a stable median of the JVM, the one value the gate takes from it. */

@@ -3,6 +3,7 @@ package io.perfgate.shard;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.text.Durations;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -40,12 +41,14 @@ public final class Budget {
      * shards suggested are of {@code suite}, the whole selection, which is {@code units} unless this is a shard.
      *
      * @param what what is planned, for the message: "The run", "The comparison at its fewest rounds"
+     * @param counted the units' names counted for the message ({@code 16 benchmarks and 1 scenario})
      * @param measureLess the settings that make each unit shorter, for the message
      * @throws ShardException with the estimate, the budget and the choices: the shards that would fit (or that
      *     none can, naming the longest unit), a narrower selection, less measurement, a larger budget
      */
     public static <T> void check(Duration budget, List<T> units, List<T> suite, Function<T, String> name,
-            ToDoubleFunction<T> seconds, String what, String measureLess) throws ShardException {
+            ToDoubleFunction<T> seconds, Function<List<String>, String> counted, String what, String measureLess)
+            throws ShardException {
         if (budget == null) {
             return;
         }
@@ -77,8 +80,10 @@ public final class Budget {
                     + " (the longest shard then needs about "
                     + format(Shard.longestShard(suite, name, seconds, shards)) + "; see the Shards page)";
         }
-        throw new ShardException(what + " needs about " + format(total) + " for " + units.size()
-                + (units.size() == 1 ? " benchmark" : " benchmarks") + ", more than " + PerfProperties.BUDGET + " = "
+        List<String> names = new ArrayList<>();
+        units.forEach(u -> names.add(name.apply(u)));
+        throw new ShardException(what + " needs about " + format(total) + " for " + counted.apply(names)
+                + ", more than " + PerfProperties.BUDGET + " = "
                 + Durations.format(budget) + ", so nothing was measured. Choices: " + split + "; narrow the"
                 + " selection with -D" + PerfProperties.INCLUDES + "; measure less (" + measureLess + "); or raise "
                 + PerfProperties.BUDGET + ".");

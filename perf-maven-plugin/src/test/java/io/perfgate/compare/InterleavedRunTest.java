@@ -162,10 +162,10 @@ class InterleavedRunTest {
 
     @Test
     void theOpeningLineCountsBenchmarksAndScenariosApart() {
-        assertEquals("2 benchmarks", InterleavedRun.counted(java.util.Arrays.asList("a.B.m", "a.B.n")));
-        assertEquals("1 scenario", InterleavedRun.counted(java.util.Collections.singletonList("scenario index-job")));
-        assertEquals("1 benchmark and 2 scenarios", InterleavedRun.counted(java.util.Arrays.asList("a.B.m",
+        assertEquals("2 benchmarks", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Arrays.asList("a.B.m", "a.B.n")));
+        assertEquals("1 scenario", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Collections.singletonList("scenario index-job")));
+        assertEquals("1 benchmark and 2 scenarios", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Arrays.asList("a.B.m",
                 "scenario x", "scenario y")));
-        assertEquals("0 benchmarks", InterleavedRun.counted(java.util.Collections.emptyList()));
+        assertEquals("0 benchmarks", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Collections.emptyList()));
     }
 }

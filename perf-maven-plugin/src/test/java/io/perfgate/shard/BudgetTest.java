@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ class BudgetTest {
     private static final List<String> SUITE = Arrays.asList("a.A.m", "a.B.m", "a.C.m", "a.D.m");
 
     private static void check(Duration budget, List<String> part) throws ShardException {
-        Budget.check(budget, part, SUITE, n -> n, SECONDS::get, "The run", "-Dperf.forks");
+        Budget.check(budget, part, SUITE, n -> n, SECONDS::get, ScenarioDefinition::counted, "The run", "-Dperf.forks");
     }
 
     @Test
@@ -64,10 +65,10 @@ class BudgetTest {
     /** A shard is held to the budget by its own part; the split it suggests is of the whole suite. */
     @Test
     void aShardIsCheckedByItsPart() throws Exception {
-        Budget.check(Duration.ofMinutes(11), Arrays.asList("a.A.m"), SUITE, n -> n, SECONDS::get, "Shard 1/4",
+        Budget.check(Duration.ofMinutes(11), Arrays.asList("a.A.m"), SUITE, n -> n, SECONDS::get, ScenarioDefinition::counted, "Shard 1/4",
                 "-Dperf.forks");
         ShardException e = assertThrows(ShardException.class, () -> Budget.check(Duration.ofMinutes(11),
-                Arrays.asList("a.A.m", "a.D.m"), SUITE, n -> n, SECONDS::get, "Shard 1/3", "-Dperf.forks"));
+                Arrays.asList("a.A.m", "a.D.m"), SUITE, n -> n, SECONDS::get, ScenarioDefinition::counted, "Shard 1/3", "-Dperf.forks"));
         assertEquals("Shard 1/3 needs about 15 min for 2 benchmarks, more than perf.budget = 11 min, so nothing was"
                 + " measured. Choices: split it across 4 CI agents with -Dperf.shard=K/4 (the longest shard then"
                 + " needs about 10 min; see the Shards page); narrow the selection with -Dperf.includes; measure less"
