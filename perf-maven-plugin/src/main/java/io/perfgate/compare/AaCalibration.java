@@ -94,10 +94,7 @@ public final class AaCalibration {
             List<String> warnings = new ArrayList<>();
             calibration.benchmarks().forEach((key, c) -> {
                 if (!"PASS".equals(c.aaVerdict())) {
-                    warnings.add(key + " was judged " + c.aaVerdict() + " against itself: this machine is too"
-                            + " noisy for the " + String.format(Locale.ROOT, "%.0f %%", c.threshold() * 100)
-                            + " limit; perf:check would report INCONCLUSIVE instead of FAIL once this calibration is"
-                            + " saved");
+                    warnings.add(noiseWarning(key, c));
                 }
             });
             return warnings;
@@ -244,6 +241,32 @@ public final class AaCalibration {
             }
         }
         return count == 0 ? Double.NaN : sum / count;
+    }
+
+    /**
+     * What a verdict other than PASS against itself means, for a benchmark. Only a FAIL or WARN makes perf:check
+     * turn a later FAIL INCONCLUSIVE outright (gate.NoiseFloor); an INCONCLUSIVE A/A says the forks are too few to
+     * rule out 1.5 x the limit at this noise, and says how many would.
+     */
+    static String noiseWarning(String key, Calibration.Entry c) {
+        String limit = String.format(Locale.ROOT, "%.0f %%", c.threshold() * 100);
+        if ("FAIL".equals(c.aaVerdict()) || "WARN".equals(c.aaVerdict())) {
+            return key + " was judged " + c.aaVerdict() + " against itself: this machine is too noisy for the " + limit
+                    + " limit; perf:check would report INCONCLUSIVE instead of FAIL once this calibration is saved";
+        }
+        if ("INCONCLUSIVE".equals(c.aaVerdict())) {
+            return key + " was judged INCONCLUSIVE against itself: at " + c.forks() + " forks a side its "
+                    + pct(c.betweenForkCv()) + " between-fork noise could hide a slowdown of "
+                    + (Double.isFinite(c.detectableSlowdown()) ? "+" + pct(c.detectableSlowdown()) : "any size")
+                    + ", more than " + TARGET_FACTOR + " x the " + limit + " limit; "
+                    + (c.forksNeeded() > 0 ? c.forksNeeded() + " forks a side would catch +"
+                            + pct(TARGET_FACTOR * c.threshold()) : "more than " + MAX_FORKS_SEARCHED
+                            + " forks a side would be needed")
+                    + " (" + PerfProperties.FORKS + " in perf:run, " + PerfProperties.MAX_FORKS + " in perf:compare),"
+                    + " or raise the limit";
+        }
+        return key + " was judged " + c.aaVerdict() + " against itself: noise alone looked like a change beyond the "
+                + limit + " limit, so this machine is too noisy for it";
     }
 
     /** The calibration table for the log. */

@@ -93,11 +93,31 @@ class AaCalibrationTest {
         assertEquals("  " + table.get(0), lines.get(2));
         assertEquals(table.size() + 2, lines.size());
         for (String warning : r.noiseWarnings()) {
-            assertTrue(warning.matches("x\\.\\w+\\.run was judged [A-Z]+ against itself: this machine is too noisy for"
-                    + " the 10 % limit; perf:check would report INCONCLUSIVE instead of FAIL once this calibration"
-                    + " is saved"), warning);
+            assertTrue(warning.matches("x\\.\\w+\\.run was judged [A-Z]+ against itself: .*"), warning);
         }
         assertFalse(r.noiseWarnings().stream().anyMatch(w -> w.startsWith("x.Quiet.run")), r.noiseWarnings()::toString);
+    }
+
+    /**
+     * Each verdict against itself says what it means: a FAIL or WARN makes perf:check call a FAIL INCONCLUSIVE; an
+     * INCONCLUSIVE only says the forks are too few for this noise, and how many would do (seen on Commons Text,
+     * where the message claimed the former for the latter).
+     */
+    @Test
+    void aWarningPerVerdictAgainstItselfSaysWhatItMeans() {
+        assertEquals("a.B.m was judged WARN against itself: this machine is too noisy for the 10 % limit; perf:check"
+                + " would report INCONCLUSIVE instead of FAIL once this calibration is saved",
+                AaCalibration.noiseWarning("a.B.m", new Calibration.Entry(10, 0.12, 0.05, 0.10, 0.22, 25, "WARN")));
+        assertEquals("a.B.m was judged INCONCLUSIVE against itself: at 10 forks a side its 10.6 % between-fork noise"
+                + " could hide a slowdown of +19.5 %, more than 1.5 x the 10 % limit; 19 forks a side would catch"
+                + " +15.0 % (perf.forks in perf:run, perf.maxForks in perf:compare), or raise the limit",
+                AaCalibration.noiseWarning("a.B.m", new Calibration.Entry(10, 0.106, 0.07, 0.10, 0.195, 19,
+                        "INCONCLUSIVE")));
+        assertTrue(AaCalibration.noiseWarning("a.B.m", new Calibration.Entry(10, 0.5, 0.3, 0.10,
+                Double.POSITIVE_INFINITY, 0, "INCONCLUSIVE")).contains("a slowdown of any size, more than 1.5 x the 10 %"
+                + " limit; more than 200 forks a side would be needed"));
+        assertTrue(AaCalibration.noiseWarning("a.B.m", new Calibration.Entry(10, 0.3, 0.1, 0.10, 0.6, 90, "IMPROVED"))
+                .endsWith("noise alone looked like a change beyond the 10 % limit, so this machine is too noisy for it"));
     }
 
     @Test
