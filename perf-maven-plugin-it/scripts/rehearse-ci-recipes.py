@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Rehearses the CI recipes of the Shards page (src/site/markdown/shards.md) on this machine, as written.
+
+No CI system runs here, so this plays each one's part: every agent is a fresh copy of a project (the quickstart
+example by default) in its own directory, and the files pass between jobs the way each system passes them:
+
+* GitHub Actions: upload-artifact@v4 of one file keeps only the file; download-artifact@v4 with a pattern and no
+  merge-multiple puts each artifact in a directory named after it;
+* Jenkins: stash keeps the included paths, unstash restores them at the same paths in the workspace;
+* GitLab CI: a job's artifacts (paths) are restored, at the same paths, in the jobs that need it; parallel: N
+  sets CI_NODE_INDEX (1..N) and CI_NODE_TOTAL.
+
+The shell commands themselves are taken from the page's recipe blocks, with only the CI system's own
+substitutions (${{ matrix.shard }}, ${k}/${shards}), and run with bash -e in the agent's directory, where ./mvnw
+is the plugin's own Maven (the project needs no wrapper of its own). A recipe passes when every command succeeds,
+the merge names all shards, and the merged check judged every benchmark of the project. This is a maintainer's
+tool (python3, minutes of measurement), not part of CI.
+
+    perf-maven-plugin-it/scripts/rehearse-ci-recipes.py [--project examples/quickstart] [--only github|jenkins|gitlab]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+PAGE = os.path.join(ROOT, 'src', 'site', 'markdown', 'shards.md')
+
+
+def block_after(page, heading, language):
+    """The first fenced block of the language under a level-2 heading."""
+    section = page.split('\n## ' + heading + '\n', 1)[1].split('\n## ', 1)[0]
+    match = re.search(r'```' + language + r'\n(.*?)```', section, re.S)
+    if not match:
+        sys.exit('no ```%s block under "## %s" in %s' % (language, heading, PAGE))
+    return match.group(1)
+
+
+def github_commands(block):
+    """The run: steps of the two jobs, in order (a multi-line run: is not used by the recipe)."""
+    jobs = block.split('\n  perf-verdict:\n')
+    steps = [re.findall(r'^\s*- run: (.+)$', part, re.M) for part in jobs]
+    return steps[0], steps[1]
+
+
+def jenkins_commands(block):
+    """The sh steps of the parallel stage and of the verdict stage."""
+    stages = block.split("stage('perf verdict')")
+    steps = [re.findall(r'''sh ["'](.+)["']\s*$''', part, re.M) for part in stages]
+    return steps[0], steps[1]
+
+
+def gitlab_commands(block):
+    """The script: lines of the perf job and of the perf-verdict job."""
+    jobs = block.split('\nperf-verdict:\n')
+    steps = []
+    for job in jobs:
+        script = job.split('script:\n', 1)[1]
+        steps.append([m for m in re.findall(r'^    - (.+)$', script, re.M)])
+    return steps[0], steps[1]
+
+
+def agent(project, work, name, maven):
+    """A fresh checkout of the project for one job: its sources, no target/, and ./mvnw."""
+    directory = os.path.join(work, name)
+    shutil.copytree(project, directory, ignore=shutil.ignore_patterns('target'))
+    with open(os.path.join(directory, 'mvnw'), 'w') as wrapper:
+        wrapper.write('#!/bin/sh\nexec "%s" -o "$@"\n' % maven)
+    os.chmod(os.path.join(directory, 'mvnw'), 0o755)
+    return directory
+
+
+def run(directory, command, env=None, log=None):
+    print('  $ ' + command, flush=True)
+    result = subprocess.run(['bash', '-e', '-c', command], cwd=directory, env=dict(os.environ, **(env or {})),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if log:
+        with open(log, 'a') as f:
+            f.write('$ ' + command + '\n' + result.stdout)
+    if result.returncode != 0:
+        tail = '\n'.join(result.stdout.splitlines()[-25:])
+        sys.exit('FAILED (exit %d) in %s: %s\n%s' % (result.returncode, directory, command, tail))
+    return result.stdout
+
+
+def check_verdict(directory, output, shards, benchmarks):
+    merged = re.search(r'Merged (.+?) into (\S+): (\d+) results', output)
+    if not merged:
+        sys.exit('the verdict job printed no "Merged ..." line')
+    for k in range(1, shards + 1):
+        if '%d/%d' % (k, shards) not in merged.group(1):
+            sys.exit('shard %d/%d is not among the merged: %s' % (k, shards, merged.group(1)))
+    with open(os.path.join(directory, 'target', 'perf', 'report.json')) as f:
+        judged = {c['benchmark'] for c in json.load(f)['comparisons']}
+    missing = benchmarks - judged
+    if missing:
+        sys.exit('the merged check did not judge %s' % sorted(missing))
+    print('  merged %s; the check judged all %d benchmarks' % (merged.group(1), len(benchmarks)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--project', default=os.path.join(ROOT, 'examples', 'quickstart'))
+    parser.add_argument('--only', choices=['github', 'jenkins', 'gitlab'])
+    parser.add_argument('--maven', default=None, help='the mvn to run as ./mvnw (default: the wrapper\'s own)')
+    args = parser.parse_args()
+    maven = args.maven
+    if maven is None:
+        found = subprocess.run(['bash', '-c', 'ls -d "$HOME"/.m2/wrapper/dists/apache-maven-*/bin/mvn | head -1'],
+                               stdout=subprocess.PIPE, text=True).stdout.strip()
+        if not found:
+            sys.exit('run ./mvnw once first, so that the wrapper has installed its Maven')
+        maven = found
+    page = open(PAGE).read()
+    work = tempfile.mkdtemp(prefix='ci-recipes-')
+    log = os.path.join(work, 'commands.log')
+    print('Agents under %s; every command\'s output in %s' % (work, log))
+
+    # the benchmarks the project has, from a results file of a whole run: the merged check must judge them all
+    whole = agent(args.project, work, 'whole', maven)
+    run(whole, './mvnw -B -q verify -Pperf -Dperf.failOnRegression=false', log=log)
+    with open(os.path.join(whole, 'target', 'perf', 'results.json')) as f:
+        benchmarks = {b['benchmark'] for b in json.load(f)['benchmarks']}
+    print('The project measures %d benchmarks and scenarios: %s' % (len(benchmarks), ', '.join(sorted(benchmarks))))
+
+    if args.only in (None, 'github'):
+        print('GitHub Actions: a matrix of 4, then perf-verdict')
+        shard_steps, verdict_steps = github_commands(block_after(page, 'GitHub Actions', 'yaml'))
+        verdict = agent(args.project, work, 'github-verdict', maven)
+        for k in range(1, 5):
+            directory = agent(args.project, work, 'github-shard-%d' % k, maven)
+            for step in shard_steps:
+                run(directory, step.replace('${{ matrix.shard }}', str(k)), log=log)
+            # upload-artifact: name perf-shard-k, path target/perf/results.json (one file: the artifact holds it)
+            # download-artifact: pattern perf-shard-*, path shards (each artifact in shards/<name>/)
+            target = os.path.join(verdict, 'shards', 'perf-shard-%d' % k)
+            os.makedirs(target)
+            shutil.copy(os.path.join(directory, 'target', 'perf', 'results.json'), target)
+        output = ''.join(run(verdict, step, log=log) for step in verdict_steps)
+        check_verdict(verdict, output, 4, benchmarks)
+
+    if args.only in (None, 'jenkins'):
+        print('Jenkins: 4 parallel stages, then perf verdict')
+        shard_steps, verdict_steps = jenkins_commands(block_after(page, 'Jenkins', 'groovy'))
+        verdict = agent(args.project, work, 'jenkins-verdict', maven)
+        for k in range(1, 5):
+            directory = agent(args.project, work, 'jenkins-shard-%d' % k, maven)
+            for step in shard_steps:
+                run(directory, step.replace('${k}', str(k)).replace('${shards}', '4'), log=log)
+            # stash includes out/shard-k.json; unstash restores it at the same path
+            os.makedirs(os.path.join(verdict, 'out'), exist_ok=True)
+            shutil.copy(os.path.join(directory, 'out', 'shard-%d.json' % k), os.path.join(verdict, 'out'))
+        output = ''.join(run(verdict, step, log=log) for step in verdict_steps)
+        check_verdict(verdict, output, 4, benchmarks)
+
+    if args.only in (None, 'gitlab'):
+        print('GitLab CI: parallel: 4, then perf-verdict')
+        shard_steps, verdict_steps = gitlab_commands(block_after(page, 'GitLab CI', 'yaml'))
+        verdict = agent(args.project, work, 'gitlab-verdict', maven)
+        for k in range(1, 5):
+            directory = agent(args.project, work, 'gitlab-shard-%d' % k, maven)
+            env = {'CI_NODE_INDEX': str(k), 'CI_NODE_TOTAL': '4'}
+            for step in shard_steps:
+                run(directory, step, env=env, log=log)
+            # artifacts: paths [out/], restored at the same paths in the job that needs it
+            shutil.copytree(os.path.join(directory, 'out'), os.path.join(verdict, 'out'), dirs_exist_ok=True)
+        output = ''.join(run(verdict, step, log=log) for step in verdict_steps)
+        check_verdict(verdict, output, 4, benchmarks)
+    print('All recipes ran as written.')
+
+
+if __name__ == '__main__':
+    main()
