@@ -85,7 +85,8 @@ public final class InterleavedRun {
             progress.put(b, new BenchmarkProgress(b));
         }
         log.info(String.format(Locale.ROOT, "Interleaving %s, %s, %s; seed %d"
-                + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks), sides,
+                + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks),
+                sides,
                 rule.adaptive() ? StopRule.FIRST_LOOK + " to " + rule.maxRounds() + " rounds (adaptive)"
                         : rule.maxRounds() + " rounds",
                 schedule.seed(), schedule.seed()));

@@ -134,7 +134,8 @@ public final class PreMergeComparison {
         try {
             Budget.check(request.budget(), candidateBenchmarks, suite, name -> name,
                     name -> 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), name),
-                    ScenarioDefinition::counted, "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
+                    ScenarioDefinition::counted,
+                    "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
                     "fewer rounds with -D" + PerfProperties.MAX_FORKS + ", or shorter iterations with -D"
                             + PerfProperties.MEASUREMENT_ITERATIONS + " and -D" + PerfProperties.MEASUREMENT_TIME);
         } catch (ShardException e) {

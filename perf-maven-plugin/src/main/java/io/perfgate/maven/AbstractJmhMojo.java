@@ -55,8 +55,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      * writes it, perf:check judges against it, perf:calibrate saves its calibration into it. Every goal that
      * measures reads the fork and scenario times it recorded, to weigh benchmarks and scenarios for
      * {@code perf.shard} and {@code perf.budget}; a benchmark it does not hold weighs its plan, a scenario one minute
-     * per JVM. perf:compare (and perf:check
-     * with {@code perf.against}) also reads the noise perf:calibrate stored in it, to size adaptive rounds.
+     * per JVM. perf:compare (and perf:check with {@code perf.against}) also reads the noise perf:calibrate stored in
+     * it, to size adaptive rounds.
      *
      * @since 0.1.0
      */
