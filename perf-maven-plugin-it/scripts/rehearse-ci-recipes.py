@@ -102,6 +102,43 @@ def check_verdict(directory, output, shards, benchmarks):
     print('  merged %s; the check judged all %d benchmarks' % (merged.group(1), len(benchmarks)))
 
 
+SHARDS = 4  # as every recipe on the page has it
+
+
+def github_hand_over(shard, verdict, k):
+    """upload-artifact perf-shard-k of target/perf/results.json (one file: the artifact holds just it), then
+    download-artifact with pattern perf-shard-* into shards/ (each artifact in a directory named after it)."""
+    target = os.path.join(verdict, 'shards', 'perf-shard-%d' % k)
+    os.makedirs(target)
+    shutil.copy(os.path.join(shard, 'target', 'perf', 'results.json'), target)
+
+
+def jenkins_hand_over(shard, verdict, k):
+    """stash includes out/shard-k.json; unstash restores it at the same path."""
+    os.makedirs(os.path.join(verdict, 'out'), exist_ok=True)
+    shutil.copy(os.path.join(shard, 'out', 'shard-%d.json' % k), os.path.join(verdict, 'out'))
+
+
+def gitlab_hand_over(shard, verdict, k):
+    """artifacts: paths [out/], restored at the same paths in the job that needs it."""
+    shutil.copytree(os.path.join(shard, 'out'), os.path.join(verdict, 'out'), dirs_exist_ok=True)
+
+
+SYSTEMS = [
+    {'name': 'github', 'title': 'GitHub Actions: a matrix of 4, then perf-verdict', 'heading': 'GitHub Actions',
+     'language': 'yaml', 'commands': github_commands,
+     'substitute': lambda step, k: step.replace('${{ matrix.shard }}', str(k)),
+     'env': lambda k: {}, 'hand_over': github_hand_over},
+    {'name': 'jenkins', 'title': 'Jenkins: 4 parallel stages, then perf verdict', 'heading': 'Jenkins',
+     'language': 'groovy', 'commands': jenkins_commands,
+     'substitute': lambda step, k: step.replace('${k}', str(k)).replace('${shards}', str(SHARDS)),
+     'env': lambda k: {}, 'hand_over': jenkins_hand_over},
+    {'name': 'gitlab', 'title': 'GitLab CI: parallel: 4, then perf-verdict', 'heading': 'GitLab CI',
+     'language': 'yaml', 'commands': gitlab_commands, 'substitute': lambda step, k: step,
+     'env': lambda k: {'CI_NODE_INDEX': str(k), 'CI_NODE_TOTAL': str(SHARDS)}, 'hand_over': gitlab_hand_over},
+]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--project', default=os.path.join(ROOT, 'examples', 'quickstart'))
@@ -127,49 +164,19 @@ def main():
         benchmarks = {b['benchmark'] for b in json.load(f)['benchmarks']}
     print('The project measures %d benchmarks and scenarios: %s' % (len(benchmarks), ', '.join(sorted(benchmarks))))
 
-    if args.only in (None, 'github'):
-        print('GitHub Actions: a matrix of 4, then perf-verdict')
-        shard_steps, verdict_steps = github_commands(block_after(page, 'GitHub Actions', 'yaml'))
-        verdict = agent(args.project, work, 'github-verdict', maven)
-        for k in range(1, 5):
-            directory = agent(args.project, work, 'github-shard-%d' % k, maven)
+    for system in SYSTEMS:
+        if args.only not in (None, system['name']):
+            continue
+        print(system['title'])
+        shard_steps, verdict_steps = system['commands'](block_after(page, system['heading'], system['language']))
+        verdict = agent(args.project, work, system['name'] + '-verdict', maven)
+        for k in range(1, SHARDS + 1):
+            directory = agent(args.project, work, '%s-shard-%d' % (system['name'], k), maven)
             for step in shard_steps:
-                run(directory, step.replace('${{ matrix.shard }}', str(k)), log=log)
-            # upload-artifact: name perf-shard-k, path target/perf/results.json (one file: the artifact holds it)
-            # download-artifact: pattern perf-shard-*, path shards (each artifact in shards/<name>/)
-            target = os.path.join(verdict, 'shards', 'perf-shard-%d' % k)
-            os.makedirs(target)
-            shutil.copy(os.path.join(directory, 'target', 'perf', 'results.json'), target)
+                run(directory, system['substitute'](step, k), env=system['env'](k), log=log)
+            system['hand_over'](directory, verdict, k)
         output = ''.join(run(verdict, step, log=log) for step in verdict_steps)
-        check_verdict(verdict, output, 4, benchmarks)
-
-    if args.only in (None, 'jenkins'):
-        print('Jenkins: 4 parallel stages, then perf verdict')
-        shard_steps, verdict_steps = jenkins_commands(block_after(page, 'Jenkins', 'groovy'))
-        verdict = agent(args.project, work, 'jenkins-verdict', maven)
-        for k in range(1, 5):
-            directory = agent(args.project, work, 'jenkins-shard-%d' % k, maven)
-            for step in shard_steps:
-                run(directory, step.replace('${k}', str(k)).replace('${shards}', '4'), log=log)
-            # stash includes out/shard-k.json; unstash restores it at the same path
-            os.makedirs(os.path.join(verdict, 'out'), exist_ok=True)
-            shutil.copy(os.path.join(directory, 'out', 'shard-%d.json' % k), os.path.join(verdict, 'out'))
-        output = ''.join(run(verdict, step, log=log) for step in verdict_steps)
-        check_verdict(verdict, output, 4, benchmarks)
-
-    if args.only in (None, 'gitlab'):
-        print('GitLab CI: parallel: 4, then perf-verdict')
-        shard_steps, verdict_steps = gitlab_commands(block_after(page, 'GitLab CI', 'yaml'))
-        verdict = agent(args.project, work, 'gitlab-verdict', maven)
-        for k in range(1, 5):
-            directory = agent(args.project, work, 'gitlab-shard-%d' % k, maven)
-            env = {'CI_NODE_INDEX': str(k), 'CI_NODE_TOTAL': '4'}
-            for step in shard_steps:
-                run(directory, step, env=env, log=log)
-            # artifacts: paths [out/], restored at the same paths in the job that needs it
-            shutil.copytree(os.path.join(directory, 'out'), os.path.join(verdict, 'out'), dirs_exist_ok=True)
-        output = ''.join(run(verdict, step, log=log) for step in verdict_steps)
-        check_verdict(verdict, output, 4, benchmarks)
+        check_verdict(verdict, output, SHARDS, benchmarks)
     print('All recipes ran as written.')
 
 

@@ -167,7 +167,7 @@ public final class PreMergeComparison {
                 // scenarios run the whole project: no class analysis can rule one out
                 List<String> scenarios = new ArrayList<>();
                 List<String> benchmarks = new ArrayList<>();
-                common.forEach(name -> (name.startsWith(SuiteLauncher.PREFIX) ? scenarios : benchmarks).add(name));
+                common.forEach(name -> (name.startsWith(ScenarioDefinition.SUITE_PREFIX) ? scenarios : benchmarks).add(name));
                 common = affected(benchmarks, request.candidateClasspath(), baseClasspath);
                 for (String scenario : scenarios) {
                     log.info("  " + scenario + ": a scenario, always compared (" + PerfProperties.AFFECTED

@@ -10,6 +10,7 @@ import io.perfgate.profile.ProfileMode;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -108,8 +109,8 @@ public final class ProfileTarget {
      * values, profiled without a measurement: its cost per operation is taken from the profiled fork itself.
      */
     public static ProfileTarget unmeasured(String discovered, Map<String, String> params) {
-        boolean scenario = discovered.startsWith(SuiteLauncher.PREFIX);
-        String benchmark = scenario ? discovered.substring(SuiteLauncher.PREFIX.length()) : discovered;
+        boolean scenario = discovered.startsWith(ScenarioDefinition.SUITE_PREFIX);
+        String benchmark = scenario ? discovered.substring(ScenarioDefinition.SUITE_PREFIX.length()) : discovered;
         String key = BenchmarkResult.key(benchmark, params);
         String displayName = BenchmarkResult.displayName(scenario ? BenchmarkResult.KIND_SCENARIO
                 : BenchmarkResult.KIND_JMH, benchmark, new java.util.TreeMap<>(params));

@@ -28,9 +28,6 @@ import java.util.Objects;
  * runs and one of its warm JVMs per side, in the round's random order, as a JMH fork does.
  */
 public final class SuiteLauncher implements BenchmarkLauncher {
-    /** How a scenario is named among the benchmarks of a comparison. */
-    public static final String PREFIX = ScenarioDefinition.SUITE_PREFIX;
-
     private final BenchmarkLauncher jmh;
     private final Map<String, ScenarioDefinition> scenarios = new LinkedHashMap<>();
     private final Path javaHome;
@@ -53,7 +50,7 @@ public final class SuiteLauncher implements BenchmarkLauncher {
             Path workDirectory, List<Path> extraClasspath, PerfLog log, ScenarioTimes times) {
         this.jmh = Objects.requireNonNull(jmh);
         for (ScenarioDefinition d : scenarios) {
-            this.scenarios.put(PREFIX + d.getId(), d);
+            this.scenarios.put(ScenarioDefinition.SUITE_PREFIX + d.getId(), d);
         }
         this.javaHome = javaHome;
         this.basedir = basedir;
@@ -136,7 +133,8 @@ public final class SuiteLauncher implements BenchmarkLauncher {
 
     @Override
     public String scenarioFor(String resultName) {
-        return isScenario(PREFIX + resultName) ? PREFIX + resultName : null;
+        return isScenario(ScenarioDefinition.SUITE_PREFIX + resultName) ? ScenarioDefinition.SUITE_PREFIX + resultName
+                : null;
     }
 
     /** A scenario is profiled in one cold run (one JVM, nothing run before it); a benchmark as JMH has it. */

@@ -84,16 +84,20 @@ public final class ForkTimes {
 
     /** True when the recorded forks ran as long as the plan's will: the same iterations, times and modes. */
     public boolean applies(RunPlan plan) {
-        if (medianSeconds.isEmpty()) {
-            return false;
-        }
+        return !medianSeconds.isEmpty() && forkLengthDifferences(plan).isEmpty();
+    }
+
+    /** Each fork-length setting whose recorded value is not the plan's, as the log names it. */
+    private List<String> forkLengthDifferences(RunPlan plan) {
+        List<String> differences = new ArrayList<>();
         Map<String, String> planned = plan.settings();
         for (String key : FORK_LENGTH) {
             if (!Objects.equals(recordedSettings.get(key), planned.get(key))) {
-                return false;
+                differences.add(key + " " + recordedSettings.getOrDefault(key, "(not recorded)") + " there, "
+                        + planned.get(key) + " here");
             }
         }
-        return true;
+        return differences;
     }
 
     /**
@@ -104,15 +108,8 @@ public final class ForkTimes {
         if (medianSeconds.isEmpty() || plan == null) {
             return null;
         }
-        if (!applies(plan)) {
-            List<String> differences = new ArrayList<>();
-            Map<String, String> planned = plan.settings();
-            for (String key : FORK_LENGTH) {
-                if (!Objects.equals(recordedSettings.get(key), planned.get(key))) {
-                    differences.add(key + " " + recordedSettings.getOrDefault(key, "(not recorded)") + " there, "
-                            + planned.get(key) + " here");
-                }
-            }
+        List<String> differences = forkLengthDifferences(plan);
+        if (!differences.isEmpty()) {
             return "Fork times: as planned; the forks recorded in " + source + " ran with another fork length ("
                     + String.join("; ", differences) + ")";
         }
