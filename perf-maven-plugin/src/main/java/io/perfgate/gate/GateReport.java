@@ -87,6 +87,43 @@ public final class GateReport {
         return outcome;
     }
 
+    /**
+     * The gate's vote on the change, as a reviewer casts one: -1 when a comparison regressed (even one let through
+     * by {@code perf.failOnRegression=false}) or the build failed for another reason; 0 when nothing was compared,
+     * or no time or throughput comparison reached a verdict (an allocation tolerance alone is not a performance
+     * verdict); +1 otherwise, naming the verdicts that still need a look.
+     */
+    public Vote vote() {
+        long fails = count(Verdict.FAIL);
+        List<String> reasons = new ArrayList<>();
+        if (fails > 0) {
+            reasons.add(fails + (fails == 1 ? " regression" : " regressions"));
+        }
+        int other = otherFailures.size();
+        if (other > 0) {
+            reasons.add(other + (other == 1 ? " other failure" : " other failures"));
+        }
+        if (!reasons.isEmpty()) {
+            return new Vote(-1, String.join(", ", reasons));
+        }
+        if (baseline == null || comparisons.isEmpty()) {
+            return new Vote(0, "nothing was compared" + (baseline == null ? " (no baseline)" : ""));
+        }
+        boolean judged = comparisons.stream()
+                .anyMatch(c -> c.metric() != Metric.ALLOCATION && c.verdict() != Verdict.INCONCLUSIVE);
+        if (!judged) {
+            return new Vote(0, "nothing was judged (" + count(Verdict.INCONCLUSIVE) + " INCONCLUSIVE)");
+        }
+        List<String> open = new ArrayList<>();
+        for (Verdict v : new Verdict[] {Verdict.WARN, Verdict.INCONCLUSIVE}) {
+            long n = count(v);
+            if (n > 0) {
+                open.add(n + " " + v.name());
+            }
+        }
+        return new Vote(1, String.join(", ", open));
+    }
+
     /** True when the build must fail: a regression with {@code failOnRegression}, or another failure. */
     public boolean failsBuild() {
         return !otherFailures.isEmpty() || (failOnRegression && !regressions.isEmpty());
@@ -220,6 +257,30 @@ public final class GateReport {
             sb.append(" (").append(String.join(", ", parts)).append(')');
         }
         return sb.toString();
+    }
+
+    /** A vote of +1, 0 or -1 with what it rests on; see {@link GateReport#vote()}. */
+    public static final class Vote {
+        private final int score;
+        private final String reason;
+
+        Vote(int score, String reason) {
+            this.score = score;
+            this.reason = reason;
+        }
+
+        /** +1, 0 or -1. */
+        public int score() {
+            return score;
+        }
+
+        /**
+         * What the vote rests on: {@code 2 regressions, 1 other failure} for -1, {@code nothing was compared (no
+         * baseline)} for 0, the open verdicts ({@code 1 WARN, 2 INCONCLUSIVE}) or nothing for +1.
+         */
+        public String reason() {
+            return reason;
+        }
     }
 
     /** One side of the comparison: where its results came from and in which environment. */

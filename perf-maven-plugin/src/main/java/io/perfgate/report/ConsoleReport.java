@@ -8,9 +8,7 @@ import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
-import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
-import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -203,8 +201,9 @@ public final class ConsoleReport {
     public static List<String> table(GateReport report) {
         List<String[]> rows = new ArrayList<>();
         rows.add(header(report));
-        for (Object row : rowsInOrder(report)) {
-            rows.add(row instanceof Comparison ? cells((Comparison) row, report) : cells((NotGated) row, report));
+        for (RowView row : RowView.rows(report)) {
+            rows.add(new String[] {row.benchmark(), row.metric(), row.baseline(), row.current(), row.change(),
+                row.p(), row.verdict()});
         }
         int[] widths = new int[HEADER.length];
         for (String[] r : rows) {
@@ -226,66 +225,10 @@ public final class ConsoleReport {
         return lines;
     }
 
-    /** Comparisons in report order, each benchmark's not-gated metrics right after its last comparison. */
-    static List<Object> rowsInOrder(GateReport report) {
-        Map<String, List<NotGated>> pending = new LinkedHashMap<>();
-        for (NotGated n : report.notGated()) {
-            pending.computeIfAbsent(n.benchmark() + "\u0000" + n.mode(), k -> new ArrayList<>()).add(n);
-        }
-        List<Object> rows = new ArrayList<>();
-        List<Comparison> cs = report.comparisons();
-        for (int i = 0; i < cs.size(); i++) {
-            Comparison c = cs.get(i);
-            rows.add(c);
-            String id = c.key() + "\u0000" + c.mode();
-            boolean lastOfBenchmark = i + 1 == cs.size()
-                    || !(cs.get(i + 1).key() + "\u0000" + cs.get(i + 1).mode()).equals(id);
-            if (lastOfBenchmark && pending.containsKey(id)) {
-                rows.addAll(pending.remove(id));
-            }
-        }
-        pending.values().forEach(rows::addAll);
-        return rows;
-    }
-
     static String[] header(GateReport report) {
         String[] h = HEADER.clone();
-        if (report.multiplicity() != Multiplicity.Mode.NONE) {
-            h[5] = "p (" + GateSettings.multiplicityId(report.multiplicity()) + ")";
-        }
+        h[5] = RowView.pHeader(report);
         return h;
-    }
-
-    private static String[] cells(Comparison c, GateReport report) {
-        boolean test = c.metric() != Metric.ALLOCATION;
-        double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
-        return new String[] {
-            name(c.displayName(), c.key(), c.mode(), report),
-            c.metricName(),
-            Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
-            Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
-            Units.change(c),
-            Units.pValue(p),
-            c.verdict().name()
-        };
-    }
-
-    private static String[] cells(NotGated n, GateReport report) {
-        NotGated.Spread spread = n.spread();
-        return new String[] {name(n.displayName(), n.benchmark(), n.mode(), report), n.metricName(),
-            spread == null ? "-" : Units.value(spread.baseline(), spread.unit()),
-            spread == null ? "-" : Units.value(spread.current(), spread.unit()), "-", "-", "not gated"};
-    }
-
-    /** The display name, with the mode added when the same benchmark ran in several modes. */
-    static String name(String displayName, String key, String mode, GateReport report) {
-        Set<String> modes = new TreeSet<>();
-        for (Comparison c : report.comparisons()) {
-            if (c.key().equals(key)) {
-                modes.add(c.mode());
-            }
-        }
-        return modes.size() > 1 ? displayName + " [" + mode + "]" : displayName;
     }
 
     /** One line per metric and reason: {@code p95 not gated for A.a, B.b: avgt mode records no ...}. */

@@ -3,19 +3,18 @@ package io.perfgate.report;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
-import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.EnvironmentDifference;
+import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
-import io.perfgate.stats.Multiplicity;
 import io.perfgate.gate.NotGated;
-import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.ResultsFormatException;
-import io.perfgate.stats.Verdict;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.profile.Attribution;
 import io.perfgate.profile.ChildProcesses;
 import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.ResultsFormatException;
+import io.perfgate.stats.Verdict;
 import io.perfgate.text.Markup;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -241,42 +240,34 @@ public final class HtmlReport {
         if (r.comparisons().isEmpty() && r.notGated().isEmpty()) {
             return;
         }
-        boolean adjusted = r.multiplicity() != Multiplicity.Mode.NONE;
         h.append("<h2>Verdicts</h2>\n<table class=\"verdicts table table-striped\">\n<thead><tr>")
                 .append("<th>Benchmark</th><th>Metric</th><th>Baseline</th><th>Candidate</th>")
-                .append("<th>Change [95 % CI]</th><th>").append(adjusted ? "p (" + io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity()) + ")" : "p")
+                .append("<th>Change [95 % CI]</th><th>").append(Markup.html(RowView.pHeader(r)))
                 .append("</th><th>Verdict</th></tr></thead>\n<tbody>\n");
-        for (Object row : ConsoleReport.rowsInOrder(r)) {
-            if (row instanceof Comparison) {
-                Comparison c = (Comparison) row;
-                boolean test = c.metric() != Metric.ALLOCATION;
-                double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
+        for (RowView row : RowView.rows(r)) {
+            Comparison c = row.comparison();
+            if (c != null) {
                 h.append("<tr><td><a href=\"#").append(anchor(id(c))).append("\">")
-                        .append(Markup.html(ConsoleReport.name(c.displayName(), c.key(), c.mode(), r))).append("</a></td>")
-                        .append("<td class=\"metric\">").append(Markup.html(c.label()))
-                        .append("</td>")
-                        .append(num(Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(),
-                                c.unit())))
-                        .append(num(Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(),
-                                c.unit())))
-                        .append(num(Units.change(c)))
-                        .append(num(Units.pValue(p)))
+                        .append(Markup.html(row.benchmark())).append("</a></td>")
+                        .append("<td class=\"metric\">").append(Markup.html(row.metricLabel())).append("</td>")
+                        .append(num(row.baseline())).append(num(row.current())).append(num(row.change()))
+                        .append(num(row.p()))
                         .append("<td>").append(badge(c.verdict()))
                         .append(c.confident() ? " <span class=\"muted\">confident</span>" : "").append("</td></tr>\n");
             } else {
-                NotGated n = (NotGated) row;
+                NotGated n = row.notGated();
                 NotGated.Spread spread = n.spread();
                 h.append("<tr><td>").append(Markup.html(n.displayName())).append("</td><td>")
-                        .append(Markup.html(n.metricName())).append("</td>");
+                        .append(Markup.html(row.metric())).append("</td>");
                 if (spread == null) {
                     h.append("<td colspan=\"4\" class=\"muted\">").append(Markup.html(n.reason()));
                 } else {
-                    h.append(num(Units.value(spread.baseline(), spread.unit())))
-                            .append(num(Units.value(spread.current(), spread.unit())))
+                    h.append(num(row.baseline())).append(num(row.current()))
                             .append("<td colspan=\"2\" class=\"muted\">")
-                            .append(Markup.html(spread.describe(n.metricName()) + "; " + n.reason()));
+                            .append(Markup.html(row.metricLabel() + "; " + n.reason()));
                 }
-                h.append("</td><td><span class=\"verdict v-none\">not gated</span></td></tr>\n");
+                h.append("</td><td><span class=\"verdict v-none\">").append(row.verdict())
+                        .append("</span></td></tr>\n");
             }
         }
         h.append("</tbody>\n</table>\n");
@@ -327,7 +318,7 @@ public final class HtmlReport {
                 worst = c.verdict();
             }
         }
-        String name = ConsoleReport.name(first.displayName(), first.key(), first.mode(), r);
+        String name = RowView.of(first, r).benchmark();
         h.append("<section id=\"").append(anchor(id)).append("\" class=\"benchmark\">\n<h3>")
                 .append(Markup.html(name)).append(' ').append(badge(worst)).append("</h3>\n");
         h.append("<p class=\"muted\">").append(Markup.html(first.benchmark())).append(", mode ")

@@ -33,14 +33,14 @@ public final class JUnitXmlReport {
                 case FAIL:
                     failures++;
                     cases.append("\n    <failure type=\"regression\" message=\"").append(attr(c.reason()))
-                            .append("\">").append(text(details(c))).append("</failure>\n  ");
+                            .append("\">").append(text(details(c, r))).append("</failure>\n  ");
                     break;
                 case INCONCLUSIVE:
                     skipped++;
                     cases.append("\n    <skipped message=\"").append(attr(c.reason())).append("\"/>\n  ");
                     break;
                 default:
-                    cases.append("\n    <system-out>").append(text(details(c))).append("</system-out>\n  ");
+                    cases.append("\n    <system-out>").append(text(details(c, r))).append("</system-out>\n  ");
                     break;
             }
             cases.append("</testcase>\n");
@@ -115,20 +115,18 @@ public final class JUnitXmlReport {
         return methodName(c.key()) + " " + c.metricName() + " [" + c.mode() + "]";
     }
 
-    private static String details(Comparison c) {
+    private static String details(Comparison c, GateReport r) {
+        RowView row = RowView.of(c, r);
         StringBuilder sb = new StringBuilder();
         sb.append(c.verdict());
         if (!c.reason().isEmpty()) {
             sb.append(": ").append(c.reason());
         }
-        sb.append("\nbaseline ")
-                .append(Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()))
-                .append(" (").append(c.baselineForks()).append(" forks), current ")
-                .append(Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()))
-                .append(" (").append(c.currentForks()).append(" forks), change ")
-                .append(Units.change(c));
-        if (!Double.isNaN(c.pValue())) {
-            sb.append(", p = ").append(Units.pValue(c.pValue()));
+        sb.append("\nbaseline ").append(row.baseline()).append(" (").append(c.baselineForks())
+                .append(" forks), current ").append(row.current()).append(" (").append(c.currentForks())
+                .append(" forks), change ").append(row.change());
+        if (row.testP() != null) {
+            sb.append(", p = ").append(row.testP());
         }
         return sb.toString();
     }

@@ -8,64 +8,68 @@ import java.util.List;
  * border, all of which occur in "+12.3 % [+8.1 %, +16.4 %]" or JVM flags; the command goes into a
  * {@code {noformat}} block, which JIRA shows verbatim.
  */
-final class JiraMethodologyRenderer implements MethodologyRenderer {
+final class JiraMethodologyRenderer extends MethodologyRenderer {
     @Override
-    public String render(Methodology m) {
-        StringBuilder out = new StringBuilder();
-        out.append("h3. Performance methodology\n\n");
-        for (String sentence : m.headline()) {
-            out.append(escape(sentence)).append('\n');
+    String title() {
+        return "h3. Performance methodology\n\n";
+    }
+
+    @Override
+    String headline(String sentence) {
+        return escape(sentence) + "\n";
+    }
+
+    @Override
+    String item(String label, String text, int labelWidth) {
+        return "* *" + escape(label) + ":* " + escape(text) + "\n";
+    }
+
+    @Override
+    String command(String label, String command) {
+        return "\n*" + escape(label) + ":*\n{noformat}\n" + command.replace("{noformat}", "{ noformat}")
+                + "\n{noformat}\n";
+    }
+
+    @Override
+    String noRows() {
+        return "_No benchmark was compared._\n";
+    }
+
+    @Override
+    String table(List<String> header, List<List<String>> rows) {
+        StringBuilder out = new StringBuilder("||");
+        for (String h : header) {
+            out.append(escape(h)).append("||");
         }
-        if (!m.headline().isEmpty()) {
-            out.append('\n');
-        }
-        for (Methodology.Item item : m.setup()) {
-            out.append("* *").append(escape(item.label())).append(":* ").append(escape(item.text())).append('\n');
-        }
-        command(out, m.commandLabel(), m.command());
-        command(out, "Baseline command", m.baselineCommand());
         out.append('\n');
-        if (m.rows().isEmpty()) {
-            out.append("_No benchmark was compared._\n");
-        } else {
-            out.append("||");
-            for (String h : Methodology.HEADERS) {
-                out.append(escape(h)).append("||");
+        for (List<String> row : rows) {
+            out.append('|');
+            for (String cell : row) {
+                out.append(cell(cell)).append('|');
             }
             out.append('\n');
-            for (Methodology.Row row : m.rows()) {
-                out.append('|');
-                for (String cell : row.cells()) {
-                    out.append(cell(cell)).append('|');
-                }
-                out.append('\n');
-            }
-            if (m.tableCaption() != null) {
-                out.append('\n').append(escape(m.tableCaption())).append('\n');
-            }
         }
-        list(out, "Profile evidence", m.profileEvidence(), false);
-        list(out, "Profile artifacts", m.profiles(), true);
-        list(out, "Notes", m.notes(), false);
-        out.append("\n*Vote:* ").append(escape(m.vote())).append('\n');
         return out.toString();
     }
 
-    private static void command(StringBuilder out, String label, String command) {
-        if (command != null) {
-            out.append("\n*").append(escape(label)).append(":*\n{noformat}\n")
-                    .append(command.replace("{noformat}", "{ noformat}")).append("\n{noformat}\n");
-        }
+    @Override
+    String caption(String caption) {
+        return "\n" + escape(caption) + "\n";
     }
 
-    private static void list(StringBuilder out, String label, List<String> lines, boolean monospace) {
-        if (lines.isEmpty()) {
-            return;
-        }
-        out.append("\n*").append(label).append(":*\n");
-        for (String line : lines) {
-            out.append("* ").append(monospace ? "{{" + escape(line) + "}}" : escape(line)).append('\n');
-        }
+    @Override
+    String listTitle(String label) {
+        return "\n*" + label + ":*\n";
+    }
+
+    @Override
+    String listItem(String line, boolean path) {
+        return "* " + (path ? "{{" + escape(line) + "}}" : escape(line)) + "\n";
+    }
+
+    @Override
+    String vote(String vote) {
+        return "\n*Vote:* " + escape(vote) + "\n";
     }
 
     private static String cell(String text) {

@@ -1,76 +1,80 @@
 package io.perfgate.report;
 
+import io.perfgate.text.Markup;
 import java.util.List;
 
 /**
  * GitHub-flavoured Markdown, for a pull request or a mailing list that renders Markdown: a bullet list, a
- * fenced block for the command, and a pipe table.
+ * fenced block for the command, and a pipe table. Free text is escaped by {@link Markup#markdown(String)}.
  */
-final class MarkdownMethodologyRenderer implements MethodologyRenderer {
+final class MarkdownMethodologyRenderer extends MethodologyRenderer {
     @Override
-    public String render(Methodology m) {
+    String title() {
+        return "### Performance methodology\n\n";
+    }
+
+    @Override
+    String headline(String sentence) {
+        return Markup.markdown(sentence) + "  \n";
+    }
+
+    @Override
+    String item(String label, String text, int labelWidth) {
+        return "- **" + Markup.markdown(label) + ":** " + Markup.markdown(text) + "\n";
+    }
+
+    @Override
+    String command(String label, String command) {
+        String fence = fence(command);
+        return "\n**" + Markup.markdown(label) + ":**\n\n" + fence + "sh\n" + command + "\n" + fence + "\n";
+    }
+
+    @Override
+    String noRows() {
+        return "*No benchmark was compared.*\n";
+    }
+
+    @Override
+    String table(List<String> header, List<List<String>> rows) {
         StringBuilder out = new StringBuilder();
-        out.append("### Performance methodology\n\n");
-        for (String sentence : m.headline()) {
-            out.append(escape(sentence)).append("  \n");
+        row(out, header);
+        out.append('|');
+        for (int i = 0; i < header.size(); i++) {
+            out.append(numeric(i) ? "---:|" : "---|");
         }
-        if (!m.headline().isEmpty()) {
-            out.append('\n');
-        }
-        for (Methodology.Item item : m.setup()) {
-            out.append("- **").append(escape(item.label())).append(":** ").append(escape(item.text())).append('\n');
-        }
-        command(out, m.commandLabel(), m.command());
-        command(out, "Baseline command", m.baselineCommand());
         out.append('\n');
-        if (m.rows().isEmpty()) {
-            out.append("*No benchmark was compared.*\n");
-        } else {
-            row(out, Methodology.HEADERS);
-            out.append('|');
-            for (int i = 0; i < Methodology.HEADERS.size(); i++) {
-                // numbers read best right-aligned; names and verdicts left
-                out.append(i >= 2 && i <= 5 ? "---:|" : "---|");
-            }
-            out.append('\n');
-            for (Methodology.Row r : m.rows()) {
-                row(out, r.cells());
-            }
-            if (m.tableCaption() != null) {
-                out.append('\n').append(escape(m.tableCaption())).append('\n');
-            }
+        for (List<String> cells : rows) {
+            row(out, cells);
         }
-        list(out, "Profile evidence", m.profileEvidence(), false);
-        list(out, "Profile artifacts", m.profiles(), true);
-        list(out, "Notes", m.notes(), false);
-        out.append("\n**Vote:** ").append(escape(m.vote())).append('\n');
         return out.toString();
     }
 
-    private static void command(StringBuilder out, String label, String command) {
-        if (command != null) {
-            String fence = fence(command);
-            out.append("\n**").append(escape(label)).append(":**\n\n").append(fence).append("sh\n").append(command)
-                    .append('\n').append(fence).append('\n');
-        }
+    @Override
+    String caption(String caption) {
+        return "\n" + Markup.markdown(caption) + "\n";
+    }
+
+    @Override
+    String listTitle(String label) {
+        return "\n**" + label + ":**\n\n";
+    }
+
+    @Override
+    String listItem(String line, boolean path) {
+        return "- " + (path ? "`" + line.replace("`", "'") + "`" : Markup.markdown(line)) + "\n";
+    }
+
+    @Override
+    String vote(String vote) {
+        return "\n**Vote:** " + Markup.markdown(vote) + "\n";
     }
 
     private static void row(StringBuilder out, List<String> cells) {
         out.append('|');
         for (String c : cells) {
-            out.append(' ').append(escape(c == null ? "" : c).replace("|", "\\|")).append(" |");
+            out.append(' ').append(Markup.markdown(c == null ? "" : c).replace("|", "\\|")).append(" |");
         }
         out.append('\n');
-    }
-
-    private static void list(StringBuilder out, String label, List<String> lines, boolean code) {
-        if (lines.isEmpty()) {
-            return;
-        }
-        out.append("\n**").append(label).append(":**\n\n");
-        for (String line : lines) {
-            out.append("- ").append(code ? "`" + line.replace("`", "'") + "`" : escape(line)).append('\n');
-        }
     }
 
     /** A backtick fence longer than any run of backticks in the content. */
@@ -86,34 +90,5 @@ final class MarkdownMethodologyRenderer implements MethodologyRenderer {
             f.append('`');
         }
         return f.toString();
-    }
-
-    /** Escapes the characters that would start emphasis, code or an HTML tag in running text. */
-    static String escape(String text) {
-        StringBuilder sb = new StringBuilder(text.length() + 8);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '\\':
-                case '`':
-                case '*':
-                case '_':
-                    sb.append('\\').append(c);
-                    break;
-                case '<':
-                    // only the start of a tag or an autolink is HTML; "< 0.0001" is plain text
-                    boolean tag = i + 1 < text.length() && (Character.isLetter(text.charAt(i + 1))
-                            || "/!?".indexOf(text.charAt(i + 1)) >= 0);
-                    sb.append(tag ? "\\<" : "<");
-                    break;
-                case '\n':
-                case '\r':
-                    sb.append(' ');
-                    break;
-                default:
-                    sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 }

@@ -5,8 +5,8 @@ import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
-import io.perfgate.gate.NotGated;
 import io.perfgate.stats.Verdict;
+import io.perfgate.text.Markup;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,14 +24,14 @@ public final class MarkdownReport {
     public static String render(GateReport r) {
         StringBuilder md = new StringBuilder();
         md.append("## perf:check: ").append(r.outcome()).append(" - ").append(r.summary()).append("\n\n");
-        md.append(escape(ConsoleReport.sources(r))).append("  \n");
+        md.append(Markup.markdown(ConsoleReport.sources(r))).append("  \n");
         if (r.baseline() == null) {
             md.append('\n');
-            r.notes().forEach(n -> md.append("- ").append(escape(n)).append('\n'));
-            r.otherFailures().forEach(n -> md.append("- **").append(escape(n)).append("**\n"));
+            r.notes().forEach(n -> md.append("- ").append(Markup.markdown(n)).append('\n'));
+            r.otherFailures().forEach(n -> md.append("- **").append(Markup.markdown(n)).append("**\n"));
             return md.toString();
         }
-        md.append(escape(ConsoleReport.settingsLine(r))).append("\n\n");
+        md.append(Markup.markdown(ConsoleReport.settingsLine(r))).append("\n\n");
 
         String[] header = ConsoleReport.header(r);
         md.append('|');
@@ -39,31 +39,16 @@ public final class MarkdownReport {
             md.append(' ').append(h).append(" |");
         }
         md.append("\n|---|---|---:|---:|---:|---:|---|\n");
-        for (Object row : ConsoleReport.rowsInOrder(r)) {
-            if (row instanceof Comparison) {
-                Comparison c = (Comparison) row;
-                double p = !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
-                String verdict = c.verdict() == Verdict.FAIL || c.verdict() == Verdict.WARN
-                        ? "**" + c.verdict() + "**" : c.verdict().name();
-                cells(md, ConsoleReport.name(c.displayName(), c.key(), c.mode(), r), c.metricName(),
-                        Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
-                        Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
-                        Units.change(c), Units.pValue(p),
-                        verdict);
-            } else {
-                NotGated n = (NotGated) row;
-                NotGated.Spread spread = n.spread();
-                cells(md, ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r), n.metricName(),
-                        spread == null ? "-" : Units.value(spread.baseline(), spread.unit()),
-                        spread == null ? "-" : Units.value(spread.current(), spread.unit()), "-", "-", "not gated");
-            }
+        for (RowView row : RowView.rows(r)) {
+            cells(md, row.benchmark(), row.metric(), row.baseline(), row.current(), row.change(), row.p(),
+                    row.alarming() ? "**" + row.verdict() + "**" : row.verdict());
         }
         md.append('\n');
 
         if (!r.regressions().isEmpty()) {
             md.append("### Regressions\n\n");
             for (String line : r.regressions()) {
-                md.append("- ").append(escape(line)).append('\n');
+                md.append("- ").append(Markup.markdown(line)).append('\n');
             }
             if (!r.failOnRegression()) {
                 md.append("\nThese do not fail the build: `" + PerfProperties.FAIL_ON_REGRESSION + "=false`.\n");
@@ -72,7 +57,7 @@ public final class MarkdownReport {
         }
         if (!r.otherFailures().isEmpty()) {
             md.append("### Build failures\n\n");
-            r.otherFailures().forEach(f -> md.append("- ").append(escape(f)).append('\n'));
+            r.otherFailures().forEach(f -> md.append("- ").append(Markup.markdown(f)).append('\n'));
             md.append('\n');
         }
 
@@ -86,7 +71,7 @@ public final class MarkdownReport {
         look.addAll(r.notes());
         if (!look.isEmpty()) {
             md.append("### Needs a look\n\n");
-            look.forEach(l -> md.append("- ").append(escape(l)).append('\n'));
+            look.forEach(l -> md.append("- ").append(Markup.markdown(l)).append('\n'));
             md.append('\n');
         }
 
@@ -146,10 +131,5 @@ public final class MarkdownReport {
             md.append(' ').append(c.replace("|", "\\|").replace("\n", " ")).append(" |");
         }
         md.append('\n');
-    }
-
-    /** Keeps text from turning into Markdown by accident (an underscore in a name, a leading #). */
-    static String escape(String text) {
-        return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;");
     }
 }

@@ -5,13 +5,14 @@ import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
-import io.perfgate.gate.NotGated;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
-import io.perfgate.stats.Multiplicity;
+import io.perfgate.gate.NotGated;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Multiplicity;
+import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -85,31 +86,14 @@ public final class MethodologyContent {
             m.baselineCommand(in.baseline().command());
         }
 
-        List<Methodology.Row> rows = new ArrayList<>();
-        List<String> rowOf = new ArrayList<>();
-        for (Comparison c : r.comparisons()) {
-            boolean test = c.metric() != Metric.ALLOCATION;
-            double p = test && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue();
-            rows.add(new Methodology.Row(name(c, r), c.label(),
-                    Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit()),
-                    Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit()),
-                    Units.change(c),
-                    Units.pValue(p), c.verdict().name()));
-            rowOf.add(c.key() + " " + c.mode());
-        }
-        // a p95 that is not gated is still shown, after its benchmark's other rows, saying what it is of
-        for (NotGated n : r.notGated()) {
-            NotGated.Spread spread = n.spread();
-            int last = rowOf.lastIndexOf(n.benchmark() + " " + n.mode());
-            if (n.metric() != Metric.P95 || spread == null || last < 0) {
-                continue;
+        for (RowView row : RowView.rows(r)) {
+            // a metric not gated is shown only as a p95 with the figures it is of, among its benchmark's rows
+            NotGated n = row.notGated();
+            if (n == null || n.metric() == Metric.P95 && n.spread() != null && compared(r, n)) {
+                m.row(new Methodology.Row(row.benchmark(), row.metricLabel(), row.baseline(), row.current(),
+                        row.change(), row.p(), row.verdict()));
             }
-            rows.add(last + 1, new Methodology.Row(ConsoleReport.name(n.displayName(), n.benchmark(), n.mode(), r),
-                    spread.describe(n.metricName()), Units.value(spread.baseline(), spread.unit()),
-                    Units.value(spread.current(), spread.unit()), "-", "-", "not gated"));
-            rowOf.add(last + 1, n.benchmark() + " " + n.mode());
         }
-        rows.forEach(m::row);
         if (!r.comparisons().isEmpty()) {
             m.tableCaption(caption(r));
         }
@@ -222,39 +206,15 @@ public final class MethodologyContent {
     // ------------------------------------------------------------------ the vote
 
     /**
-     * {@code +1 perf}, {@code -1 perf: 2 regressions}; never +1 when the build failed, nothing was compared, or no
-     * time or throughput comparison was judged.
+     * The gate's vote in the form a mailing list reads it: {@code +1 perf}, {@code +1 perf (1 WARN)},
+     * {@code -1 perf: 2 regressions}, {@code 0 perf: nothing was compared (no baseline)}. The gate decides it.
      */
     static String vote(GateReport r) {
-        long fails = r.count(Verdict.FAIL);
-        List<String> reasons = new ArrayList<>();
-        if (fails > 0) {
-            reasons.add(fails + (fails == 1 ? " regression" : " regressions"));
+        GateReport.Vote v = r.vote();
+        if (v.score() > 0) {
+            return "+1 perf" + (v.reason().isEmpty() ? "" : " (" + v.reason() + ")");
         }
-        int other = r.otherFailures().size();
-        if (other > 0) {
-            reasons.add(other + (other == 1 ? " other failure" : " other failures"));
-        }
-        if (!reasons.isEmpty()) {
-            return "-1 perf: " + String.join(", ", reasons);
-        }
-        if (r.baseline() == null || r.comparisons().isEmpty()) {
-            return "0 perf: nothing was compared" + (r.baseline() == null ? " (no baseline)" : "");
-        }
-        boolean judged = r.comparisons().stream()
-                .anyMatch(c -> c.metric() != Metric.ALLOCATION && c.verdict() != Verdict.INCONCLUSIVE);
-        if (!judged) {
-            // an allocation tolerance alone is not a performance verdict
-            return "0 perf: nothing was judged (" + r.count(Verdict.INCONCLUSIVE) + " INCONCLUSIVE)";
-        }
-        List<String> open = new ArrayList<>();
-        for (Verdict v : new Verdict[] {Verdict.WARN, Verdict.INCONCLUSIVE}) {
-            long n = r.count(v);
-            if (n > 0) {
-                open.add(n + " " + v.name());
-            }
-        }
-        return open.isEmpty() ? "+1 perf" : "+1 perf (" + String.join(", ", open) + ")";
+        return v.score() + " perf: " + v.reason();
     }
 
     // ------------------------------------------------------------------ set-up lines
@@ -529,7 +489,7 @@ public final class MethodologyContent {
         List<Comparison> alloc = global.get(Metric.ALLOCATION);
         if (alloc != null && !alloc.isEmpty()) {
             Comparison a = alloc.get(0);
-            sb.append("; allocation: FAIL when B/op grows by more than max(").append(Units.limit(a.failThreshold()))
+            sb.append("; allocation: FAIL when B/op grows by more than max(").append(StatsText.percent(a.failThreshold()))
                     .append(", ").append(decimal(a.allowedBytes())).append(" B/op)");
         }
         if (ruled > 0) {
@@ -620,7 +580,11 @@ public final class MethodologyContent {
     }
 
     private static String name(Comparison c, GateReport r) {
-        return ConsoleReport.name(c.displayName(), c.key(), c.mode(), r);
+        return RowView.of(c, r).benchmark();
+    }
+
+    private static boolean compared(GateReport r, NotGated n) {
+        return r.comparisons().stream().anyMatch(c -> c.key().equals(n.benchmark()) && c.mode().equals(n.mode()));
     }
 
     private static void notes(CheckArtifacts in, Methodology.Builder m) {

@@ -4,86 +4,91 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Plain text with aligned columns, for e-mail, a terminal, or a ticket system without markup. */
-final class TextMethodologyRenderer implements MethodologyRenderer {
+final class TextMethodologyRenderer extends MethodologyRenderer {
     @Override
-    public String render(Methodology m) {
-        StringBuilder out = new StringBuilder();
-        out.append("Performance methodology\n");
-        for (String sentence : m.headline()) {
-            out.append("  ").append(oneLine(sentence)).append('\n');
+    String title() {
+        return "Performance methodology\n";
+    }
+
+    @Override
+    String headline(String sentence) {
+        return "  " + oneLine(sentence) + "\n";
+    }
+
+    @Override
+    String item(String label, String text, int labelWidth) {
+        return "  " + pad(label + ":", labelWidth) + " " + oneLine(text) + "\n";
+    }
+
+    @Override
+    String command(String label, String command) {
+        StringBuilder out = new StringBuilder("  ").append(label).append(":\n");
+        for (String line : command.split("\r?\n", -1)) {
+            out.append("    ").append(line).append('\n');
         }
-        if (!m.headline().isEmpty()) {
-            out.append('\n');
-        }
-        int width = 0;
-        for (Methodology.Item item : m.setup()) {
-            width = Math.max(width, item.label().length() + 1);
-        }
-        for (Methodology.Item item : m.setup()) {
-            out.append("  ").append(pad(item.label() + ":", width)).append(' ').append(oneLine(item.text()))
-                    .append('\n');
-        }
-        command(out, m.commandLabel(), m.command());
-        command(out, "Baseline command", m.baselineCommand());
-        out.append('\n');
-        if (m.rows().isEmpty()) {
-            out.append("No benchmark was compared.\n");
-        } else {
-            List<List<String>> table = new ArrayList<>();
-            table.add(Methodology.HEADERS);
-            for (Methodology.Row r : m.rows()) {
-                table.add(r.cells());
-            }
-            int columns = Methodology.HEADERS.size();
-            int[] widths = new int[columns];
-            for (List<String> row : table) {
-                for (int i = 0; i < columns; i++) {
-                    widths[i] = Math.max(widths[i], oneLine(row.get(i)).length());
-                }
-            }
-            for (int r = 0; r < table.size(); r++) {
-                line(out, table.get(r), widths);
-                if (r == 0) {
-                    List<String> rule = new ArrayList<>();
-                    for (int w : widths) {
-                        rule.add(repeat('-', w));
-                    }
-                    line(out, rule, widths);
-                }
-            }
-            if (m.tableCaption() != null) {
-                out.append('(').append(oneLine(m.tableCaption())).append(")\n");
-            }
-        }
-        list(out, "Profile evidence", m.profileEvidence());
-        list(out, "Profile artifacts", m.profiles());
-        list(out, "Notes", m.notes());
-        out.append("\nVote: ").append(oneLine(m.vote())).append('\n');
         return out.toString();
+    }
+
+    @Override
+    String noRows() {
+        return "No benchmark was compared.\n";
+    }
+
+    @Override
+    String table(List<String> header, List<List<String>> rows) {
+        List<List<String>> table = new ArrayList<>();
+        table.add(header);
+        table.addAll(rows);
+        int[] widths = new int[header.size()];
+        for (List<String> row : table) {
+            for (int i = 0; i < widths.length; i++) {
+                widths[i] = Math.max(widths[i], oneLine(row.get(i)).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (int r = 0; r < table.size(); r++) {
+            line(out, table.get(r), widths);
+            if (r == 0) {
+                List<String> rule = new ArrayList<>();
+                for (int w : widths) {
+                    rule.add(repeat('-', w));
+                }
+                line(out, rule, widths);
+            }
+        }
+        return out.toString();
+    }
+
+    @Override
+    String caption(String caption) {
+        return "(" + oneLine(caption) + ")\n";
+    }
+
+    @Override
+    String listTitle(String label) {
+        return "\n" + label + ":\n";
+    }
+
+    @Override
+    String listItem(String line, boolean path) {
+        return "  - " + oneLine(line) + "\n";
+    }
+
+    @Override
+    String vote(String vote) {
+        return "\nVote: " + oneLine(vote) + "\n";
     }
 
     private static void line(StringBuilder out, List<String> cells, int[] widths) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < widths.length; i++) {
             String cell = oneLine(cells.get(i));
-            // numbers (before, after, change, p) right-aligned so their digits line up
-            boolean right = i >= 2 && i <= 5;
-            sb.append(right ? padLeft(cell, widths[i]) : pad(cell, widths[i]));
+            sb.append(numeric(i) ? padLeft(cell, widths[i]) : pad(cell, widths[i]));
             if (i < widths.length - 1) {
                 sb.append("  ");
             }
         }
         out.append(stripTrailing(sb.toString())).append('\n');
-    }
-
-    private static void list(StringBuilder out, String label, List<String> lines) {
-        if (lines.isEmpty()) {
-            return;
-        }
-        out.append('\n').append(label).append(":\n");
-        for (String line : lines) {
-            out.append("  - ").append(oneLine(line)).append('\n');
-        }
     }
 
     private static String oneLine(String s) {
@@ -120,14 +125,5 @@ final class TextMethodologyRenderer implements MethodologyRenderer {
             end--;
         }
         return s.substring(0, end);
-    }
-
-    private static void command(StringBuilder out, String label, String command) {
-        if (command != null) {
-            out.append("  ").append(label).append(":\n");
-            for (String line : command.split("\r?\n", -1)) {
-                out.append("    ").append(line).append('\n');
-            }
-        }
     }
 }

@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * Formats measured values for people: times scaled to ns, us, ms or s; throughputs to ops/s with k, M or G;
- * bytes per operation; changes as signed percentages; p-values with the precision that matters near alpha.
- * A median and its interval share one scale, so they line up.
+ * bytes per operation; changes as signed percentages. A median and its interval share one scale, so they line up.
+ * Limits and p-values are written by {@link io.perfgate.stats.StatsText}, like the verdicts that quote them.
  */
 public final class Units {
     private static final String[] TIME_UNITS = {"ns", "us", "ms", "s", "min"};
@@ -77,26 +77,6 @@ public final class Units {
             return (growth >= 0 ? "+" : "-") + value(Math.abs(growth), c.unit());
         }
         return percentWithInterval(c.change(), c.changeCiLow(), c.changeCiHigh());
-    }
-
-    /** A threshold without sign: {@code 10 %}, {@code 2.5 %}. */
-    public static String limit(double fraction) {
-        String s = String.format(Locale.ROOT, "%.2f", fraction * 100).replaceAll("0+$", "");
-        return (s.endsWith(".") ? s.substring(0, s.length() - 1) : s) + " %";
-    }
-
-    /** {@code 0.049}, {@code 0.0004}, {@code < 0.0001}; {@code -} for NaN. */
-    public static String pValue(double p) {
-        if (Double.isNaN(p)) {
-            return "-";
-        }
-        if (p >= 0.001) {
-            return String.format(Locale.ROOT, "%.3f", p);
-        }
-        if (p >= 0.0001) {
-            return String.format(Locale.ROOT, "%.4f", p);
-        }
-        return "< 0.0001";
     }
 
     private static Scale scale(double value, String unit) {

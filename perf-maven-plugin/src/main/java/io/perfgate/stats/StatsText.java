@@ -1,12 +1,14 @@
 package io.perfgate.stats;
 
-import java.util.Locale;
-
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Locale;
 
-/** Formatting of ratios, limits and p-values for people, locale-independent. */
+/**
+ * Formatting of ratios, limits and p-values for people, locale-independent: the one home of how a p-value is
+ * written, in a sentence ({@link #pClause}) and in a table's p column ({@link #pCell}).
+ */
 public final class StatsText {
     private StatsText() {
     }
@@ -65,6 +67,24 @@ public final class StatsText {
             }
         }
         return BigDecimal.valueOf(p).toPlainString();
+    }
+
+    /**
+     * A p-value in a table's p column, three decimals wide so a column lines up: {@code 0.049}, {@code 0.0004},
+     * {@code < 0.0001}; {@code -} for NaN (no test). The sentence of a verdict uses {@link #pValue(double, double)},
+     * which keeps the digits that show the side of alpha.
+     */
+    public static String pCell(double p) {
+        if (Double.isNaN(p)) {
+            return "-";
+        }
+        if (p >= 0.001) {
+            return String.format(Locale.ROOT, "%.3f", p);
+        }
+        if (p >= 0.0001) {
+            return String.format(Locale.ROOT, "%.4f", p);
+        }
+        return "< 0.0001";
     }
 
     /** "p = 0.0004", or "p &lt; 0.0001" for very small values. See {@link #pValue(double, double)}. */

@@ -1,8 +1,9 @@
 package io.perfgate.text;
 
 /**
- * The one escape for text put into HTML, SVG and XML. Three entry points, one rule underneath: markup characters
- * become entities and the control characters XML 1.0 forbids (even as references) become {@code ?}.
+ * The one escape for text put into HTML, SVG and XML, and the one for text put into Markdown. For the first three,
+ * one rule underneath three entry points: markup characters become entities and the control characters XML 1.0
+ * forbids (even as references) become {@code ?}. Markdown has its own, {@link #markdown(String)}.
  */
 public final class Markup {
     private Markup() {
@@ -24,6 +25,45 @@ public final class Markup {
      */
     public static String xmlAttribute(String text) {
         return escape(text, false, true);
+    }
+
+    /**
+     * Running text in GitHub-flavoured Markdown (report.md, the Markdown methodology block), shown as written: the
+     * characters that start emphasis or code are backslash-escaped, a {@code <} that would open a tag or an
+     * autolink becomes an entity (a {@code < 0.0001} stays as it is), a {@code #} that would make the line a
+     * heading is escaped, and line breaks become spaces, so a message stays one list item or one cell.
+     */
+    public static String markdown(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 8);
+        boolean lineStart = true;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\\':
+                case '`':
+                case '*':
+                case '_':
+                    sb.append('\\').append(c);
+                    break;
+                case '#':
+                    // only at the start, after any spaces, does a # make a heading; "issue #12" stays as written
+                    sb.append(lineStart ? "\\#" : "#");
+                    break;
+                case '<':
+                    boolean tag = i + 1 < text.length() && (Character.isLetter(text.charAt(i + 1))
+                            || "/!?".indexOf(text.charAt(i + 1)) >= 0);
+                    sb.append(tag ? "&lt;" : "<");
+                    break;
+                case '\n':
+                case '\r':
+                    sb.append(' ');
+                    break;
+                default:
+                    sb.append(c);
+            }
+            lineStart = lineStart && c == ' ';
+        }
+        return sb.toString();
     }
 
     private static String escape(String text, boolean html, boolean attribute) {
