@@ -23,4 +23,12 @@ class MarkupTest {
     void xmlAttributesKeepTheirNewlinesAsReferences() {
         assertEquals("a&lt;b&gt; &amp; &quot;c&quot; 'd'&#10;next?", Markup.xmlAttribute(TEXT));
     }
+
+    @Test
+    void markdownShowsTextAsWritten() {
+        assertEquals("T\\_min of \\*A\\* in \\`x\\` and a \\\\", Markup.markdown("T_min of *A* in `x` and a \\"));
+        assertEquals("check its &lt;pattern>; p < 0.0001", Markup.markdown("check its <pattern>; p < 0.0001"));
+        assertEquals(" \\# of forks, issue #12", Markup.markdown(" # of forks, issue #12"));
+        assertEquals("one line # two", Markup.markdown("one line\n# two"));
+    }
 }
