@@ -74,7 +74,8 @@ public final class GateReport {
         }
         boolean attention = !regressions.isEmpty() || baseline == null || !environmentDifferences.isEmpty()
                 || !newBenchmarks.isEmpty() || !missingBenchmarks.isEmpty()
-                || comparisons.stream().anyMatch(c -> c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE);
+                || comparisons.stream()
+                        .anyMatch(c -> c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE);
         return attention ? Outcome.WARN : Outcome.PASS;
     }
 

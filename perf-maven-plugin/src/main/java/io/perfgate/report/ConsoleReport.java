@@ -187,7 +187,8 @@ public final class ConsoleReport {
 
     static String settingsLine(GateReport report) {
         Map<String, String> s = report.settings();
-        return "K = " + report.tested() + " tested comparisons, multiplicity " + GateSettings.multiplicityId(report.multiplicity())
+        return "K = " + report.tested() + " tested comparisons, multiplicity "
+                + GateSettings.multiplicityId(report.multiplicity())
                 + ", alpha " + s.getOrDefault(PerfProperties.ALPHA, "?") + " one-sided; limits: median "
                 + s.getOrDefault(PerfProperties.MEDIAN_FAIL, "?")
                 + " (T_min " + s.getOrDefault(PerfProperties.MEDIAN_MIN, "?")

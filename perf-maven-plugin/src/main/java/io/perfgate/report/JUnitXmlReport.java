@@ -23,7 +23,12 @@ public final class JUnitXmlReport {
         int failures = 0;
         int skipped = 0;
         StringBuilder cases = new StringBuilder();
-        for (Comparison c : r.comparisons()) {
+        for (RowView row : RowView.rows(r)) {
+            Comparison c = row.comparison();
+            if (c == null) {
+                // a metric not gated is no test case
+                continue;
+            }
             tests++;
             String classname = className(c.benchmark());
             String name = testName(c);
@@ -33,14 +38,14 @@ public final class JUnitXmlReport {
                 case FAIL:
                     failures++;
                     cases.append("\n    <failure type=\"regression\" message=\"").append(attr(c.reason()))
-                            .append("\">").append(text(details(c, r))).append("</failure>\n  ");
+                            .append("\">").append(text(details(row))).append("</failure>\n  ");
                     break;
                 case INCONCLUSIVE:
                     skipped++;
                     cases.append("\n    <skipped message=\"").append(attr(c.reason())).append("\"/>\n  ");
                     break;
                 default:
-                    cases.append("\n    <system-out>").append(text(details(c, r))).append("</system-out>\n  ");
+                    cases.append("\n    <system-out>").append(text(details(row))).append("</system-out>\n  ");
                     break;
             }
             cases.append("</testcase>\n");
@@ -115,8 +120,8 @@ public final class JUnitXmlReport {
         return methodName(c.key()) + " " + c.metricName() + " [" + c.mode() + "]";
     }
 
-    private static String details(Comparison c, GateReport r) {
-        RowView row = RowView.of(c, r);
+    private static String details(RowView row) {
+        Comparison c = row.comparison();
         StringBuilder sb = new StringBuilder();
         sb.append(c.verdict());
         if (!c.reason().isEmpty()) {

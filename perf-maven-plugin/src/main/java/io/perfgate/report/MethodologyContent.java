@@ -6,6 +6,7 @@ import io.perfgate.env.StealTime;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
 import io.perfgate.results.BenchmarkResult;
@@ -89,7 +90,7 @@ public final class MethodologyContent {
         for (RowView row : RowView.rows(r)) {
             // a metric not gated is shown only as a p95 with the figures it is of, among its benchmark's rows
             NotGated n = row.notGated();
-            if (n == null || n.metric() == Metric.P95 && n.spread() != null && compared(r, n)) {
+            if (n == null || (n.metric() == Metric.P95 && n.spread() != null && compared(r, n))) {
                 m.row(new Methodology.Row(row.benchmark(), row.metricLabel(), row.baseline(), row.current(),
                         row.change(), row.p(), row.verdict()));
             }
@@ -489,15 +490,17 @@ public final class MethodologyContent {
         List<Comparison> alloc = global.get(Metric.ALLOCATION);
         if (alloc != null && !alloc.isEmpty()) {
             Comparison a = alloc.get(0);
-            sb.append("; allocation: FAIL when B/op grows by more than max(").append(StatsText.percent(a.failThreshold()))
-                    .append(", ").append(decimal(a.allowedBytes())).append(" B/op)");
+            sb.append("; allocation: FAIL when B/op grows by more than max(")
+                    .append(StatsText.percent(a.failThreshold())).append(", ").append(decimal(a.allowedBytes()))
+                    .append(" B/op)");
         }
         if (ruled > 0) {
             sb.append("; per-benchmark rules set the limits of ").append(ruled)
                     .append(ruled == 1 ? " comparison" : " comparisons");
         }
         if (r.multiplicity() != Multiplicity.Mode.NONE) {
-            sb.append("; ").append(io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity())).append(" correction over K = ").append(r.tested())
+            sb.append("; ").append(GateSettings.multiplicityId(r.multiplicity())).append(" correction over K = ")
+                    .append(r.tested())
                     .append(" tests");
         } else {
             sb.append("; K = ").append(r.tested()).append(" tests, no multiplicity correction");
@@ -575,7 +578,8 @@ public final class MethodologyContent {
         return "Before and after: median of the per-fork values with a distribution-free 95 % interval. "
                 + "Change: Hodges-Lehmann estimate in the measured unit's direction, with its 95 % interval. "
                 + "p: exact one-sided Mann-Whitney p-value of a slowdown beyond the minimum effect"
-                + (r.multiplicity() != Multiplicity.Mode.NONE ? ", " + io.perfgate.gate.GateSettings.multiplicityId(r.multiplicity()) + "-adjusted" : "")
+                + (r.multiplicity() != Multiplicity.Mode.NONE
+                        ? ", " + GateSettings.multiplicityId(r.multiplicity()) + "-adjusted" : "")
                 + "; allocation is judged by its tolerance, without a test.";
     }
 
