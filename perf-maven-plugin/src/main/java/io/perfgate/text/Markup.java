@@ -1,9 +1,10 @@
 package io.perfgate.text;
 
 /**
- * The one escape for text put into HTML, SVG and XML, and the one for text put into Markdown. For the first three,
+ * The escapes of text put into markup: HTML, SVG, XML, Markdown and JIRA wiki markup. For the first three,
  * one rule underneath three entry points: markup characters become entities and the control characters XML 1.0
- * forbids (even as references) become {@code ?}. Markdown has its own, {@link #markdown(String)}.
+ * forbids (even as references) become {@code ?}. Markdown and JIRA wiki markup have one each,
+ * {@link #markdown(String)} and {@link #jira(String)}.
  */
 public final class Markup {
     private Markup() {
@@ -64,6 +65,52 @@ public final class Markup {
             lineStart = lineStart && c == ' ';
         }
         return sb.toString();
+    }
+
+    /**
+     * Text in JIRA wiki markup, shown as written: {@code [ ] { } | * _ ^ ~ ! #} are escaped everywhere, {@code + - ?}
+     * only where a word starts or ends (inside "one-sided" a hyphen is plain text), line breaks become spaces.
+     */
+    public static String jira(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '[':
+                case ']':
+                case '{':
+                case '}':
+                case '|':
+                case '*':
+                case '_':
+                case '^':
+                case '~':
+                case '!':
+                case '#':
+                    sb.append('\\').append(c);
+                    break;
+                case '+':
+                case '-':
+                case '?':
+                    // markers only where a word starts or ends: inside "one-sided" a hyphen is plain text
+                    if (boundary(text, i - 1) || boundary(text, i + 1)) {
+                        sb.append('\\');
+                    }
+                    sb.append(c);
+                    break;
+                case '\n':
+                case '\r':
+                    sb.append(' ');
+                    break;
+                default:
+                    sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static boolean boundary(String text, int i) {
+        return i < 0 || i >= text.length() || !Character.isLetterOrDigit(text.charAt(i));
     }
 
     private static String escape(String text, boolean html, boolean attribute) {

@@ -31,4 +31,10 @@ class MarkupTest {
         assertEquals(" \\# of forks, issue #12", Markup.markdown(" # of forks, issue #12"));
         assertEquals("one line # two", Markup.markdown("one line\n# two"));
     }
+
+    @Test
+    void jiraShowsTextAsWritten() {
+        assertEquals("\\+12.3 % \\[\\+8.1 %, \\+16.4 %\\] one-sided \\| a\\_b",
+                Markup.jira("+12.3 % [+8.1 %, +16.4 %] one-sided | a_b"));
+    }
 }
