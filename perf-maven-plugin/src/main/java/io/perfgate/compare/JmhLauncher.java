@@ -184,13 +184,10 @@ public final class JmhLauncher implements BenchmarkLauncher {
     public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
             String sideLabel, List<String> jvmArgs, String childJvmOption, Path directory)
             throws InterleavedRun.ForkFailedException {
-        PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
-        List<String> args = withJvmArgs(singleFork(planned.jmhArguments()), jvmArgs);
-        params.forEach((name, value) -> {
-            args.add("-p");
-            args.add(name + "=" + value);
-        });
-        return fork(classpath, benchmark, planned, args, directory.resolve(sideLabel + "-jmh.json"));
+        // JMH runs that one combination (the user's values for its names replaced, not added to): a result per mode
+        PlannedBenchmark planned = planned(classpath, benchmark, sideLabel).pinnedTo(params);
+        return fork(classpath, benchmark, planned, withJvmArgs(singleFork(planned.jmhArguments()), jvmArgs),
+                directory.resolve(sideLabel + "-jmh.json"));
     }
 
     @Override

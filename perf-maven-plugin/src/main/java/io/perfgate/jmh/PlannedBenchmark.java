@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
@@ -109,12 +108,20 @@ public final class PlannedBenchmark {
     private final Setting<String> modeSetting;
     private final Setting<String> timeUnit;
     private final Setting<String> threads;
-    private final int parameterSets;
-    private final Map<String, List<String>> parameterValues;
+    private final JmhOptions options;
+    private final List<BenchmarkEntry> entries;
+    private final BenchmarkParameters parameters;
     private final List<String> jmhArguments;
     private final Duration timeout;
 
     PlannedBenchmark(JmhOptions options, List<BenchmarkEntry> entries) {
+        this(options, entries, BenchmarkParameters.of(entries.get(0).params(), options.params()));
+    }
+
+    private PlannedBenchmark(JmhOptions options, List<BenchmarkEntry> entries, BenchmarkParameters parameters) {
+        this.options = options;
+        this.entries = entries;
+        this.parameters = parameters;
         BenchmarkEntry first = entries.get(0);
         this.name = first.name();
         List<JmhMode> annotated = new ArrayList<>();
@@ -159,16 +166,7 @@ public final class PlannedBenchmark {
         this.threads = Setting.resolve(options.threads(), first.threads() == null ? null
                 : first.threads().toString(), null, "1");
 
-        int sets = 1;
-        Map<String, List<String>> values = new TreeMap<>();
-        for (Map.Entry<String, List<String>> p : first.params().entrySet()) {
-            List<String> override = options.params().get(p.getKey());
-            values.put(p.getKey(), override != null ? override : p.getValue());
-            sets *= override != null ? override.size() : Math.max(1, p.getValue().size());
-        }
-        this.parameterSets = sets;
-        this.parameterValues = Collections.unmodifiableMap(values);
-        this.jmhArguments = Collections.unmodifiableList(arguments(options, first));
+        this.jmhArguments = Collections.unmodifiableList(arguments(options));
         this.timeout = options.timeout() != null ? options.timeout()
                 : expectedFork().multipliedBy(2).plus(TIMEOUT_MARGIN);
     }
@@ -182,7 +180,7 @@ public final class PlannedBenchmark {
     }
 
     /** JMH's arguments for this benchmark, except the include pattern and the result file. */
-    private List<String> arguments(JmhOptions options, BenchmarkEntry entry) {
+    private List<String> arguments(JmhOptions options) {
         List<String> args = new ArrayList<>();
         if (forks.passedToJmh()) {
             add(args, "-f", forks.value().toString());
@@ -208,11 +206,7 @@ public final class PlannedBenchmark {
         if (threads.origin() == Origin.USER) {
             add(args, "-t", threads.value());
         }
-        for (Map.Entry<String, List<String>> p : options.params().entrySet()) {
-            if (entry.params().containsKey(p.getKey())) {
-                add(args, "-p", p.getKey() + "=" + String.join(",", p.getValue()));
-            }
-        }
+        args.addAll(parameters.arguments());
         List<String> jvmArgs = options.jvmArgs();
         for (String arg : jvmArgs) {
             // JMH splits a lone -jvmArgsAppend value at spaces, but takes repeated ones as they are.
@@ -231,28 +225,20 @@ public final class PlannedBenchmark {
     }
 
     /**
-     * Each combination of parameter values this benchmark runs with, as {@code -p} would pin it: the user's values
-     * where given, else the annotation's. One empty combination when a parameter lists no values (an enum or
+     * Each combination of parameter values this benchmark runs with, as {@link #pinnedTo} takes it: the user's
+     * values where given, else the annotation's. One empty combination when a parameter lists no values (an enum or
      * boolean {@code @Param} left to JMH), which pins nothing.
      */
     public List<Map<String, String>> parameterCombinations() {
-        List<Map<String, String>> combinations = new ArrayList<>();
-        combinations.add(new TreeMap<>());
-        if (parameterValues.values().stream().anyMatch(List::isEmpty)) {
-            return combinations;
-        }
-        for (Map.Entry<String, List<String>> p : parameterValues.entrySet()) {
-            List<Map<String, String>> next = new ArrayList<>();
-            for (Map<String, String> c : combinations) {
-                for (String v : p.getValue()) {
-                    Map<String, String> m = new TreeMap<>(c);
-                    m.put(p.getKey(), v);
-                    next.add(m);
-                }
-            }
-            combinations = next;
-        }
-        return combinations;
+        return parameters.combinations();
+    }
+
+    /**
+     * This benchmark run with one combination of parameter values (as a result names it), as a profiling fork runs
+     * it: its JMH arguments ask for that combination once, and {@link #runs()} counts one run per mode.
+     */
+    public PlannedBenchmark pinnedTo(Map<String, String> combination) {
+        return new PlannedBenchmark(options, entries, parameters.pinnedTo(combination));
     }
 
     /** The full name, e.g. {@code com.acme.StringBench.concat}. */
@@ -313,12 +299,12 @@ public final class PlannedBenchmark {
 
     /** How many combinations of parameter values JMH will run (1 without {@code @Param}). */
     public int parameterSets() {
-        return parameterSets;
+        return parameters.sets();
     }
 
     /** JMH runs: one per mode and combination of parameter values, each with all its forks. */
     public int runs() {
-        return modes.size() * parameterSets;
+        return modes.size() * parameterSets();
     }
 
     /** JMH's command-line arguments for this benchmark, without the include pattern and the result options. */
@@ -375,6 +361,6 @@ public final class PlannedBenchmark {
                         ? measurementIterations.origin().description()
                         : measurementIterations.origin().description() + " / "
                                 + measurementTime.origin().description())
-                + ")" + (parameterSets > 1 ? ", " + parameterSets + " parameter sets" : "");
+                + ")" + (parameterSets() > 1 ? ", " + parameterSets() + " parameter sets" : "");
     }
 }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +90,25 @@ class JmhLauncherTest {
         weighed.discover(cp, "test classes");
         assertEquals(2 * 41.0, weighed.expectedSeconds(cp, name), 1e-9);
         assertEquals("Fork times: the benchmark as recorded in src/perf/baseline.json", weighed.expectedTimesSource());
+    }
+
+    /**
+     * A profiling fork runs the one parameter set it is given, once, whether the user's perf.params name its
+     * parameters or not: JMH once got both the user's -p and the set's, ran sets twice and wrote them twice, or ran
+     * one set where two results were expected, and each fork failed.
+     */
+    @Test
+    void aProfilingForkRunsItsParameterSetOnce() throws Exception {
+        List<Path> cp = testClasspath();
+        for (String params : Arrays.asList(null, "size=16,128")) {
+            JmhLauncher launcher = new JmhLauncher(JmhOptions.builder().includes("AverageTimeFixture").params(params)
+                    .profilers("none").build(), java(), tmp);
+            String name = launcher.discover(cp, "test classes").get(0);
+            List<BenchmarkResult> results = launcher.runProfiledFork(cp, name, Map.of("kind", "sum", "size", "128"),
+                    "candidate", Collections.singletonList("-Dperf.profiled=true"), null, tmp);
+            assertEquals(1, results.size(), "perf.params=" + params);
+            assertEquals(Map.of("kind", "sum", "size", "128"), results.get(0).params());
+        }
     }
 
     @Test

@@ -223,6 +223,22 @@ class RunPlanTest {
                 "no @Param: one fork that pins nothing");
     }
 
+    /** A profiling fork runs one combination, once per mode: the user's values for its names replaced. */
+    @Test
+    void aBenchmarkPinnedToOneCombinationRunsItOnce() throws Exception {
+        PlannedBenchmark pinned = plan(JmhOptions.builder().params("size=16,128").profilers("none").build(), AVGT)
+                .pinnedTo(Map.of("kind", "sum", "size", "128"));
+        assertEquals(Arrays.asList("-f", "10", "-p", "size=128", "-p", "kind=sum"), pinned.jmhArguments());
+        assertEquals(1, pinned.runs());
+        assertEquals(Arrays.asList(Map.of("kind", "sum", "size", "128")), pinned.parameterCombinations());
+        PlannedBenchmark annotated = plan(JmhOptions.builder().profilers("none").build(), AVGT)
+                .pinnedTo(Map.of("kind", "sum", "size", "16"));
+        assertEquals(Arrays.asList("-f", "10", "-p", "kind=sum", "-p", "size=16"), annotated.jmhArguments());
+        assertEquals(1, annotated.runs());
+        PlannedBenchmark twoModes = plan(JmhOptions.defaults(), SAMPLE).pinnedTo(Map.of());
+        assertEquals(2, twoModes.runs(), "one result per mode");
+    }
+
     private static PlannedBenchmark plan(JmhOptions options, String name) throws InvalidOptionException {
         return find(RunPlan.create(options, entries), name);
     }
