@@ -5,14 +5,12 @@ import static io.perfgate.config.PerfProperties.FAIL_ON_INCONCLUSIVE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
-import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
-import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.OrderStatisticInterval;
 import io.perfgate.stats.Quantiles;
@@ -25,10 +23,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -37,8 +33,8 @@ import java.util.Set;
  * {@code check} goal and the {@code compare} goal both call it.
  *
  * <p>Per benchmark x params x mode it gates the median, the p95 (when the mode records a latency distribution)
- * and the allocation per operation ({@code gc.alloc.rate.norm}, by tolerance), each on the per-fork values
- * {@link ForkValues} defines. One fork is one observation. Comparisons that cannot be judged
+ * and the allocation per operation ({@code gc.alloc.rate.norm}, by tolerance), or a scenario's gated secondary
+ * metrics, each on the per-fork values {@link ForkValues} defines: {@link JudgedMetrics} lists them. One fork is one observation. Comparisons that cannot be judged
  * (too few forks, raw data missing, unstable forks, a refused environment) are INCONCLUSIVE with the reason, and so
  * is a median FAIL within the noise floor that {@code perf:calibrate} saved in the baseline ({@link NoiseFloor}).
  *
@@ -226,7 +222,6 @@ public final class Gate {
 
     private void compareBenchmark(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
             String envRefusal, List<PendingComparison> pending, List<String> untested, GateReport.Builder report) {
-        Direction direction = ForkValues.direction(bs, cur);
         boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(cur.kind());
         String dataProblem = Judgeability.dataProblem(base, "baseline", scenario);
         if (dataProblem == null) {
@@ -236,87 +231,24 @@ public final class Gate {
         // A scenario "fork" is one run with one value: there are no iterations to test for a trend.
         String unstable = refusal == null && !scenario ? Judgeability.unstableForks(base, cur, untested) : null;
 
-        // median: ForkValues says which value each fork contributes (in SampleTime its own p50)
-        ForkValues medians = ForkValues.of(base, cur, Metric.MEDIAN);
-        double[] baseMedians = medians.baseline();
-        double[] curMedians = medians.candidate();
-        pending.add(prepare(base, cur, bs, Metric.MEDIAN, cur.unit(), direction, bs.median(), baseMedians,
-                curMedians, refusal != null ? refusal : unstable));
-
-        // p95
-        ForkValues p95 = ForkValues.of(base, cur, Metric.P95);
-        double[] baseP95 = p95.baseline();
-        double[] curP95 = p95.candidate();
-        String p95Missing = scenario ? Judgeability.scenarioP95Missing(base, cur) : Judgeability.p95Missing(base, cur, baseP95, curP95);
-        if (p95Missing != null) {
-            NotGated notGated = new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing);
-            if (baseMedians.length > 0 && curMedians.length > 0) {
-                // not gated, but shown: the p95 of the per-fork values (fork scores, or a scenario's run times)
-                notGated = notGated.withSpread(new NotGated.Spread(Quantiles.percentile(baseMedians, 0.95),
-                        baseMedians.length, Quantiles.percentile(curMedians, 0.95), curMedians.length, cur.unit(),
-                        scenario ? NotGated.Spread.scenarioValues(cur) : NotGated.Spread.FORK_SCORES));
-            }
-            report.addNotGated(notGated);
-        } else {
-            pending.add(prepare(base, cur, bs, Metric.P95, cur.unit(), direction, bs.p95(), baseP95, curP95,
-                    refusal != null ? refusal : unstable));
-        }
-
-        if (scenario) {
-            // gc.alloc.rate.norm is JMH's; a scenario's "alloc" is a secondary metric like the others, judged by
-            // the test when declared, never by the B/op tolerance
-            compareSecondaryMetrics(base, cur, bs, refusal != null ? refusal : unstable, pending, report);
-            return;
-        }
-
-        // allocation
-        ForkValues alloc = ForkValues.of(base, cur, Metric.ALLOCATION);
-        double[] baseAlloc = alloc.baseline();
-        double[] curAlloc = alloc.candidate();
-        if ((baseAlloc.length > 0 || curAlloc.length > 0) && BenchmarkResult.MODE_SAMPLE_TIME.equals(cur.mode())) {
-            // Seen here: 20 to 64 B/op from run to run for a loop that allocates nothing, against under 1 B/op in
-            // avgt mode. The harness's own sampling allocations are counted, so the figure is not the benchmark's.
-            report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "in sample mode " + ALLOCATION_METRIC + " includes JMH's own sampling allocations, which vary from"
-                            + " run to run; gate allocation in avgt or thrpt mode"));
-        } else if (baseAlloc.length > 0 && curAlloc.length > 0) {
-            PendingComparison p = new PendingComparison(null, Metric.ALLOCATION, Direction.LOWER_IS_BETTER, null, refusal, 0);
-            p.decided = AllocationCheck.judge(base, cur, bs, baseAlloc, curAlloc, refusal);
-            pending.add(p);
-        } else if (baseAlloc.length > 0 || curAlloc.length > 0) {
-            report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "only the " + (baseAlloc.length > 0 ? "baseline" : "current results") + " measured "
-                            + ALLOCATION_METRIC + "; run both with the gc profiler (-prof gc)"));
-        }
-    }
-
-    /**
-     * Gates each secondary metric the current results declare as gated ({@link MetricInfo#gated()}) by the same
-     * test and median thresholds as the primary score, on one value per run. Ungated metrics get no row: they must
-     * never fail the build.
-     */
-    private void compareSecondaryMetrics(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
-            String refusal, List<PendingComparison> pending, GateReport.Builder report) {
-        for (Map.Entry<String, MetricInfo> e : cur.secondaryMetrics().entrySet()) {
-            String name = e.getKey();
-            MetricInfo info = e.getValue();
-            if (!info.gated() || base.forks().isEmpty() || cur.forks().isEmpty()) {
-                // ungated: reported only; no runs: the median row already says why nothing is judged
+        JudgedMetrics metrics = JudgedMetrics.of(base, cur, bs);
+        metrics.notGated().forEach(report::addNotGated);
+        for (JudgedMetrics.Judged m : metrics.judged()) {
+            double[] baseValues = m.values().baseline();
+            double[] curValues = m.values().candidate();
+            if (m.metric() == Metric.ALLOCATION) {
+                // a tolerance, not a test: unstable forks do not make it unjudgeable
+                PendingComparison p = new PendingComparison(null, Metric.ALLOCATION, m.direction(), null, refusal, 0);
+                p.decided = AllocationCheck.judge(base, cur, bs, baseValues, curValues, refusal);
+                pending.add(p);
                 continue;
             }
-            String problem = Judgeability.secondaryProblem(base, cur, name);
-            if (problem != null) {
-                report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.SECONDARY, name,
-                        problem));
-                continue;
+            PendingComparison p = prepare(base, cur, bs, m.metric(), m.unit(), m.direction(), m.thresholds(),
+                    baseValues, curValues, refusal != null ? refusal : unstable);
+            if (m.metric() == Metric.SECONDARY) {
+                p.row.secondaryMetric(m.name(), m.unit(), m.direction());
+                p.label = m.name();
             }
-            ForkValues values = ForkValues.ofSecondary(base, cur, name);
-            double[] baseValues = values.baseline();
-            double[] curValues = values.candidate();
-            PendingComparison p = prepare(base, cur, bs, Metric.SECONDARY, info.unit(), info.direction(), bs.median(),
-                    baseValues, curValues, refusal);
-            p.row.secondaryMetric(name, info.unit(), info.direction());
-            p.label = name;
             pending.add(p);
         }
     }
