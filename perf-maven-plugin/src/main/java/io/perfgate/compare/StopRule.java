@@ -18,11 +18,13 @@ import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Thresholds;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -249,11 +251,22 @@ public final class StopRule {
      * verdict is made of. Allocation is judged by a tolerance and needs no forks.
      */
     List<MetricSamples> watched(List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
+        List<BenchmarkPairing.Pair> pairs = BenchmarkPairing.of(base, candidate, settings).pairs();
+        Set<String> keys = new HashSet<>();
+        Set<String> inTwoModes = new HashSet<>();
+        for (BenchmarkPairing.Pair pair : pairs) {
+            if (!keys.add(pair.current().key())) {
+                inTwoModes.add(pair.current().key());
+            }
+        }
         List<MetricSamples> watched = new ArrayList<>();
-        for (BenchmarkPairing.Pair pair : BenchmarkPairing.of(base, candidate, settings).pairs()) {
+        for (BenchmarkPairing.Pair pair : pairs) {
+            BenchmarkResult b = pair.current();
+            // the mode tells apart the results of a benchmark run in several, as the gate's table does
+            String name = b.displayName() + (inTwoModes.contains(b.key()) ? " [" + b.mode() + "]" : "");
             for (JudgedMetrics.Judged m : JudgedMetrics.of(pair).judged()) {
                 if (m.tested()) {
-                    watched.add(new MetricSamples(pair.current(), m));
+                    watched.add(new MetricSamples(b, name, m));
                 }
             }
         }
@@ -313,6 +326,8 @@ public final class StopRule {
     /** Per-fork values of one tested metric of one benchmark, both sides. */
     static final class MetricSamples {
         final BenchmarkResult benchmark;
+        /** How the log names the benchmark. */
+        final String benchmarkName;
         final Metric metric;
         /** {@code median}, {@code p95}, or a secondary metric's own name. */
         final String name;
@@ -321,8 +336,9 @@ public final class StopRule {
         final Direction direction;
         final Thresholds thresholds;
 
-        MetricSamples(BenchmarkResult benchmark, JudgedMetrics.Judged judged) {
+        MetricSamples(BenchmarkResult benchmark, String benchmarkName, JudgedMetrics.Judged judged) {
             this.benchmark = benchmark;
+            this.benchmarkName = benchmarkName;
             this.metric = judged.metric();
             this.name = judged.name();
             this.baseline = judged.values().baseline();
@@ -332,7 +348,7 @@ public final class StopRule {
         }
 
         String describe() {
-            return benchmark.displayName() + " " + name;
+            return benchmarkName + " " + name;
         }
     }
 }

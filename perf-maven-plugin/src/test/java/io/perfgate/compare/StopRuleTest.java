@@ -262,6 +262,8 @@ class StopRuleTest {
         StopRule.Look same = rule.look(5, List.of(baseThrpt, baseAvgt), List.of(candThrpt, candAvgt));
         assertEquals(Status.SETTLED_PASS, same.status(), same.toString());
         assertFalse(same.reason().contains("-99"), same.reason());
+        assertTrue(same.reason().startsWith("B.m [thrpt] median upper bound"), same.reason());
+        assertTrue(same.reason().contains("; B.m [avgt] median upper bound"), same.reason());
         assertEquals(Status.SETTLED_FAIL, rule.look(5, List.of(baseThrpt, baseAvgt), List.of(candThrpt, slowerAvgt))
                 .status());
     }
