@@ -5,6 +5,7 @@ import static io.perfgate.config.PerfProperties.FAIL_ON_INCONCLUSIVE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
+import static io.perfgate.config.PerfProperties.FAIL_ON_NO_COMPARISONS;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
@@ -34,9 +35,10 @@ import java.util.Set;
  *
  * <p>Per benchmark x params x mode it gates the median, the p95 (when the mode records a latency distribution)
  * and the allocation per operation ({@code gc.alloc.rate.norm}, by tolerance), or a scenario's gated secondary
- * metrics, each on the per-fork values {@link ForkValues} defines: {@link JudgedMetrics} lists them. One fork is one observation. Comparisons that cannot be judged
- * (too few forks, raw data missing, unstable forks, a refused environment) are INCONCLUSIVE with the reason, and so
- * is a median FAIL within the noise floor that {@code perf:calibrate} saved in the baseline ({@link NoiseFloor}).
+ * metrics, each on the per-fork values {@link ForkValues} defines: {@link JudgedMetrics} lists them. One fork is
+ * one observation. Comparisons that cannot be judged (too few forks, raw data missing, unstable forks, a refused
+ * environment) are INCONCLUSIVE with the reason, and so is a median FAIL within the noise floor that
+ * {@code perf:calibrate} saved in the baseline ({@link NoiseFloor}).
  *
  * <pre>{@code
  * GateReport report = new Gate(GateSettings.defaults()).check(baseline, current);
@@ -44,6 +46,9 @@ import java.util.Set;
  * }</pre>
  */
 public final class Gate {
+
+    /** How many names a message lists before it says how many more there are. */
+    private static final int FEW_NAMES = 3;
 
     private final GateSettings settings;
     private String toolVersion = "unknown";
@@ -128,6 +133,11 @@ public final class Gate {
         }
 
         BenchmarkPairing pairing = BenchmarkPairing.of(baseline, current, settings);
+        String shard = current.settings().get(PerfProperties.SHARD);
+        if (shard == null) {
+            // one shard may well run only benchmarks new since the baseline; perf:merge then perf:check judge all
+            nothingCompared(pairing, baselineFile, report);
+        }
         pairing.duplicates.forEach(report::addNote);
         pairing.ignored.forEach(report::addIgnoredBenchmark);
         List<PendingComparison> pending = new ArrayList<>();
@@ -157,7 +167,6 @@ public final class Gate {
         checkRules(baseline, current, report);
         new DecisionPass(settings).decide(pending, report, baseline.calibration());
         pairing.added.forEach(report::addNewBenchmark);
-        String shard = current.settings().get(PerfProperties.SHARD);
         if (shard != null && !pairing.missing.isEmpty()) {
             // one shard runs part of the suite: the rest of the baseline is other shards' to judge, and perf:merge
             // then perf:check names any benchmark that no shard ran
@@ -319,6 +328,45 @@ public final class Gate {
                     + " " + FAIL_ON_MISSING + "=true: " + names(missing)
                     + ". Run them, or record a new baseline with: " + baselineCommand);
         }
+    }
+
+    /**
+     * With {@code perf.failOnNoComparisons=true} (the default): a run none of whose benchmarks is in the baseline
+     * fails the build, since comparing nothing is a broken set-up (all renamed, the baseline of another module),
+     * not a pass. A run that ran nothing, or only benchmarks a rule ignores, is not this case.
+     */
+    private void nothingCompared(BenchmarkPairing pairing, String baselineFile, GateReport.Builder report) {
+        if (!settings.failOnNoComparisons() || !pairing.pairs.isEmpty() || pairing.added.isEmpty()) {
+            return;
+        }
+        Set<String> bothSides = keys(pairing.added, Collections.emptySet());
+        bothSides.retainAll(keys(pairing.missing, Collections.emptySet()));
+        Set<String> run = keys(pairing.added, bothSides);
+        Set<String> others = keys(pairing.missing, bothSides);
+        report.addOtherFailure((run.size() == 1 ? "The one benchmark of this run (" + firstFew(run) + ") is not"
+                : "None of the " + run.size() + " benchmarks of this run (" + firstFew(run) + ") is")
+                + " in the baseline" + (baselineFile == null ? "" : " " + baselineFile) + ", which holds "
+                + (others.isEmpty() ? "none" : others.size() + (others.size() == 1 ? " other" : " others") + " ("
+                        + firstFew(others) + ")")
+                + ": nothing was compared. If the benchmarks were renamed, record the baseline again with: "
+                + baselineCommand + "; if the baseline is another module's or suite's, check "
+                + PerfProperties.BASELINE + " and " + PerfProperties.INCLUDES + "; to let a check that compares"
+                + " nothing pass, set " + FAIL_ON_NO_COMPARISONS + "=false.");
+    }
+
+    /** The benchmarks' keys; with the mode for those in {@code withMode} (a key both sides hold, in other modes). */
+    private static Set<String> keys(List<BenchmarkRef> refs, Set<String> withMode) {
+        Set<String> keys = new LinkedHashSet<>();
+        refs.forEach(r -> keys.add(r.key() + (withMode.contains(r.key()) ? " [" + r.mode() + "]" : "")));
+        return keys;
+    }
+
+    /** The first few names, and how many more: a message stays readable for a suite of hundreds. */
+    private static String firstFew(Set<String> names) {
+        List<String> list = new ArrayList<>(names);
+        int shown = Math.min(FEW_NAMES, list.size());
+        return String.join(", ", list.subList(0, shown))
+                + (list.size() > shown ? " and " + (list.size() - shown) + " more" : "");
     }
 
     /** With {@code perf.failOnInconclusive=true}: the comparisons that were not judged fail the build. */
