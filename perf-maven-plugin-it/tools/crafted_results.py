@@ -70,6 +70,11 @@ def main(target, case):
             bench(parse, "avgt", "ns/op", forks(1000, 10, 0.01, 3, factor=1.5))], created="2026-11-21T10:00:00Z"))
     elif case == "results-only":
         write(f"{target}/perf/results.json", results([bench(parse, "avgt", "ns/op", forks(1000, 10, 0.01, 3))]))
+    elif case == "other-module-baseline":
+        # The baseline of another module: none of its benchmarks is the one of results-only.
+        write(f"{target}/perf/other-module-baseline.json", results([
+            bench("com.acme.codec.EncoderBench.encode", "avgt", "ns/op", forks(500, 10, 0.01, 5)),
+            bench("com.acme.codec.DecoderBench.decode", "avgt", "ns/op", forks(700, 10, 0.01, 6))]))
     elif case == "partial":
         # A run that stopped: the second benchmark never produced a fork.
         write(f"{target}/perf/results.json", results([

@@ -15,4 +15,15 @@ assert report.failsBuild
 assert report.otherFailures.size() == 1
 def xml = new XmlSlurper().parse(new File(basedir, 'target/perf/TEST-perf.xml'))
 assert xml.@failures.text() == '1'
+
+// Invocation 2: a baseline none of whose benchmarks ran is no pass; the message says what was found, then what to do.
+assert log.contains('The one benchmark of this run'
+        + ' (com.acme.ParserBench.parse) is not in the baseline perf/other-module-baseline.json, which holds 2 others'
+        + ' (com.acme.codec.EncoderBench.encode, com.acme.codec.DecoderBench.decode): nothing was compared.')
+assert log.contains('set perf.failOnNoComparisons=false')
+def other = new JsonSlurper().parse(new File(basedir, 'target/perf-other/report.json'))
+assert other.outcome == 'FAIL'
+assert other.comparisons.isEmpty()
+assert other.otherFailures.size() == 1
+assert other.otherFailures[0].contains('nothing was compared')
 return true

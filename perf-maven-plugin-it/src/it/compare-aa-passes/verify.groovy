@@ -27,6 +27,16 @@ def baseResults = slurper.parse(new File(basedir, 'target/perf/base-results.json
 assert baseResults.provenance['git.commit'] == base
 def report = slurper.parse(new File(basedir, 'target/perf/report.json'))
 assert !report.toString().contains('verdict:FAIL')
+// a benchmark of two modes keeps a result per mode on each side, one fork per round in each, and each mode is
+// compared with its own mode (gathered by name alone, the thrpt result took the avgt forks too)
+def candidateResults = slurper.parse(new File(basedir, 'target/perf/results.json'))
+for (side in [baseResults, candidateResults]) {
+    assert side.benchmarks.collect { it.mode }.sort() == ['avgt', 'thrpt']
+    assert side.benchmarks.collect { it.forks.size() }.unique().size() == 1
+}
+def medians = report.comparisons.findAll { it.metric == 'median' }
+assert medians.collect { it.mode }.sort() == ['avgt', 'thrpt']
+medians.each { assert it.forks.baseline == it.forks.current }
 
 fixture.assertUnchanged(basedir)
 return true

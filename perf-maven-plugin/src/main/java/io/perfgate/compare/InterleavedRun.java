@@ -1,6 +1,7 @@
 package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.BenchmarkPairing;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
@@ -203,12 +204,17 @@ public final class InterleavedRun {
             results.put(Side.CANDIDATE, new TreeMap<>());
         }
 
+        /**
+         * Adds a fork's results, each to the result of the same benchmark ({@link BenchmarkPairing#id}: key and mode,
+         * as a benchmark of two modes returns a result for each from one fork).
+         */
         void add(Side side, List<BenchmarkResult> forkResults) {
             Map<String, BenchmarkResult> map = results.get(side);
             for (BenchmarkResult r : forkResults) {
-                BenchmarkResult before = map.get(r.key());
+                String id = BenchmarkPairing.id(r);
+                BenchmarkResult before = map.get(id);
                 if (before == null) {
-                    map.put(r.key(), r);
+                    map.put(id, r);
                 } else {
                     BenchmarkResult.Builder merged = before.toBuilder();
                     for (Fork f : r.forks()) {
@@ -219,7 +225,7 @@ public final class InterleavedRun {
                             merged.warning(w);
                         }
                     }
-                    map.put(r.key(), merged.build());
+                    map.put(id, merged.build());
                 }
             }
         }

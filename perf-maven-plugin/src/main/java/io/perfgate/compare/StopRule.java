@@ -1,10 +1,11 @@
 package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
-import io.perfgate.gate.BenchmarkSettings;
-import io.perfgate.gate.ForkValues;
+import io.perfgate.gate.BenchmarkPairing;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.JudgedMetrics;
 import io.perfgate.gate.Metric;
+import io.perfgate.gate.NoiseFloor;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Direction;
@@ -17,11 +18,13 @@ import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Thresholds;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -112,7 +115,7 @@ public final class StopRule {
      * Looks at a benchmark after {@code rounds} complete rounds.
      *
      * @param base the base side's results for the benchmark's parameter sets (forks accumulated so far)
-     * @param candidate the candidate side's, matched by {@link BenchmarkResult#key()}
+     * @param candidate the candidate side's, matched by key and mode ({@link BenchmarkPairing#id})
      */
     public Look look(int rounds, List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
         if (rounds >= maxRounds) {
@@ -125,37 +128,26 @@ public final class StopRule {
         List<String> unsettled = new ArrayList<>();
         List<String> settled = new ArrayList<>();
         RoundsNeeded needed = new RoundsNeeded();
-        for (BenchmarkResult cand : candidate) {
-            BenchmarkResult b = find(base, cand.key());
-            if (b == null) {
+        for (MetricSamples m : watched(base, candidate)) {
+            if (m.baseline.length < firstLook || m.candidate.length < firstLook) {
+                unsettled.add(m.describe() + ": too few forks");
+                needed.unknown();
                 continue;
             }
-            BenchmarkSettings bs = settings.forBenchmark(cand.key());
-            if (bs.ignored()) {
-                continue;
+            ShiftComparison c = ShiftTest.compare(m.baseline, m.candidate, m.direction, m.thresholds);
+            if (rounds == firstLook) {
+                Decision d = DecisionRule.decide(c, alpha);
+                if (d.verdict() == Verdict.FAIL) {
+                    return new Look(Status.SETTLED_FAIL, d.describe(m.describe()));
+                }
             }
-            Direction direction = ForkValues.direction(bs, cand);
-            for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
-                if (m.baseline.length < firstLook || m.candidate.length < firstLook) {
-                    unsettled.add(m.describe(cand) + ": too few forks");
-                    needed.unknown();
-                    continue;
-                }
-                ShiftComparison c = ShiftTest.compare(m.baseline, m.candidate, direction, m.thresholds);
-                if (rounds == firstLook) {
-                    Decision d = DecisionRule.decide(c, alpha);
-                    if (d.verdict() == Verdict.FAIL) {
-                        return new Look(Status.SETTLED_FAIL, d.describe(m.describe(cand)));
-                    }
-                }
-                double upper = c.upperBound(alpha);
-                if (upper < 1 + m.thresholds.fail()) {
-                    settled.add(m.describe(cand) + " upper bound " + StatsText.percentChange(upper) + " < "
-                            + StatsText.percentChange(1 + m.thresholds.fail()));
-                } else {
-                    unsettled.add(m.describe(cand) + " upper bound " + StatsText.percentChange(upper));
-                    needed.add(cand, m, alpha);
-                }
+            double upper = c.upperBound(alpha);
+            if (upper < 1 + m.thresholds.fail()) {
+                settled.add(m.describe() + " upper bound " + StatsText.percentChange(upper) + " < "
+                        + StatsText.percentChange(1 + m.thresholds.fail()));
+            } else {
+                unsettled.add(m.describe() + " upper bound " + StatsText.percentChange(upper));
+                needed.add(m, alpha);
             }
         }
         if (unsettled.isEmpty()) {
@@ -173,16 +165,9 @@ public final class StopRule {
      */
     public String noiseAtMaximum(List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
         RoundsNeeded needed = new RoundsNeeded();
-        for (BenchmarkResult cand : candidate) {
-            BenchmarkResult b = find(base, cand.key());
-            BenchmarkSettings bs = settings.forBenchmark(cand.key());
-            if (b == null || bs.ignored()) {
-                continue;
-            }
-            for (MetricSamples m : MetricSamples.of(b, cand, bs)) {
-                if (m.baseline.length >= 2 && m.candidate.length >= 2) {
-                    needed.add(cand, m, decisionAlpha());
-                }
+        for (MetricSamples m : watched(base, candidate)) {
+            if (m.baseline.length >= 2 && m.candidate.length >= 2) {
+                needed.add(m, decisionAlpha());
             }
         }
         return needed.describe();
@@ -216,10 +201,10 @@ public final class StopRule {
             unknown = true;
         }
 
-        void add(BenchmarkResult benchmark, MetricSamples m, double alpha) {
-            String metric = m.describe(benchmark);
+        void add(MetricSamples m, double alpha) {
+            String metric = m.describe();
             double measured = Power.forkCv(m.baseline, m.candidate);
-            Calibration.Entry stored = storedNoise(benchmark.key(), m.metric);
+            Calibration.Entry stored = NoiseFloor.storedNoise(calibration, m.benchmark.key(), m.metric);
             double cv = stored == null ? measured : Power.pooledCv(stored.betweenForkCv(),
                     2 * (stored.forks() - 1), measured, m.baseline.length + m.candidate.length - 2);
             if (!(cv >= 0)) {
@@ -261,21 +246,31 @@ public final class StopRule {
     }
 
     /**
-     * The between-fork noise {@code perf:calibrate} stored for a benchmark's {@code metric}, or null: it calibrates
-     * the median only, and a figure from fewer than two forks a side, or not a number, says nothing.
+     * The metrics the gate tests on the pairs of these results, each with its forks so far: the gate's own pairing
+     * (by key and mode) and its own list of judged metrics ({@link JudgedMetrics}), so the rule stops on what the
+     * verdict is made of. Allocation is judged by a tolerance and needs no forks.
      */
-    private Calibration.Entry storedNoise(String key, String metric) {
-        Calibration.Entry e = calibration == null || !Metric.MEDIAN.id().equals(metric) ? null : calibration.find(key);
-        return e != null && e.forks() >= 2 && e.betweenForkCv() >= 0 && Double.isFinite(e.betweenForkCv()) ? e : null;
-    }
-
-    private static BenchmarkResult find(List<BenchmarkResult> results, String key) {
-        for (BenchmarkResult r : results) {
-            if (r.key().equals(key)) {
-                return r;
+    List<MetricSamples> watched(List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
+        List<BenchmarkPairing.Pair> pairs = BenchmarkPairing.of(base, candidate, settings).pairs();
+        Set<String> keys = new HashSet<>();
+        Set<String> inTwoModes = new HashSet<>();
+        for (BenchmarkPairing.Pair pair : pairs) {
+            if (!keys.add(pair.current().key())) {
+                inTwoModes.add(pair.current().key());
             }
         }
-        return null;
+        List<MetricSamples> watched = new ArrayList<>();
+        for (BenchmarkPairing.Pair pair : pairs) {
+            BenchmarkResult b = pair.current();
+            // the mode tells apart the results of a benchmark run in several, as the gate's table does
+            String name = b.displayName() + (inTwoModes.contains(b.key()) ? " [" + b.mode() + "]" : "");
+            for (JudgedMetrics.Judged m : JudgedMetrics.of(pair).judged()) {
+                if (m.tested()) {
+                    watched.add(new MetricSamples(b, name, m));
+                }
+            }
+        }
+        return watched;
     }
 
     /** What a look found. */
@@ -328,37 +323,32 @@ public final class StopRule {
         }
     }
 
-    /** Per-fork values of one gated metric of one benchmark, both sides. */
+    /** Per-fork values of one tested metric of one benchmark, both sides. */
     static final class MetricSamples {
-        final String metric;
+        final BenchmarkResult benchmark;
+        /** How the log names the benchmark. */
+        final String benchmarkName;
+        final Metric metric;
+        /** {@code median}, {@code p95}, or a secondary metric's own name. */
+        final String name;
         final double[] baseline;
         final double[] candidate;
+        final Direction direction;
         final Thresholds thresholds;
 
-        MetricSamples(String metric, double[] baseline, double[] candidate, Thresholds thresholds) {
-            this.metric = metric;
-            this.baseline = baseline;
-            this.candidate = candidate;
-            this.thresholds = thresholds;
+        MetricSamples(BenchmarkResult benchmark, String benchmarkName, JudgedMetrics.Judged judged) {
+            this.benchmark = benchmark;
+            this.benchmarkName = benchmarkName;
+            this.metric = judged.metric();
+            this.name = judged.name();
+            this.baseline = judged.values().baseline();
+            this.candidate = judged.values().candidate();
+            this.direction = judged.direction();
+            this.thresholds = judged.thresholds();
         }
 
-        String describe(BenchmarkResult b) {
-            return b.displayName() + " " + metric;
-        }
-
-        /**
-         * The metrics the gate tests with the shift test, on the values it tests ({@link ForkValues}): the median,
-         * and the p95 when both sides recorded one. Allocation is gated by a tolerance and needs no forks.
-         */
-        static List<MetricSamples> of(BenchmarkResult base, BenchmarkResult cand, BenchmarkSettings t) {
-            List<MetricSamples> list = new ArrayList<>();
-            ForkValues medians = ForkValues.of(base, cand, Metric.MEDIAN);
-            list.add(new MetricSamples(Metric.MEDIAN.id(), medians.baseline(), medians.candidate(), t.median()));
-            ForkValues p95 = ForkValues.of(base, cand, Metric.P95);
-            if (p95.baseline().length > 0 && p95.candidate().length > 0) {
-                list.add(new MetricSamples(Metric.P95.id(), p95.baseline(), p95.candidate(), t.p95()));
-            }
-            return list;
+        String describe() {
+            return benchmarkName + " " + name;
         }
     }
 }

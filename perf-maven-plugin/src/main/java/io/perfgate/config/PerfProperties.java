@@ -108,6 +108,11 @@ public final class PerfProperties {
     public static final String FAIL_ON_MISSING = "perf.failOnMissingBenchmarks";
     /** Fails the build when a comparison is INCONCLUSIVE: nothing judged is not a pass. */
     public static final String FAIL_ON_INCONCLUSIVE = "perf.failOnInconclusive";
+    /**
+     * Fails the build when no benchmark of the run is in the baseline (all renamed, the baseline of another module):
+     * comparing nothing is a broken set-up, not a pass, as Surefire's {@code failIfNoTests} says of running no test.
+     */
+    public static final String FAIL_ON_NO_COMPARISONS = "perf.failOnNoComparisons";
     public static final String ENVIRONMENT_POLICY = "perf.environmentPolicy";
     public static final String DEFAULT_ENVIRONMENT_POLICY = "warn";
     public static final String FORCE = "perf.force";

@@ -25,7 +25,7 @@ final class AllocationCheck {
     static Comparison judge(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, double[] baseAlloc,
             double[] curAlloc, String refusal) {
         AllocationTolerance tol = bs.allocation();
-        String unit = unitOf(cur, ALLOCATION_METRIC, "B/op");
+        String unit = unit(cur);
         double b = Quantiles.median(baseAlloc);
         double c = Quantiles.median(curAlloc);
         // JMH measures code that allocates nothing at a fraction of a byte per operation (1e-4 B/op, say): a growth
@@ -58,9 +58,10 @@ final class AllocationCheck {
         return row.verdict(Verdict.PASS, measured + " is within " + limit + " (" + counts + ")").build();
     }
 
-    private static String unitOf(BenchmarkResult b, String metric, String fallback) {
-        MetricInfo info = b.secondaryMetrics().get(metric);
-        return info == null ? fallback : info.unit();
+    /** The unit the results give the allocation per operation, else JMH's {@code B/op}. */
+    static String unit(BenchmarkResult b) {
+        MetricInfo info = b.secondaryMetrics().get(ALLOCATION_METRIC);
+        return info == null ? "B/op" : info.unit();
     }
 
     private static String signedPercent(double ratio) {

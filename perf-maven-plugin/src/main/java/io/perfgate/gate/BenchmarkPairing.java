@@ -14,10 +14,14 @@ import java.util.Set;
  * The current results paired with the baseline's, by benchmark key and mode (one benchmark run in two modes is two
  * results), and what does not pair: benchmarks new since the baseline, benchmarks of the baseline that did not run,
  * benchmarks a rule ignores, and results listed twice (the first is compared).
+ *
+ * <p>The one home of "which result is which": the gate judges these pairs, {@code perf:compare}'s stop rule watches
+ * them and its rounds gather each fork into the result of the same {@link #id}. Were any of them to pair by key
+ * alone, a benchmark measured in two modes would be stopped, or judged, on the other mode's forks.
  */
-final class BenchmarkPairing {
+public final class BenchmarkPairing {
     /** One benchmark measured on both sides, with the settings in force for it. */
-    static final class Pair {
+    public static final class Pair {
         final BenchmarkResult baseline;
         final BenchmarkResult current;
         final BenchmarkSettings settings;
@@ -26,6 +30,19 @@ final class BenchmarkPairing {
             this.baseline = baseline;
             this.current = current;
             this.settings = settings;
+        }
+
+        public BenchmarkResult baseline() {
+            return baseline;
+        }
+
+        public BenchmarkResult current() {
+            return current;
+        }
+
+        /** The settings in force for it (a rule's, else the global ones); never an ignoring rule's. */
+        public BenchmarkSettings settings() {
+            return settings;
         }
     }
 
@@ -46,8 +63,14 @@ final class BenchmarkPairing {
     }
 
     static BenchmarkPairing of(PerfResults baseline, PerfResults current, GateSettings settings) {
+        return of(baseline.benchmarks(), current.benchmarks(), settings);
+    }
+
+    /** Pairs the {@code current} results with the {@code baseline}'s, leaving out those a rule ignores. */
+    public static BenchmarkPairing of(List<BenchmarkResult> baseline, List<BenchmarkResult> current,
+            GateSettings settings) {
         Map<String, BenchmarkResult> baselineById = new LinkedHashMap<>();
-        for (BenchmarkResult b : baseline.benchmarks()) {
+        for (BenchmarkResult b : baseline) {
             baselineById.putIfAbsent(id(b), b);
         }
         Set<String> seen = new LinkedHashSet<>();
@@ -56,7 +79,7 @@ final class BenchmarkPairing {
         List<BenchmarkRef> missing = new ArrayList<>();
         List<BenchmarkRef> ignored = new ArrayList<>();
         List<String> duplicates = new ArrayList<>();
-        for (BenchmarkResult cur : current.benchmarks()) {
+        for (BenchmarkResult cur : current) {
             String id = id(cur);
             if (!seen.add(id)) {
                 duplicates.add("The current results hold " + cur.key() + " [" + cur.mode()
@@ -75,7 +98,7 @@ final class BenchmarkPairing {
             }
             pairs.add(new Pair(base, cur, bs));
         }
-        for (BenchmarkResult base : baseline.benchmarks()) {
+        for (BenchmarkResult base : baseline) {
             if (!seen.contains(id(base)) && !settings.forBenchmark(base.key()).ignored()) {
                 missing.add(BenchmarkRef.of(base));
                 seen.add(id(base));
@@ -84,7 +107,16 @@ final class BenchmarkPairing {
         return new BenchmarkPairing(pairs, added, missing, ignored, duplicates);
     }
 
-    private static String id(BenchmarkResult b) {
+    /** The benchmarks measured on both sides, in the order of the current results. */
+    public List<Pair> pairs() {
+        return pairs;
+    }
+
+    /**
+     * What makes two results the same benchmark: key (name and parameters) and mode. Results with equal ids are
+     * measurements of one benchmark; results with different ids never share forks.
+     */
+    public static String id(BenchmarkResult b) {
         return b.key() + "\u0000" + b.mode();
     }
 }

@@ -5,14 +5,13 @@ import static io.perfgate.config.PerfProperties.FAIL_ON_INCONCLUSIVE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
-import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
+import static io.perfgate.config.PerfProperties.FAIL_ON_NO_COMPARISONS;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Direction;
-import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.OrderStatisticInterval;
 import io.perfgate.stats.Quantiles;
@@ -25,10 +24,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -37,10 +34,11 @@ import java.util.Set;
  * {@code check} goal and the {@code compare} goal both call it.
  *
  * <p>Per benchmark x params x mode it gates the median, the p95 (when the mode records a latency distribution)
- * and the allocation per operation ({@code gc.alloc.rate.norm}, by tolerance), each on the per-fork values
- * {@link ForkValues} defines. One fork is one observation. Comparisons that cannot be judged
- * (too few forks, raw data missing, unstable forks, a refused environment) are INCONCLUSIVE with the reason, and so
- * is a median FAIL within the noise floor that {@code perf:calibrate} saved in the baseline ({@link NoiseFloor}).
+ * and the allocation per operation ({@code gc.alloc.rate.norm}, by tolerance), or a scenario's gated secondary
+ * metrics, each on the per-fork values {@link ForkValues} defines: {@link JudgedMetrics} lists them. One fork is
+ * one observation. Comparisons that cannot be judged (too few forks, raw data missing, unstable forks, a refused
+ * environment) are INCONCLUSIVE with the reason, and so is a median FAIL within the noise floor that
+ * {@code perf:calibrate} saved in the baseline ({@link NoiseFloor}).
  *
  * <pre>{@code
  * GateReport report = new Gate(GateSettings.defaults()).check(baseline, current);
@@ -48,6 +46,9 @@ import java.util.Set;
  * }</pre>
  */
 public final class Gate {
+
+    /** How many names a message lists before it says how many more there are. */
+    private static final int FEW_NAMES = 3;
 
     private final GateSettings settings;
     private String toolVersion = "unknown";
@@ -132,6 +133,11 @@ public final class Gate {
         }
 
         BenchmarkPairing pairing = BenchmarkPairing.of(baseline, current, settings);
+        String shard = current.settings().get(PerfProperties.SHARD);
+        if (shard == null) {
+            // one shard may well run only benchmarks new since the baseline; perf:merge then perf:check judge all
+            nothingCompared(pairing, baselineFile, report);
+        }
         pairing.duplicates.forEach(report::addNote);
         pairing.ignored.forEach(report::addIgnoredBenchmark);
         List<PendingComparison> pending = new ArrayList<>();
@@ -161,7 +167,6 @@ public final class Gate {
         checkRules(baseline, current, report);
         new DecisionPass(settings).decide(pending, report, baseline.calibration());
         pairing.added.forEach(report::addNewBenchmark);
-        String shard = current.settings().get(PerfProperties.SHARD);
         if (shard != null && !pairing.missing.isEmpty()) {
             // one shard runs part of the suite: the rest of the baseline is other shards' to judge, and perf:merge
             // then perf:check names any benchmark that no shard ran
@@ -226,7 +231,6 @@ public final class Gate {
 
     private void compareBenchmark(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
             String envRefusal, List<PendingComparison> pending, List<String> untested, GateReport.Builder report) {
-        Direction direction = ForkValues.direction(bs, cur);
         boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(cur.kind());
         String dataProblem = Judgeability.dataProblem(base, "baseline", scenario);
         if (dataProblem == null) {
@@ -236,87 +240,24 @@ public final class Gate {
         // A scenario "fork" is one run with one value: there are no iterations to test for a trend.
         String unstable = refusal == null && !scenario ? Judgeability.unstableForks(base, cur, untested) : null;
 
-        // median: ForkValues says which value each fork contributes (in SampleTime its own p50)
-        ForkValues medians = ForkValues.of(base, cur, Metric.MEDIAN);
-        double[] baseMedians = medians.baseline();
-        double[] curMedians = medians.candidate();
-        pending.add(prepare(base, cur, bs, Metric.MEDIAN, cur.unit(), direction, bs.median(), baseMedians,
-                curMedians, refusal != null ? refusal : unstable));
-
-        // p95
-        ForkValues p95 = ForkValues.of(base, cur, Metric.P95);
-        double[] baseP95 = p95.baseline();
-        double[] curP95 = p95.candidate();
-        String p95Missing = scenario ? Judgeability.scenarioP95Missing(base, cur) : Judgeability.p95Missing(base, cur, baseP95, curP95);
-        if (p95Missing != null) {
-            NotGated notGated = new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing);
-            if (baseMedians.length > 0 && curMedians.length > 0) {
-                // not gated, but shown: the p95 of the per-fork values (fork scores, or a scenario's run times)
-                notGated = notGated.withSpread(new NotGated.Spread(Quantiles.percentile(baseMedians, 0.95),
-                        baseMedians.length, Quantiles.percentile(curMedians, 0.95), curMedians.length, cur.unit(),
-                        scenario ? NotGated.Spread.scenarioValues(cur) : NotGated.Spread.FORK_SCORES));
-            }
-            report.addNotGated(notGated);
-        } else {
-            pending.add(prepare(base, cur, bs, Metric.P95, cur.unit(), direction, bs.p95(), baseP95, curP95,
-                    refusal != null ? refusal : unstable));
-        }
-
-        if (scenario) {
-            // gc.alloc.rate.norm is JMH's; a scenario's "alloc" is a secondary metric like the others, judged by
-            // the test when declared, never by the B/op tolerance
-            compareSecondaryMetrics(base, cur, bs, refusal != null ? refusal : unstable, pending, report);
-            return;
-        }
-
-        // allocation
-        ForkValues alloc = ForkValues.of(base, cur, Metric.ALLOCATION);
-        double[] baseAlloc = alloc.baseline();
-        double[] curAlloc = alloc.candidate();
-        if ((baseAlloc.length > 0 || curAlloc.length > 0) && BenchmarkResult.MODE_SAMPLE_TIME.equals(cur.mode())) {
-            // Seen here: 20 to 64 B/op from run to run for a loop that allocates nothing, against under 1 B/op in
-            // avgt mode. The harness's own sampling allocations are counted, so the figure is not the benchmark's.
-            report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "in sample mode " + ALLOCATION_METRIC + " includes JMH's own sampling allocations, which vary from"
-                            + " run to run; gate allocation in avgt or thrpt mode"));
-        } else if (baseAlloc.length > 0 && curAlloc.length > 0) {
-            PendingComparison p = new PendingComparison(null, Metric.ALLOCATION, Direction.LOWER_IS_BETTER, null, refusal, 0);
-            p.decided = AllocationCheck.judge(base, cur, bs, baseAlloc, curAlloc, refusal);
-            pending.add(p);
-        } else if (baseAlloc.length > 0 || curAlloc.length > 0) {
-            report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "only the " + (baseAlloc.length > 0 ? "baseline" : "current results") + " measured "
-                            + ALLOCATION_METRIC + "; run both with the gc profiler (-prof gc)"));
-        }
-    }
-
-    /**
-     * Gates each secondary metric the current results declare as gated ({@link MetricInfo#gated()}) by the same
-     * test and median thresholds as the primary score, on one value per run. Ungated metrics get no row: they must
-     * never fail the build.
-     */
-    private void compareSecondaryMetrics(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs,
-            String refusal, List<PendingComparison> pending, GateReport.Builder report) {
-        for (Map.Entry<String, MetricInfo> e : cur.secondaryMetrics().entrySet()) {
-            String name = e.getKey();
-            MetricInfo info = e.getValue();
-            if (!info.gated() || base.forks().isEmpty() || cur.forks().isEmpty()) {
-                // ungated: reported only; no runs: the median row already says why nothing is judged
+        JudgedMetrics metrics = JudgedMetrics.of(base, cur, bs);
+        metrics.notGated().forEach(report::addNotGated);
+        for (JudgedMetrics.Judged m : metrics.judged()) {
+            double[] baseValues = m.values().baseline();
+            double[] curValues = m.values().candidate();
+            if (m.metric() == Metric.ALLOCATION) {
+                // a tolerance, not a test: unstable forks do not make it unjudgeable
+                PendingComparison p = new PendingComparison(null, Metric.ALLOCATION, m.direction(), null, refusal, 0);
+                p.decided = AllocationCheck.judge(base, cur, bs, baseValues, curValues, refusal);
+                pending.add(p);
                 continue;
             }
-            String problem = Judgeability.secondaryProblem(base, cur, name);
-            if (problem != null) {
-                report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.SECONDARY, name,
-                        problem));
-                continue;
+            PendingComparison p = prepare(base, cur, bs, m.metric(), m.unit(), m.direction(), m.thresholds(),
+                    baseValues, curValues, refusal != null ? refusal : unstable);
+            if (m.metric() == Metric.SECONDARY) {
+                p.row.secondaryMetric(m.name(), m.unit(), m.direction());
+                p.label = m.name();
             }
-            ForkValues values = ForkValues.ofSecondary(base, cur, name);
-            double[] baseValues = values.baseline();
-            double[] curValues = values.candidate();
-            PendingComparison p = prepare(base, cur, bs, Metric.SECONDARY, info.unit(), info.direction(), bs.median(),
-                    baseValues, curValues, refusal);
-            p.row.secondaryMetric(name, info.unit(), info.direction());
-            p.label = name;
             pending.add(p);
         }
     }
@@ -387,6 +328,45 @@ public final class Gate {
                     + " " + FAIL_ON_MISSING + "=true: " + names(missing)
                     + ". Run them, or record a new baseline with: " + baselineCommand);
         }
+    }
+
+    /**
+     * With {@code perf.failOnNoComparisons=true} (the default): a run none of whose benchmarks is in the baseline
+     * fails the build, since comparing nothing is a broken set-up (all renamed, the baseline of another module),
+     * not a pass. A run that ran nothing, or only benchmarks a rule ignores, is not this case.
+     */
+    private void nothingCompared(BenchmarkPairing pairing, String baselineFile, GateReport.Builder report) {
+        if (!settings.failOnNoComparisons() || !pairing.pairs.isEmpty() || pairing.added.isEmpty()) {
+            return;
+        }
+        Set<String> bothSides = keys(pairing.added, Collections.emptySet());
+        bothSides.retainAll(keys(pairing.missing, Collections.emptySet()));
+        Set<String> run = keys(pairing.added, bothSides);
+        Set<String> others = keys(pairing.missing, bothSides);
+        report.addOtherFailure((run.size() == 1 ? "The one benchmark of this run (" + firstFew(run) + ") is not"
+                : "None of the " + run.size() + " benchmarks of this run (" + firstFew(run) + ") is")
+                + " in the baseline" + (baselineFile == null ? "" : " " + baselineFile) + ", which holds "
+                + (others.isEmpty() ? "none" : others.size() + (others.size() == 1 ? " other" : " others") + " ("
+                        + firstFew(others) + ")")
+                + ": nothing was compared. If the benchmarks were renamed, record the baseline again with: "
+                + baselineCommand + "; if the baseline is another module's or suite's, check "
+                + PerfProperties.BASELINE + " and " + PerfProperties.INCLUDES + "; to let a check that compares"
+                + " nothing pass, set " + FAIL_ON_NO_COMPARISONS + "=false.");
+    }
+
+    /** The benchmarks' keys; with the mode for those in {@code withMode} (a key both sides hold, in other modes). */
+    private static Set<String> keys(List<BenchmarkRef> refs, Set<String> withMode) {
+        Set<String> keys = new LinkedHashSet<>();
+        refs.forEach(r -> keys.add(r.key() + (withMode.contains(r.key()) ? " [" + r.mode() + "]" : "")));
+        return keys;
+    }
+
+    /** The first few names, and how many more: a message stays readable for a suite of hundreds. */
+    private static String firstFew(Set<String> names) {
+        List<String> list = new ArrayList<>(names);
+        int shown = Math.min(FEW_NAMES, list.size());
+        return String.join(", ", list.subList(0, shown))
+                + (list.size() > shown ? " and " + (list.size() - shown) + " more" : "");
     }
 
     /** With {@code perf.failOnInconclusive=true}: the comparisons that were not judged fail the build. */

@@ -8,6 +8,7 @@ import static io.perfgate.config.PerfProperties.FAIL_ON_INCONCLUSIVE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
+import static io.perfgate.config.PerfProperties.FAIL_ON_NO_COMPARISONS;
 import static io.perfgate.config.PerfProperties.FAIL_ON_REGRESSION;
 import static io.perfgate.config.PerfProperties.MEDIAN_FAIL;
 import static io.perfgate.config.PerfProperties.MEDIAN_MIN;
@@ -52,6 +53,7 @@ public final class GateSettings {
         {FAIL_ON_NEW, PerfProperties.DEFAULT_FALSE},
         {FAIL_ON_MISSING, PerfProperties.DEFAULT_FALSE},
         {FAIL_ON_INCONCLUSIVE, PerfProperties.DEFAULT_FALSE},
+        {FAIL_ON_NO_COMPARISONS, PerfProperties.DEFAULT_TRUE},
     };
 
     /** The names of the gate's properties, for checks that every goal passes all of them. */
@@ -77,6 +79,7 @@ public final class GateSettings {
     private final boolean failOnNewBenchmarks;
     private final boolean failOnMissingBenchmarks;
     private final boolean failOnInconclusive;
+    private final boolean failOnNoComparisons;
     private final RuleSet rules;
 
     private GateSettings(Builder b, RuleSet rules) {
@@ -94,6 +97,7 @@ public final class GateSettings {
         this.failOnNewBenchmarks = b.failOnNewBenchmarks;
         this.failOnMissingBenchmarks = b.failOnMissingBenchmarks;
         this.failOnInconclusive = b.failOnInconclusive;
+        this.failOnNoComparisons = b.failOnNoComparisons;
         this.rules = rules;
     }
 
@@ -127,6 +131,7 @@ public final class GateSettings {
         b.failOnNewBenchmarks = failOnNewBenchmarks;
         b.failOnMissingBenchmarks = failOnMissingBenchmarks;
         b.failOnInconclusive = failOnInconclusive;
+        b.failOnNoComparisons = failOnNoComparisons;
         b.parsedRules = rules;
         return b;
     }
@@ -220,6 +225,11 @@ public final class GateSettings {
         return failOnInconclusive;
     }
 
+    /** Whether a check in which no benchmark of the run is in the baseline fails the build. */
+    public boolean failOnNoComparisons() {
+        return failOnNoComparisons;
+    }
+
     public RuleSet rules() {
         return rules;
     }
@@ -242,6 +252,7 @@ public final class GateSettings {
         m.put(FAIL_ON_NEW, Boolean.toString(failOnNewBenchmarks));
         m.put(FAIL_ON_MISSING, Boolean.toString(failOnMissingBenchmarks));
         m.put(FAIL_ON_INCONCLUSIVE, Boolean.toString(failOnInconclusive));
+        m.put(FAIL_ON_NO_COMPARISONS, Boolean.toString(failOnNoComparisons));
         List<RuleSet.ParsedRule> list = rules.rules();
         for (int i = 0; i < list.size(); i++) {
             m.put("perf.rules[" + (i + 1) + "]", "pattern=" + list.get(i).pattern()
@@ -297,6 +308,7 @@ public final class GateSettings {
         boolean failOnNewBenchmarks;
         boolean failOnMissingBenchmarks;
         boolean failOnInconclusive;
+        boolean failOnNoComparisons;
         private List<BenchmarkRule> ruleBeans = new ArrayList<>();
         private RuleSet parsedRules;
 
@@ -367,6 +379,9 @@ public final class GateSettings {
                 case FAIL_ON_INCONCLUSIVE:
                     failOnInconclusive = SettingParser.bool(property, text);
                     break;
+                case FAIL_ON_NO_COMPARISONS:
+                    failOnNoComparisons = SettingParser.bool(property, text);
+                    break;
                 default:
                     throw new IllegalArgumentException("not a property of the gate: " + property);
             }
@@ -434,6 +449,11 @@ public final class GateSettings {
 
         public Builder failOnInconclusive(boolean value) {
             this.failOnInconclusive = value;
+            return this;
+        }
+
+        public Builder failOnNoComparisons(boolean value) {
+            this.failOnNoComparisons = value;
             return this;
         }
 

@@ -20,8 +20,11 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * than the noise floor still FAILs).</li>
  * </ul>
  * Only the median is calibrated; p95 and allocation verdicts are left as they are.
+ *
+ * <p>Which stored figures are used at all ({@link #calibrated}, {@link #storedNoise}) is decided here once, for the
+ * gate and for {@code perf:compare}'s stop rule, which sizes its rounds with the same figure.
  */
-final class NoiseFloor {
+public final class NoiseFloor {
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
     private NoiseFloor() {
@@ -34,12 +37,26 @@ final class NoiseFloor {
         return Math.expm1(STANDARD_NORMAL.inverseCumulativeProbability(1 - alpha) * se);
     }
 
+    /**
+     * What {@code perf:calibrate} stored for {@code metric} of the benchmark with {@code key}, or null: it calibrates
+     * the median only.
+     */
+    public static Calibration.Entry calibrated(Calibration calibration, String key, Metric metric) {
+        return calibration == null || metric != Metric.MEDIAN ? null : calibration.find(key);
+    }
+
+    /**
+     * The {@link #calibrated} entry when its between-fork noise is a figure to go by, or null: one from fewer than
+     * two forks a side, or not a finite number of at least 0, says nothing.
+     */
+    public static Calibration.Entry storedNoise(Calibration calibration, String key, Metric metric) {
+        Calibration.Entry e = calibrated(calibration, key, metric);
+        return e != null && e.forks() >= 2 && e.betweenForkCv() >= 0 && Double.isFinite(e.betweenForkCv()) ? e : null;
+    }
+
     /** The comparison, or an INCONCLUSIVE copy of it when the calibration says its FAIL is within the noise. */
     static Comparison apply(Comparison c, Calibration calibration) {
-        if (calibration == null || c.verdict() != Verdict.FAIL || c.metric() != Metric.MEDIAN) {
-            return c;
-        }
-        Calibration.Entry e = calibration.find(c.key());
+        Calibration.Entry e = c.verdict() == Verdict.FAIL ? calibrated(calibration, c.key(), c.metric()) : null;
         if (e == null) {
             return c;
         }
@@ -50,7 +67,7 @@ final class NoiseFloor {
                     + " the " + StatsText.percent(c.failThreshold()) + " limit (calibrate again on a quieter"
                     + " machine, or raise the limit)").build();
         }
-        if (!(e.betweenForkCv() > 0) || Double.isInfinite(e.betweenForkCv())) {
+        if (storedNoise(calibration, c.key(), c.metric()) == null) {
             return c;
         }
         double floor = of(e.betweenForkCv(), c.baselineForks(), c.currentForks(), c.alpha());

@@ -151,6 +151,17 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
     private String failOnInconclusive;
 
     /**
+     * Fails the build when no benchmark of the run is in the baseline, so nothing is compared (every benchmark
+     * renamed, or the baseline of another module): a check that compares nothing is a broken set-up, not a pass.
+     * {@code false} lists the benchmarks as new and warns. A partial overlap never fails on this account; see
+     * {@code failOnInconclusive}, {@code failOnNewBenchmarks} and {@code failOnMissingBenchmarks} for it.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FAIL_ON_NO_COMPARISONS, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String failOnNoComparisons;
+
+    /**
      * Report files to write to the output directory: a comma-separated subset of {@code json} (report.json),
      * {@code md} (report.md), {@code junit} (TEST-perf.xml) and {@code html} (report.html: the verdict table and a
      * picture of every benchmark's forks, one self-contained page), or {@code none}.
@@ -196,6 +207,7 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
                     .set(PerfProperties.FAIL_ON_NEW, failOnNewBenchmarks)
                     .set(PerfProperties.FAIL_ON_MISSING, failOnMissingBenchmarks)
                     .set(PerfProperties.FAIL_ON_INCONCLUSIVE, failOnInconclusive)
+                    .set(PerfProperties.FAIL_ON_NO_COMPARISONS, failOnNoComparisons)
                     .rules(rules)
                     .build();
         } catch (InvalidSettingException e) {

@@ -12,9 +12,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class InterleavedRunTest {
@@ -24,6 +26,8 @@ class InterleavedRunTest {
         final List<String> calls = new ArrayList<>();
         final Random random = new Random(2024);
         String crashOnCandidate;
+        /** Benchmarks measured in Throughput and AverageTime mode. */
+        final Set<String> twoModes = new HashSet<>();
         long clock;
 
         ModelRunner benchmark(String name, double base, double candidate, double forkSd) {
@@ -41,7 +45,14 @@ class InterleavedRunTest {
             }
             double[] t = truth.get(benchmark);
             double value = side == Side.BASE ? t[0] : t[1];
-            return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, value, t[2], 3)));
+            BenchmarkResult avgt = FakeForks.result(benchmark, FakeForks.fork(random, value, t[2], 3));
+            if (!twoModes.contains(benchmark)) {
+                return Collections.singletonList(avgt);
+            }
+            // JMH runs a benchmark of two modes once per mode in the one invocation: a result of each
+            BenchmarkResult thrpt = FakeForks.result(benchmark, FakeForks.fork(random, 1000 / value, t[2], 3))
+                    .toBuilder().mode("thrpt").unit("ops/us").build();
+            return Arrays.asList(thrpt, avgt);
         }
     }
 
@@ -137,6 +148,31 @@ class InterleavedRunTest {
         assertEquals(7, progress(o, "a.Quiet.slower").rounds());
         assertEquals(28, runner.calls.size());
         assertTrue(o.summary().contains("(0 %) saved"), o.summary());
+    }
+
+    /**
+     * One fork of a benchmark in two modes ({@code @BenchmarkMode({Throughput, AverageTime})}) returns a result per
+     * mode: each side keeps one result per mode with one fork per round, and the stop rule settles each mode on its
+     * own forks. Gathered by key alone, the thrpt result took the avgt forks too, and the mixed forks never settled.
+     */
+    @Test
+    void aBenchmarkInTwoModesKeepsAResultPerModeAndSettles() {
+        ModelRunner runner = new ModelRunner().benchmark("a.Two.modes", 100, 100, 0.01);
+        runner.twoModes.add("a.Two.modes");
+        InterleavedOutcome o = run(runner, true, 12, "a.Two.modes");
+
+        BenchmarkProgress p = progress(o, "a.Two.modes");
+        assertEquals(StopRule.Status.SETTLED_PASS, p.stop(), p.reason());
+        assertEquals(5, p.rounds());
+        for (Side side : Side.values()) {
+            List<BenchmarkResult> results = o.results(side);
+            assertEquals(2, results.size(), side + ": " + results);
+            for (BenchmarkResult r : results) {
+                assertEquals(5, r.forks().size(), side + " " + r.mode());
+            }
+            assertEquals(new HashSet<>(Arrays.asList("thrpt", "avgt")), new HashSet<>(Arrays.asList(
+                    results.get(0).mode(), results.get(1).mode())));
+        }
     }
 
     @Test

@@ -18,6 +18,7 @@ import io.perfgate.stats.Verdict;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
+import io.perfgate.results.MetricInfo;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -242,6 +243,63 @@ class StopRuleTest {
                 one(FakeForks.result("s.S.m", noisyTail)));
         assertEquals(Status.CONTINUE, look.status());
         assertTrue(look.reason().contains("p95"), look.reason());
+    }
+
+    /**
+     * A benchmark measured in two modes ({@code @BenchmarkMode({Throughput, AverageTime})}) is two results of one
+     * key: each mode's candidate is looked at against the same mode's baseline. Paired by key alone, the avgt
+     * candidate met the thrpt baseline, looked 99 % faster, and the slowdown went unseen.
+     */
+    @Test
+    void aBenchmarkInTwoModesIsLookedAtModeByMode() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        BenchmarkResult baseThrpt = twoModes(series("a.B.m", 1, 10, 0.01, 5), "thrpt", "ops/us");
+        BenchmarkResult baseAvgt = twoModes(series("a.B.m", 2, 0.1, 0.01, 5), "avgt", "us/op");
+        BenchmarkResult candThrpt = twoModes(series("a.B.m", 3, 10, 0.01, 5), "thrpt", "ops/us");
+        BenchmarkResult candAvgt = twoModes(series("a.B.m", 4, 0.1, 0.01, 5), "avgt", "us/op");
+        BenchmarkResult slowerAvgt = twoModes(series("a.B.m", 4, 0.15, 0.01, 5), "avgt", "us/op");
+
+        StopRule.Look same = rule.look(5, List.of(baseThrpt, baseAvgt), List.of(candThrpt, candAvgt));
+        assertEquals(Status.SETTLED_PASS, same.status(), same.toString());
+        assertFalse(same.reason().contains("-99"), same.reason());
+        assertTrue(same.reason().startsWith("B.m [thrpt] median upper bound"), same.reason());
+        assertTrue(same.reason().contains("; B.m [avgt] median upper bound"), same.reason());
+        assertEquals(Status.SETTLED_FAIL, rule.look(5, List.of(baseThrpt, baseAvgt), List.of(candThrpt, slowerAvgt))
+                .status());
+    }
+
+    private static BenchmarkResult twoModes(BenchmarkResult r, String mode, String unit) {
+        return r.toBuilder().mode(mode).unit(unit).build();
+    }
+
+    /**
+     * A scenario's gated secondary metric is judged by the gate, so the rule watches it too: a quiet wall time does
+     * not stop a scenario whose CPU time grew by half with PASS.
+     */
+    @Test
+    void aScenarioStopsOnlyWhenItsGatedSecondaryMetricsSettleToo() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS);
+        BenchmarkResult base = scenario(series("s.Ingest", 1, 800, 0.01, 5), 2.0);
+        BenchmarkResult same = scenario(series("s.Ingest", 2, 800, 0.01, 5), 2.0);
+        BenchmarkResult moreCpu = scenario(series("s.Ingest", 2, 800, 0.01, 5), 3.0);
+
+        assertEquals(Status.SETTLED_PASS, rule.look(5, one(base), one(same)).status());
+        StopRule.Look look = rule.look(5, one(base), one(moreCpu));
+        assertEquals(Status.SETTLED_FAIL, look.status(), look.toString());
+        assertTrue(look.reason().contains("cpu"), look.reason());
+    }
+
+    /** A scenario result of the given runs, each with a gated {@code cpu} metric around {@code cpu} seconds. */
+    private static BenchmarkResult scenario(BenchmarkResult runs, double cpu) {
+        BenchmarkResult.Builder b = BenchmarkResult.builder(runs.benchmark()).kind(BenchmarkResult.KIND_SCENARIO)
+                .mode("ss").unit("ms").secondaryMetric("cpu", new MetricInfo("s", Direction.LOWER_IS_BETTER, true));
+        Random random = new Random(runs.forks().size());
+        for (Fork f : runs.forks()) {
+            double value = cpu * (1 + 0.01 * random.nextGaussian());
+            b.addFork(new Fork(new double[] {f.primaryMedian()}, Collections.emptyMap(),
+                    Collections.singletonMap("cpu", new double[] {value})));
+        }
+        return b.build();
     }
 
     @Test

@@ -204,6 +204,73 @@ class GateTest {
                 + " perf:merge and perf:check judge the whole suite"), r.notes().toString());
     }
 
+    /**
+     * No benchmark of the run is in the baseline (all renamed, or another module's baseline): nothing is compared,
+     * and that fails by default, saying what was measured and what to do; before, it ended "WARN - no regression in
+     * 0 comparisons" and the build passed.
+     */
+    @Test
+    void aCheckThatComparesNothingFailsUnlessAllowed() throws Exception {
+        PerfResults base = results(avgt("a.Old.one", BASE), avgt("a.Old.two", BASE), avgt("a.Old.three", BASE),
+                avgt("a.Old.four", BASE), avgt("a.Old.five", BASE));
+        PerfResults cur = results(avgt("a.New.one", BASE), avgt("a.New.two", BASE), avgt("a.New.three", BASE));
+
+        GateReport r = check(base, cur);
+
+        assertTrue(r.failsBuild());
+        assertEquals(Outcome.FAIL, r.outcome());
+        assertEquals(Collections.singletonList("None of the 3 benchmarks of this run (a.New.one, a.New.two,"
+                + " a.New.three) is in the baseline src/perf/baseline.json, which holds 5 others (a.Old.one,"
+                + " a.Old.two, a.Old.three and 2 more): nothing was compared. If the benchmarks were renamed, record"
+                + " the baseline again with: mvn verify -Pperf perf:baseline; if the baseline is another module's or"
+                + " suite's, check perf.baseline and perf.includes; to let a check that compares nothing pass, set"
+                + " perf.failOnNoComparisons=false."), r.otherFailures());
+
+        // allowed: as before, the benchmarks are listed as new and missing, and the check warns
+        GateReport allowed = check(GateSettings.builder().set("perf.failOnNoComparisons", "false").build(), base,
+                cur);
+        assertFalse(allowed.failsBuild());
+        assertEquals(Outcome.WARN, allowed.outcome());
+        assertTrue(allowed.summary().startsWith("no regression in 0 comparisons"), allowed.summary());
+        assertEquals(3, allowed.newBenchmarks().size());
+        assertEquals("false", allowed.settings().get("perf.failOnNoComparisons"));
+        assertEquals("true", r.settings().get("perf.failOnNoComparisons"));
+    }
+
+    /**
+     * Only a run none of whose benchmarks pairs is a broken set-up: a partial overlap is perf.failOnNewBenchmarks'
+     * and perf.failOnInconclusive's to judge, a run of benchmarks a rule ignores compares nothing on purpose, and a
+     * shard may hold only new benchmarks.
+     */
+    @Test
+    void onlyARunWithNoBenchmarkInTheBaselineFailsForComparingNothing() throws Exception {
+        PerfResults base = results(avgt(BENCH, BASE), avgt("a.Old.m", BASE));
+        GateReport partial = check(base, results(avgt(BENCH, BASE), avgt("a.New.m", BASE)));
+        assertFalse(partial.failsBuild(), partial.otherFailures().toString());
+
+        GateSettings ignoring = GateSettings.builder()
+                .rules(Collections.singletonList(new BenchmarkRule().pattern("New").ignore("true"))).build();
+        GateReport ignored = check(ignoring, base, results(avgt("a.New.m", BASE)));
+        assertFalse(ignored.failsBuild(), ignored.otherFailures().toString());
+
+        PerfResults shard = results(avgt("a.New.m", BASE)).toBuilder()
+                .settings(Collections.singletonMap("perf.shard", "2/2")).build();
+        assertFalse(check(base, shard).failsBuild());
+
+        // one benchmark, two modes, none in the baseline: counted once, and an empty baseline says so
+        BenchmarkResult thrpt = Results.benchmark("a.New.m", "thrpt", "ops/s", around(1e6, 0.02, 10, 9)).build();
+        GateReport twoModes = gate(GateSettings.defaults()).check(results(), results(avgt("a.New.m", BASE), thrpt));
+        assertTrue(twoModes.otherFailures().get(0).startsWith("The one benchmark of this run (a.New.m) is not in"
+                + " the baseline, which holds none: nothing was compared."), twoModes.otherFailures().get(0));
+
+        // the same benchmark in another mode: the modes tell the two sides apart
+        GateReport otherMode = check(results(avgt("a.B.m", BASE)), results(Results.benchmark("a.B.m", "thrpt",
+                "ops/s", around(1e6, 0.02, 10, 9)).build()));
+        assertTrue(otherMode.otherFailures().get(0).startsWith("The one benchmark of this run (a.B.m [thrpt]) is not"
+                + " in the baseline src/perf/baseline.json, which holds 1 other (a.B.m [avgt])"),
+                otherMode.otherFailures().get(0));
+    }
+
     @Test
     void benchmarksAreMatchedByModeToo() {
         BenchmarkResult avgt = avgt(BENCH, BASE);

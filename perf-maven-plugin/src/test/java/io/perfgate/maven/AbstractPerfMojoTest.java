@@ -150,6 +150,8 @@ class AbstractPerfMojoTest {
                 m -> ((AbstractGateMojo) m).gateSettings().failOnMissingBenchmarks()));
         SWITCHES.put(PerfProperties.FAIL_ON_INCONCLUSIVE, new Switch(AbstractGateMojo.class, "failOnInconclusive",
                 m -> ((AbstractGateMojo) m).gateSettings().failOnInconclusive()));
+        SWITCHES.put(PerfProperties.FAIL_ON_NO_COMPARISONS, new Switch(AbstractGateMojo.class, "failOnNoComparisons",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnNoComparisons()));
     }
 
     private static AbstractPerfMojo mojo(String goal) {

@@ -9,7 +9,8 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-@BenchmarkMode(Mode.AverageTime)
+// two modes: each fork returns a result per mode, and each mode is compared with the same mode of the base
+@BenchmarkMode({Mode.Throughput, Mode.AverageTime})
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 1, time = 100, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
