@@ -8,7 +8,6 @@ import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.BenchmarkEntry;
-import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
@@ -380,22 +379,9 @@ public final class PerfRun {
 
     /** {@code mvn test-compile <plugin>:run -Dperf.x=y ...}: the goal and every perf.* property the user set. */
     static String reproducingCommand(RunRequest request) {
-        List<String> args = new ArrayList<>();
-        args.add("mvn");
-        if (!request.profiles().isEmpty()) {
-            // a profile may be what compiles the benchmarks at all (Apache Commons' 'benchmark')
-            args.add("-P" + String.join(",", request.profiles()));
-        }
-        if (request.pomArgument() != null) {
-            args.add("-f");
-            args.add(request.pomArgument());
-        }
-        args.add("test-compile");
-        args.add(request.pluginGoal());
         Map<String, String> properties = new LinkedHashMap<>(request.options().userSettings());
         properties.putAll(request.extraUserSettings());
-        properties.forEach((k, v) -> args.add("-D" + k + "=" + v));
-        return CommandLines.toShell(args);
+        return RepeatCommand.of(request.profiles(), request.pomArgument(), request.pluginGoal(), properties);
     }
 
     private String shown(Path file) {
