@@ -106,8 +106,9 @@ class ScenarioJvmTest {
                 "\"Reference Handler\" #2 daemon prio=10", "   java.lang.Thread.State: RUNNABLE", "",
                 "\"main\" #1 prio=5 os_prio=0", "   java.lang.Thread.State: TIMED_WAITING (sleeping)",
                 "\tat java.lang.Thread.sleep(Native Method)", "", "\"GC Thread#0\" os_prio=0");
-        assertEquals(Arrays.asList("\"main\" #1 prio=5 os_prio=0", "   java.lang.Thread.State: TIMED_WAITING (sleeping)",
-                "\tat java.lang.Thread.sleep(Native Method)"), ScenarioJvm.mainThreadOf(dump));
+        assertEquals(Arrays.asList("\"main\" #1 prio=5 os_prio=0",
+                "   java.lang.Thread.State: TIMED_WAITING (sleeping)", "\tat java.lang.Thread.sleep(Native Method)"),
+                ScenarioJvm.mainThreadOf(dump));
         assertEquals(List.of(), ScenarioJvm.mainThreadOf(Arrays.asList("no dump")));
     }
 }

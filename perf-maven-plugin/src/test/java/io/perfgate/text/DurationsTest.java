@@ -50,7 +50,8 @@ class DurationsTest {
 
     @Test
     void refusesWhatIsNotAPositiveDuration() {
-        for (String bad : new String[] {"", "-3s", "0", "abc", "5 days", "PTx", "PT-5S", "1e3s", "99999999999999d", null}) {
+        for (String bad : new String[] {"", "-3s", "0", "abc", "5 days", "PTx", "PT-5S", "1e3s", "99999999999999d",
+            null}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse(bad));
             assertEquals("'" + bad + "' is not a positive duration; write e.g. 500ms, 90s, 5m, 1h or PT5M",
                     e.getMessage());
