@@ -53,6 +53,7 @@ class ArchitectureTest {
         LAYERS.put("files", 0);
         LAYERS.put("config", 0);
         LAYERS.put("log", 0);
+        LAYERS.put("process", 0);
         LAYERS.put("text", 0);
     }
 
@@ -108,6 +109,20 @@ class ArchitectureTest {
         assertTrue(offenders.isEmpty(), "Maven (or Maven Resolver) types outside io.perfgate.maven: " + offenders);
     }
 
+    /** One home per kit: a second {@code ObjectMapper} reads or writes JSON by rules of its own. */
+    @Test
+    void onlyTheJsonKitMakesAnObjectMapper() {
+        assertEquals(List.of(), filesOutside("json", Pattern.compile("\\bnew\\s+ObjectMapper\\b")),
+                "files that make their own ObjectMapper instead of using io.perfgate.json");
+    }
+
+    /** Ending a process with all it started has one home; a copy forgets the forks, the grace period or the wait. */
+    @Test
+    void onlyTheProcessPackageKillsProcesses() {
+        assertEquals(List.of(), filesOutside("process", Pattern.compile("(\\.|::)destroy(Forcibly)?\\b")),
+                "files that kill processes themselves instead of through io.perfgate.process.ProcessTree");
+    }
+
     @Test
     void stringsAndCommentsAreNotDependencies() {
         String source = "import io.perfgate.stats.Verdict;\n/** {@link io.perfgate.maven.X} */\n"
@@ -126,6 +141,17 @@ class ArchitectureTest {
     }
 
     // ------------------------------------------------------------------ reading the sources
+
+    /** The files outside package {@code home} whose code (not comments or strings) matches {@code forbidden}. */
+    private static List<String> filesOutside(String home, Pattern forbidden) {
+        List<String> offenders = new ArrayList<>();
+        for (Path file : javaFiles()) {
+            if (!packageOf(file).equals(home) && forbidden.matcher(code(read(file))).find()) {
+                offenders.add(SOURCES.relativize(file).toString());
+            }
+        }
+        return offenders;
+    }
 
     private static Set<String> packages() {
         return javaFiles().stream().map(ArchitectureTest::packageOf).collect(Collectors.toCollection(TreeSet::new));

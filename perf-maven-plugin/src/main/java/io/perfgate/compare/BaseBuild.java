@@ -2,6 +2,7 @@ package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.log.PerfLog;
+import io.perfgate.process.Platform;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -100,8 +100,7 @@ public final class BaseBuild implements BaseBuilder {
     /** The command line; {@code offline} adds {@code -o} (always, when the running session is offline). */
     List<String> command(Path reactorRoot, Path moduleRelativePath, Path classpathFile, boolean offline) {
         List<String> c = new ArrayList<>();
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
-        c.add(mavenHome.resolve("bin").resolve(windows ? "mvn.cmd" : "mvn").toString());
+        c.add(mavenHome.resolve("bin").resolve(Platform.isWindows() ? "mvn.cmd" : "mvn").toString());
         c.add("-B");
         c.add("-ntp");
         if (offline || sessionOffline) {

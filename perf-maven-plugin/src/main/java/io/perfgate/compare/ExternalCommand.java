@@ -1,5 +1,7 @@
 package io.perfgate.compare;
 
+import io.perfgate.process.Platform;
+import io.perfgate.process.ProcessTree;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,7 +64,7 @@ final class ExternalCommand {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
             pb.redirectErrorStream(true).redirectOutput(logFile.toFile());
         }
-        pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+        pb.redirectInput(ProcessBuilder.Redirect.from(Platform.nullDevice()));
         Process process;
         try {
             process = pb.start();
@@ -74,23 +76,16 @@ final class ExternalCommand {
         try {
             boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (!finished) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
+                ProcessTree.kill(process, Duration.ofSeconds(10));
             }
             String stdout = out == null ? "" : out.text();
             String stderr = err == null ? "" : err.text();
             return new Result(finished ? process.exitValue() : -1, stdout, stderr, !finished);
         } catch (InterruptedException e) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
+            ProcessTree.kill(process, Duration.ZERO);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while running " + command.get(0), e);
         }
-    }
-
-    private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
     /** Drains a stream on its own thread so a chatty child never blocks on a full pipe. */

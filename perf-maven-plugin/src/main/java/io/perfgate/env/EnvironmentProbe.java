@@ -1,5 +1,6 @@
 package io.perfgate.env;
 
+import io.perfgate.process.ProcessTree;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -109,8 +110,7 @@ public final class EnvironmentProbe {
             reader.setDaemon(true);
             reader.start();
             if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
+                ProcessTree.kill(p, Duration.ZERO);
                 return null;
             }
             reader.join(TimeUnit.SECONDS.toMillis(5));
@@ -118,10 +118,10 @@ public final class EnvironmentProbe {
                 return new Result(p.exitValue(), new String(out.toByteArray(), Charset.defaultCharset()));
             }
         } catch (IOException e) {
-            p.destroyForcibly();
+            ProcessTree.kill(p, Duration.ZERO);
             return null;
         } catch (InterruptedException e) {
-            p.destroyForcibly();
+            ProcessTree.kill(p, Duration.ZERO);
             Thread.currentThread().interrupt();
             return null;
         }

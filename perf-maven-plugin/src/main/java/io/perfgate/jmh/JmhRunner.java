@@ -1,6 +1,7 @@
 package io.perfgate.jmh;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.process.ProcessTree;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.text.Durations;
 import java.io.BufferedReader;
@@ -42,6 +43,8 @@ public final class JmhRunner {
     private static final Duration LOCK_RETRY = Duration.ofSeconds(3);
     private static final String LOCK_MESSAGE = "Unable to acquire the JMH lock";
     private static final long POLL_MILLIS = 50;
+    /** How long a killed JMH and its forks are waited for, so that the next launch does not start beside them. */
+    private static final Duration AFTER_KILL = Duration.ofSeconds(5);
     /** How often the forks of a running JMH are listed (listing reads every process of the machine). */
     private static final long FORK_SNAPSHOT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -92,22 +95,6 @@ public final class JmhRunner {
                     ? include.substring(3, include.length() - 3) : include);
         }
         return String.join(", ", names);
-    }
-
-    /** Kills {@code root} and every process it started, children first in the snapshot so none is missed. */
-    static void killTree(ProcessHandle root) {
-        List<ProcessHandle> descendants = root.descendants().collect(Collectors.toList());
-        root.destroyForcibly();
-        for (ProcessHandle p : descendants) {
-            p.destroyForcibly();
-        }
-        for (ProcessHandle p : descendants) {
-            try {
-                p.onExit().get(5, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                // best effort: the process may be gone already or not ours to wait for
-            }
-        }
     }
 
     /** The charset JMH's JVM prints in: the platform's, which the child shares with this JVM. */
@@ -191,7 +178,7 @@ public final class JmhRunner {
                 throw new JmhRunException(JmhRunException.Kind.NOT_STARTED, describe(invocation), "Cannot start "
                         + invocation.java() + ": " + e.getMessage(), new ArrayList<>(), e);
             }
-            Thread killOnExit = new Thread(() -> killTree(process.toHandle()), "perf-kill-jmh");
+            Thread killOnExit = new Thread(() -> ProcessTree.kill(process, AFTER_KILL), "perf-kill-jmh");
             Runtime.getRuntime().addShutdownHook(killOnExit);
             try (BufferedWriter log = openLog()) {
                 Thread reader = new Thread(() -> read(process, log), "perf-jmh-output");
@@ -199,7 +186,7 @@ public final class JmhRunner {
                 reader.start();
                 watch(process, reader);
             } catch (IOException e) {
-                killTree(process.toHandle());
+                ProcessTree.kill(process, AFTER_KILL);
                 throw new JmhRunException(JmhRunException.Kind.NOT_STARTED, describe(invocation), "Cannot write "
                         + invocation.outputLog() + ": " + e, tail(), e);
             } finally {
@@ -283,11 +270,11 @@ public final class JmhRunner {
                     if (stoppedBecause == null && now - runStartedAt > invocation.timeout().toNanos()) {
                         stoppedBecause = "timeout";
                         ranBeforeStop = Duration.ofNanos(now - runStartedAt);
-                        killTree(process.toHandle());
+                        ProcessTree.kill(process, AFTER_KILL);
                     } else if (stoppedBecause == null && failureSeenAt != 0
                             && (parser.failureReportComplete() || now - failureSeenAt > FAILURE_GRACE.toNanos())) {
                         stoppedBecause = "failure";
-                        killTree(process.toHandle());
+                        ProcessTree.kill(process, AFTER_KILL);
                     } else if (now - forksSeenAt > FORK_SNAPSHOT_NANOS) {
                         forks = process.descendants().collect(Collectors.toList());
                         forksSeenAt = now;
@@ -295,12 +282,12 @@ public final class JmhRunner {
                     process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 }
                 // A JMH that crashed leaves its forks running, and they would disturb the next measurement.
-                forks.forEach(ProcessHandle::destroyForcibly);
+                ProcessTree.killAll(forks);
                 exitCode = process.exitValue();
                 reader.join(TimeUnit.SECONDS.toMillis(5));
             } catch (InterruptedException e) {
-                killTree(process.toHandle());
-                forks.forEach(ProcessHandle::destroyForcibly);
+                ProcessTree.kill(process, AFTER_KILL);
+                ProcessTree.killAll(forks);
                 Thread.currentThread().interrupt();
                 throw new JmhRunException(JmhRunException.Kind.INTERRUPTED, parser.currentRun().displayName(),
                         "Interrupted: JMH was stopped with all its JVMs", tail());

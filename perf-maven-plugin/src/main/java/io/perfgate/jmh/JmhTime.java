@@ -1,20 +1,16 @@
 package io.perfgate.jmh;
 
+import io.perfgate.text.Durations;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A time as JMH writes it: a whole number and a unit, e.g. {@code 1 s}, {@code 500 ms}, {@code 2 min}. Parses the
- * forms people type ({@code "1 s"}, {@code "1s"}, {@code "500ms"}, {@code "10"} meaning seconds, as in JMH) and
- * writes the form JMH's command line reads back without ambiguity.
+ * A time as JMH writes it: a whole number and a unit, e.g. {@code 1 s}, {@code 500 ms}, {@code 2 min}. Parses what
+ * people type in the one syntax of durations ({@link Durations}) and writes the form JMH's command line reads back
+ * without ambiguity.
  */
 public final class JmhTime implements Comparable<JmhTime> {
-    private static final Pattern FORM = Pattern.compile("(\\d{1,9})\\s*([a-z\u00b5]*)");
-
     private final long amount;
     private final TimeUnit unit;
 
@@ -31,46 +27,18 @@ public final class JmhTime implements Comparable<JmhTime> {
     }
 
     /**
-     * Parses {@code text}; throws {@link IllegalArgumentException} when it is not a time. Units: ns, us (or µs),
-     * ms, s (sec), m or min, h or hr, d or day; none means seconds.
+     * Parses {@code text} in the one syntax of durations ({@link Durations#read}); a decimal amount or an ISO-8601
+     * duration becomes a whole amount of the largest unit that holds it ({@code 1.5s}: {@code 1500ms}), since JMH's
+     * command line reads whole amounts only.
+     *
+     * @throws IllegalArgumentException when it is not a duration
      */
     public static JmhTime parse(String text) {
-        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-        Matcher m = FORM.matcher(t);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a time");
-        }
-        TimeUnit unit = unit(m.group(2));
-        if (unit == null) {
-            throw new IllegalArgumentException("'" + text + "' has an unknown time unit '" + m.group(2) + "'");
-        }
-        return new JmhTime(Long.parseLong(m.group(1)), unit);
-    }
-
-    private static TimeUnit unit(String u) {
-        switch (u) {
-            case "ns":
-                return TimeUnit.NANOSECONDS;
-            case "us":
-            case "\u00b5s":
-                return TimeUnit.MICROSECONDS;
-            case "ms":
-                return TimeUnit.MILLISECONDS;
-            case "":
-            case "s":
-            case "sec":
-                return TimeUnit.SECONDS;
-            case "m":
-            case "min":
-                return TimeUnit.MINUTES;
-            case "h":
-            case "hr":
-                return TimeUnit.HOURS;
-            case "d":
-            case "day":
-                return TimeUnit.DAYS;
-            default:
-                return null;
+        Durations.Written w = Durations.read(text).whole();
+        try {
+            return new JmhTime(w.amount().longValueExact(), w.unit());
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("'" + text + "' is too long for a time", e);
         }
     }
 

@@ -228,6 +228,14 @@ public final class JsonValue {
         return new JsonValue(node, source, path, true);
     }
 
+    /**
+     * A copy of this value as a Jackson tree, for a writer that keeps a document whole ({@code perf:run} keeps JMH's
+     * own JSON as JMH wrote it); null when the value is absent.
+     */
+    public JsonNode tree() {
+        return node == null ? null : node.deepCopy();
+    }
+
     // ------------------------------------------------------------------ where and what
 
     /** The JSON path of this value, e.g. {@code benchmarks[3].forks[0]}; empty for the document itself. */

@@ -3,6 +3,7 @@ package io.perfgate.json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -35,7 +36,7 @@ public final class JsonWriting {
      * {@code root} as text: two-space indented objects, one field a line, and a final newline. Arrays are either
      * on one line ({@code arraysOnOneLine}, for the long number arrays of results files) or one element a line.
      */
-    public static String pretty(ObjectNode root, boolean arraysOnOneLine) {
+    public static String pretty(JsonNode root, boolean arraysOnOneLine) {
         DefaultIndenter lines = new DefaultIndenter("  ", "\n");
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(lines)
                 .withArrayIndenter(arraysOnOneLine ? DefaultPrettyPrinter.FixedSpaceIndenter.instance : lines);

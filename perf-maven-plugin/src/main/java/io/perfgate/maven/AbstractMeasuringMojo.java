@@ -1,6 +1,7 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.process.Platform;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.ScenarioSelection;
 import io.perfgate.scenariorunner.ScenarioDefinition;
@@ -12,7 +13,6 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -202,7 +202,6 @@ abstract class AbstractMeasuringMojo extends AbstractPerfMojo {
                 getLog().warn("The toolchain " + toolchain + " has no java executable; using the JVM running Maven");
             }
         }
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
-        return Paths.get(System.getProperty("java.home"), "bin", windows ? "java.exe" : "java");
+        return Platform.java(Paths.get(System.getProperty("java.home")));
     }
 }

@@ -235,7 +235,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     /** The command that repeats this comparison in the same order. */
     private String command(long seedValue) throws MojoExecutionException {
-        return MavenCommands.repeatComparison(qualifiedGoal("compare"), jmhOptions().userSettings(), against.trim(),
-                seedValue, adaptive(), affected(), maxForks);
+        return MavenCommands.repeatComparison(session, project, qualifiedGoal("compare"), jmhOptions().userSettings(),
+                against.trim(), seedValue, adaptive(), affected(), maxForks);
     }
 }

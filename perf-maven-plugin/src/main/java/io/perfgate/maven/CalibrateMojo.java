@@ -132,11 +132,11 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
     }
 
     /** The command that repeats this calibration in the same order. */
-    private static String command(String goal, JmhOptions options, long seedValue, int forksPerHalf) {
+    private String command(String goal, JmhOptions options, long seedValue, int forksPerHalf) {
         Map<String, String> properties = new LinkedHashMap<>(options.userSettings());
         properties.put(PerfProperties.FORKS, Integer.toString(forksPerHalf));
         properties.put(PerfProperties.SEED, Long.toString(seedValue));
-        return MavenCommands.repeat(goal, properties);
+        return MavenCommands.repeat(session, project, goal, properties);
     }
 
     /** {@code perf.calibrate.save}, read by the one switch rule. */

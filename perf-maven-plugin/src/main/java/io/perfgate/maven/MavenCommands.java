@@ -2,11 +2,10 @@ package io.perfgate.maven;
 
 import io.perfgate.compare.BaseBuild;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.jmh.CommandLines;
+import io.perfgate.run.RepeatCommand;
 import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,22 +78,32 @@ final class MavenCommands {
                 : plugin.getGroupId() + ":" + plugin.getArtifactId() + ":" + plugin.getVersion() + ":" + name;
     }
 
-    /** {@code mvn test-compile <goal> -D<property>=<value> ...}, quoted for a shell. */
-    static String repeat(String goal, Map<String, String> properties) {
-        List<String> args = new ArrayList<>();
-        args.add("mvn");
-        args.add("test-compile");
-        args.add(goal);
-        properties.forEach((k, v) -> args.add("-D" + k + "=" + v));
-        return CommandLines.toShell(args);
+    /** The command that measures again as this build did: its profiles, its POM, the goal and the properties. */
+    static String repeat(MavenSession session, MavenProject project, String goal, Map<String, String> properties) {
+        List<String> profiles = session == null ? null : session.getRequest().getActiveProfiles();
+        return RepeatCommand.of(profiles == null ? List.of() : profiles, pomArgument(session, project), goal,
+                properties);
+    }
+
+    /** {@code -f}'s argument for a module that is not where Maven was started: its POM relative to there; or null. */
+    static String pomArgument(MavenSession session, MavenProject project) {
+        if (session == null || session.getExecutionRootDirectory() == null || project == null
+                || project.getFile() == null) {
+            return null;
+        }
+        Path executionRoot = Paths.get(session.getExecutionRootDirectory()).toAbsolutePath();
+        Path basedir = project.getFile().toPath().toAbsolutePath().getParent();
+        return executionRoot.equals(basedir) ? null
+                : executionRoot.relativize(project.getFile().toPath().toAbsolutePath()).toString();
     }
 
     /**
      * The command that repeats a comparison in the same order: the JMH options the user set, the ref and the seed,
      * and each comparison switch that differs from its default.
      */
-    static String repeatComparison(String goal, Map<String, String> jmhSettings, String against, long seed,
-            boolean adaptive, boolean affected, int maxForks) {
+    static String repeatComparison(MavenSession session, MavenProject project, String goal,
+            Map<String, String> jmhSettings, String against, long seed, boolean adaptive, boolean affected,
+            int maxForks) {
         Map<String, String> properties = new LinkedHashMap<>(jmhSettings);
         properties.put(PerfProperties.AGAINST, against);
         properties.put(PerfProperties.SEED, Long.toString(seed));
@@ -107,7 +116,7 @@ final class MavenCommands {
         if (maxForks != Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS)) {
             properties.put(PerfProperties.MAX_FORKS, Integer.toString(maxForks));
         }
-        return repeat(goal, properties);
+        return repeat(session, project, goal, properties);
     }
 
     /** The base is built by the Maven running this build, with its JDK, local repository, settings and profiles. */

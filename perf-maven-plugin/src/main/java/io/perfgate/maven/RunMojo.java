@@ -204,7 +204,6 @@ public class RunMojo extends AbstractJmhMojo {
         Shard shard = shard();
         List<Path> classDirectories = classDirectories();
         boolean mainClasses = includeMainClasses();
-        Path executionRoot = Paths.get(session.getExecutionRootDirectory()).toAbsolutePath();
         Path basedir = project.getBasedir().toPath().toAbsolutePath();
         List<ScenarioDefinition> selected = selectedScenarios();
         return RunRequest.builder()
@@ -224,8 +223,7 @@ public class RunMojo extends AbstractJmhMojo {
                 .shard(shard)
                 .budget(budget())
                 .pluginGoal(qualifiedGoal("run"))
-                .pomArgument(executionRoot.equals(basedir) ? null
-                        : executionRoot.relativize(project.getFile().toPath().toAbsolutePath()).toString())
+                .pomArgument(MavenCommands.pomArgument(session, project))
                 .module(ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null)
                 .profiles(session.getRequest().getActiveProfiles())
                 .pluginVersion(plugin.getVersion())

@@ -1,9 +1,11 @@
 package io.perfgate.profile;
 
+import io.perfgate.process.ProcessTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -72,7 +74,7 @@ public final class FlameGraphs {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             boolean done = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             if (!done) {
-                p.destroyForcibly();
+                ProcessTree.kill(p, Duration.ZERO);
                 throw new IOException("jfr-converter " + kind + " did not finish in " + TIMEOUT_SECONDS + " s");
             }
             if (p.exitValue() != 0 || !Files.isRegularFile(output)) {

@@ -1,7 +1,5 @@
 package io.perfgate.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
@@ -10,7 +8,6 @@ import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.BenchmarkEntry;
-import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
@@ -20,6 +17,9 @@ import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
+import io.perfgate.json.JsonFormatException;
+import io.perfgate.json.JsonValue;
+import io.perfgate.json.JsonWriting;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
@@ -34,7 +34,6 @@ import io.perfgate.shard.Budget;
 import io.perfgate.shard.ShardException;
 import io.perfgate.text.Durations;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,8 +62,6 @@ public final class PerfRun {
     public static final String JMH_RAW = "jmh-results.json";
     /** JMH's full human-readable output. */
     public static final String JMH_OUTPUT = "jmh-output.log";
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final RunRequest request;
     private final PerfLog log;
@@ -126,7 +123,7 @@ public final class PerfRun {
         String command = reproducingCommand(request);
 
         JmhResults results = JmhResults.empty();
-        ArrayNode raw = MAPPER.createArrayNode();
+        ArrayNode raw = JsonWriting.array();
         Optional<StealTime> stealBefore = StealTime.read();
         if (plan != null && !plan.benchmarks().isEmpty()) {
             logPlan(plan);
@@ -142,7 +139,7 @@ public final class PerfRun {
                     Files.deleteIfExists(invocation.resultFile());
                 } catch (JmhRunException e) {
                     throw failed(e.getMessage(), e, plan, results, raw, command);
-                } catch (IOException e) {
+                } catch (IOException | JsonFormatException e) {
                     throw failed("Cannot read JMH's results " + invocation.resultFile() + ": " + e, e, plan, results,
                             raw, command);
                 }
@@ -298,18 +295,14 @@ public final class PerfRun {
                 .build();
     }
 
-    private static ArrayNode readArray(Path file) throws IOException {
-        JsonNode node = MAPPER.readTree(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
-        if (node == null || !node.isArray()) {
-            throw new IOException("not a JSON array");
-        }
-        return (ArrayNode) node;
+    private static ArrayNode readArray(Path file) throws JsonFormatException {
+        return (ArrayNode) JsonValue.read(file).array().tree();
     }
 
     private void writeRaw(ArrayNode raw) throws RunFailedException {
         try {
             AtomicFiles.writeString(outputDirectory.resolve(JMH_RAW),
-                    MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(raw) + "\n");
+                    JsonWriting.pretty(raw, true));
             try {
                 Files.deleteIfExists(outputDirectory.resolve("jmh"));
             } catch (java.nio.file.DirectoryNotEmptyException e) {
@@ -386,22 +379,9 @@ public final class PerfRun {
 
     /** {@code mvn test-compile <plugin>:run -Dperf.x=y ...}: the goal and every perf.* property the user set. */
     static String reproducingCommand(RunRequest request) {
-        List<String> args = new ArrayList<>();
-        args.add("mvn");
-        if (!request.profiles().isEmpty()) {
-            // a profile may be what compiles the benchmarks at all (Apache Commons' 'benchmark')
-            args.add("-P" + String.join(",", request.profiles()));
-        }
-        if (request.pomArgument() != null) {
-            args.add("-f");
-            args.add(request.pomArgument());
-        }
-        args.add("test-compile");
-        args.add(request.pluginGoal());
         Map<String, String> properties = new LinkedHashMap<>(request.options().userSettings());
         properties.putAll(request.extraUserSettings());
-        properties.forEach((k, v) -> args.add("-D" + k + "=" + v));
-        return CommandLines.toShell(args);
+        return RepeatCommand.of(request.profiles(), request.pomArgument(), request.pluginGoal(), properties);
     }
 
     private String shown(Path file) {

@@ -1,5 +1,6 @@
 package io.perfgate.scenariorunner;
 
+import io.perfgate.process.ProcessTree;
 import io.perfgate.scenario.harness.Protocol;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -28,6 +29,8 @@ import java.util.concurrent.TimeUnit;
 final class ScenarioJvm {
     /** How many lines of output an error message quotes. */
     static final int TAIL_LINES = 40;
+    /** How long a killed tree is waited for, so that the next run does not start beside its remains. */
+    private static final Duration AFTER_KILL = Duration.ofSeconds(10);
 
     /** Called from the output reader thread as markers arrive. */
     interface Listener {
@@ -142,12 +145,12 @@ final class ScenarioJvm {
                     if (outcome.threadDump) {
                         Thread.sleep(1000);
                     }
-                    outcome.killedProcesses = ProcessTree.kill(handle, seen, killGrace);
+                    outcome.killedProcesses = ProcessTree.end(handle, seen, killGrace, AFTER_KILL);
                     break;
                 }
             }
         } catch (InterruptedException e) {
-            ProcessTree.kill(handle, seen, Duration.ZERO);
+            ProcessTree.end(handle, seen, Duration.ZERO, AFTER_KILL);
             throw e;
         }
         process.waitFor(killGrace.toMillis() + 10_000, TimeUnit.MILLISECONDS);
@@ -195,8 +198,7 @@ final class ScenarioJvm {
         }
         for (ProcessHandle h : alive) {
             outcome.leftoverProcesses.add(ProcessTree.describe(h));
-            Set<ProcessHandle> none = new LinkedHashSet<>();
-            ProcessTree.kill(h, none, Duration.ofSeconds(1));
+            ProcessTree.end(h, new LinkedHashSet<>(), Duration.ofSeconds(1), AFTER_KILL);
         }
     }
 

@@ -3,6 +3,7 @@ package io.perfgate.scenariorunner;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.log.PerfLog;
+import io.perfgate.process.Platform;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.scenario.harness.Protocol;
@@ -237,7 +238,7 @@ public final class ScenarioRunner {
         }
 
         List<String> command = new ArrayList<>();
-        command.add(launch.javaHome().resolve("bin").resolve(isWindows() ? "java.exe" : "java").toString());
+        command.add(Platform.java(launch.javaHome()).toString());
         command.add("-Djava.io.tmpdir=" + tmpDir.toAbsolutePath());
         command.add("-Dbasedir=" + launch.basedir().toAbsolutePath());
         command.addAll(def.getJvmArgs());
@@ -378,10 +379,6 @@ public final class ScenarioRunner {
         // A java @argfile: quoted, with backslashes and quotes escaped; it keeps long Hadoop classpaths off the
         // command line while java.class.path still lists every entry for the cluster's child processes.
         return "-cp\n\"" + cp.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n";
-    }
-
-    private static boolean isWindows() {
-        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
     }
 
     private static Duration min(Duration a, Duration b) {

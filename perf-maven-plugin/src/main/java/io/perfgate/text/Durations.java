@@ -1,60 +1,160 @@
 package io.perfgate.text;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Durations as people write and read them: parsed from a POM ({@code 90s}, {@code 5m}, {@code 1h}, {@code PT2M})
- * and printed in logs and messages ({@code 850 ms}, {@code 3.0 s}, {@code 45 s}, {@code 3 min 05 s},
+ * Durations as people write and read them. Every duration setting ({@code perf.warmupTime},
+ * {@code perf.measurementTime}, {@code perf.timeout}, {@code perf.budget}, a scenario's timeouts) is read here, in
+ * one syntax: a number, whole or with a decimal point, and a unit ({@code 500ms}, {@code 90s}, {@code 1.5h},
+ * {@code 2 min}; none means seconds), or ISO-8601 ({@code PT5M}); see the configuration page. Durations are also
+ * printed here for logs and messages ({@code 850 ms}, {@code 3.0 s}, {@code 45 s}, {@code 3 min 05 s},
  * {@code 1 h 05 min}).
  */
 public final class Durations {
-    private static final Pattern SIMPLE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|sec|m|min|h)?");
+    /** What the messages suggest; the configuration page lists every unit. */
+    public static final String EXAMPLES = "500ms, 90s, 5m, 1h or PT5M";
+
+    private static final Pattern WRITTEN = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-z\u00b5]*)");
+
+    /** Each unit a duration may be written in, largest first, so that a whole amount finds its largest unit. */
+    private static final TimeUnit[] LARGEST_FIRST = {TimeUnit.DAYS, TimeUnit.HOURS, TimeUnit.MINUTES,
+        TimeUnit.SECONDS, TimeUnit.MILLISECONDS, TimeUnit.MICROSECONDS, TimeUnit.NANOSECONDS};
 
     private Durations() {
     }
 
     /**
-     * @throws IllegalArgumentException with the accepted forms when {@code text} is none of them or not positive
+     * A duration as it was written: its number and its unit, kept so that a setting can be passed on (to JMH's
+     * command line) and recorded in the unit the user typed.
      */
-    public static Duration parse(String text) {
-        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-        Duration d = null;
-        Matcher m = SIMPLE.matcher(t);
-        if (m.matches()) {
-            double value = Double.parseDouble(m.group(1));
-            String unit = m.group(2) == null ? "s" : m.group(2);
-            double millis;
-            switch (unit) {
-                case "ms":
-                    millis = value;
-                    break;
-                case "m":
-                case "min":
-                    millis = value * 60_000;
-                    break;
-                case "h":
-                    millis = value * 3_600_000;
-                    break;
-                default:
-                    millis = value * 1000;
-                    break;
+    public static final class Written {
+        private final BigDecimal amount;
+        private final TimeUnit unit;
+
+        private Written(BigDecimal amount, TimeUnit unit) {
+            this.amount = amount;
+            this.unit = unit;
+        }
+
+        public BigDecimal amount() {
+            return amount;
+        }
+
+        public TimeUnit unit() {
+            return unit;
+        }
+
+        /** The same duration with a whole amount: itself when its amount is whole, else in a smaller unit. */
+        public Written whole() {
+            return amount.stripTrailingZeros().scale() <= 0 ? this : inLargestUnit(toDuration());
+        }
+
+        /** @throws IllegalArgumentException when it is too long for a {@link Duration} (about 292 years) */
+        public Duration toDuration() {
+            try {
+                return Duration.ofNanos(amount.multiply(BigDecimal.valueOf(unit.toNanos(1)))
+                        .setScale(0, RoundingMode.HALF_UP).longValueExact());
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("'" + amount.toPlainString() + " " + unit + "' is too long");
             }
-            d = Duration.ofMillis(Math.round(millis));
+        }
+    }
+
+    /**
+     * Reads {@code text} in the one syntax; zero is accepted (a caller that needs more says so).
+     *
+     * @throws IllegalArgumentException with the accepted forms when {@code text} is not a duration
+     */
+    public static Written read(String text) {
+        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        Matcher m = WRITTEN.matcher(t);
+        if (m.matches()) {
+            TimeUnit unit = unit(m.group(2));
+            if (unit != null) {
+                Written w = new Written(new BigDecimal(m.group(1)), unit);
+                try {
+                    w.toDuration();
+                    return w;
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("'" + text + "' is too long for a duration");
+                }
+            }
         } else if (t.startsWith("pt")) {
             try {
-                d = Duration.parse(t.toUpperCase(Locale.ROOT));
+                Duration d = Duration.parse(t.toUpperCase(Locale.ROOT));
+                if (!d.isNegative()) {
+                    return inLargestUnit(d);
+                }
             } catch (DateTimeParseException e) {
-                d = null;
+                // reported below
             }
         }
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException("'" + text + "' is not a positive duration; write e.g. 500ms, 90s, 5m, 1h or PT5M");
+        throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. " + EXAMPLES);
+    }
+
+    /**
+     * Reads {@code text} in the one syntax.
+     *
+     * @throws IllegalArgumentException with the accepted forms when {@code text} is not a duration or not positive
+     */
+    public static Duration parse(String text) {
+        Duration d;
+        try {
+            d = read(text).toDuration();
+        } catch (IllegalArgumentException e) {
+            d = null;
+        }
+        if (d == null || d.isZero()) {
+            throw new IllegalArgumentException("'" + text + "' is not a positive duration; write e.g. " + EXAMPLES);
         }
         return d;
+    }
+
+    /** The units of the one syntax; null for another word. */
+    private static TimeUnit unit(String u) {
+        switch (u) {
+            case "ns":
+                return TimeUnit.NANOSECONDS;
+            case "us":
+            case "\u00b5s":
+                return TimeUnit.MICROSECONDS;
+            case "ms":
+                return TimeUnit.MILLISECONDS;
+            case "":
+            case "s":
+            case "sec":
+                return TimeUnit.SECONDS;
+            case "m":
+            case "min":
+                return TimeUnit.MINUTES;
+            case "h":
+            case "hr":
+                return TimeUnit.HOURS;
+            case "d":
+            case "day":
+                return TimeUnit.DAYS;
+            default:
+                return null;
+        }
+    }
+
+    /** {@code d} as a whole amount of the largest unit that holds it exactly ({@code PT90S}: 90 s, PT2M: 2 min). */
+    private static Written inLargestUnit(Duration d) {
+        long nanos = d.toNanos();
+        for (TimeUnit u : LARGEST_FIRST) {
+            long one = u.toNanos(1);
+            if (nanos % one == 0 && (nanos != 0 || u == TimeUnit.SECONDS)) {
+                return new Written(BigDecimal.valueOf(nanos / one), u);
+            }
+        }
+        throw new AssertionError("every duration is a whole number of nanoseconds");
     }
 
     /**

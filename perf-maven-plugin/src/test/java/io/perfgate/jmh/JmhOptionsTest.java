@@ -86,6 +86,8 @@ class JmhOptionsTest {
         "params|size|perf.params=size is not a list of name=value,value... separated by ';', each name once; example: -Dperf.params=size=10,100;type=a",
         "params|size=1,;x=2|perf.params=size=1,;x=2 is not a list of name=value,value... separated by ';', each name once; example: -Dperf.params=size=10,100;type=a",
         "timeout|soon|perf.timeout=soon is not a time of at least 1 s such as 90s or 20min (or auto); example: -Dperf.timeout=20min",
+        "timeout|-3s|perf.timeout=-3s is not a time of at least 1 s such as 90s or 20min (or auto); example: -Dperf.timeout=20min",
+        "warmupTime|abc|perf.warmupTime=abc is not a time above zero such as 1 s, 500ms or 2min (or auto); example: -Dperf.warmupTime=1s",
         "includes|Foo[|perf.includes=Foo[ is not a comma-separated list of regular expressions ('Foo[': Unclosed character class); example: -Dperf.includes=StringBench",
         "jvmArgs|-Dx=\"a|perf.jvmArgs=-Dx=\"a is not a list of arguments separated by spaces (unclosed \" quote); example: -Dperf.jvmArgs=\"-Xmx1g -XX:+UseParallelGC\"",
         "profilers|gc,,stack|perf.profilers=gc,,stack is not a comma-separated list of JMH profilers, each name or name:options (or none); example: -Dperf.profilers=gc,stack",
@@ -115,6 +117,19 @@ class JmhOptionsTest {
         "1 hr,1hr"})
     void timesAcceptJmhForms(String text, String jmhArgument) {
         assertEquals(jmhArgument, JmhTime.parse(text).toJmhArgument());
+    }
+
+    /** The one syntax of durations: what perf.budget and the scenario timeouts accepted, JMH's times accept too. */
+    @ParameterizedTest
+    @CsvSource({"1.5s,1500ms", "PT20M,20min", "PT90S,90s", "0.5 h,30min", "2d,2day"})
+    void timesAcceptTheOneDurationSyntax(String text, String jmhArgument) {
+        assertEquals(jmhArgument, JmhTime.parse(text).toJmhArgument());
+    }
+
+    @Test
+    void aTimeoutMayBeWrittenAsAnyDuration() throws Exception {
+        assertEquals(Duration.ofMinutes(90), JmhOptions.builder().timeout("1.5h").build().timeout());
+        assertEquals(Duration.ofMinutes(20), JmhOptions.builder().timeout("PT20M").build().timeout());
     }
 
     @Test

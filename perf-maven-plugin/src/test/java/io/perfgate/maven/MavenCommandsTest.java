@@ -2,6 +2,14 @@ package io.perfgate.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.File;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.maven.execution.DefaultMavenExecutionRequest;
+import org.apache.maven.execution.DefaultMavenExecutionResult;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Build;
 import org.apache.maven.model.Model;
 import org.apache.maven.model.Plugin;
@@ -46,5 +54,43 @@ class MavenCommandsTest {
                 MavenCommands.acceptSlowdown(null, project(false), plugin()));
         assertEquals("mvn verify io.perfgate:perf-maven-plugin:0.1.0:baseline",
                 MavenCommands.recordBaseline(null, project(false), plugin(), false));
+    }
+
+    /**
+     * The command that repeats a calibration or a comparison keeps the profiles and the module's POM, as perf:run's
+     * does: without them Maven may not compile the benchmarks at all, or not find the module.
+     */
+    @Test
+    void theRepeatCommandKeepsTheProfilesAndThePom() {
+        File root = new File("/work/project").getAbsoluteFile();
+        MavenSession session = session(root, "perf", "benchmark");
+        MavenProject module = project(true);
+        module.setFile(new File(root, "sub/pom.xml"));
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("perf.forks", "10");
+        properties.put("perf.seed", "7");
+
+        assertEquals("mvn -Pperf,benchmark -f sub/pom.xml test-compile perf:calibrate -Dperf.forks=10 -Dperf.seed=7",
+                MavenCommands.repeat(session, module, "perf:calibrate", properties));
+        assertEquals("mvn -Pperf,benchmark -f sub/pom.xml test-compile perf:compare -Dperf.includes=Fast"
+                + " -Dperf.against=origin/main -Dperf.seed=7", MavenCommands.repeatComparison(session, module,
+                        "perf:compare", Map.of("perf.includes", "Fast"), "origin/main", 7, true, false, 15));
+    }
+
+    /** Started in the module's own directory without profiles, the command needs neither -P nor -f. */
+    @Test
+    void aBuildStartedInTheModuleRepeatsWithoutProfilesOrPom() {
+        File root = new File("/work/project").getAbsoluteFile();
+        MavenProject module = project(true);
+        module.setFile(new File(root, "pom.xml"));
+        assertEquals("mvn test-compile perf:calibrate -Dperf.seed=7",
+                MavenCommands.repeat(session(root), module, "perf:calibrate", Map.of("perf.seed", "7")));
+    }
+
+    private static MavenSession session(File executionRoot, String... profiles) {
+        DefaultMavenExecutionRequest request = new DefaultMavenExecutionRequest();
+        request.setBaseDirectory(executionRoot);
+        request.setActiveProfiles(Arrays.asList(profiles));
+        return new MavenSession(null, request, new DefaultMavenExecutionResult(), Collections.emptyList());
     }
 }

@@ -74,7 +74,9 @@ class ScenarioRunnerTest {
 
     @Test
     void coldAndWarmRunsBecomeTwoResultsWithOneForkPerJvm() throws Exception {
-        ScenarioDefinition d = definition("cpu", CpuWork.class, 2, 1, 3, "requests", "100");
+        // 100 requests of 200000 steps: tens of ms of CPU a run, several ticks of the 10 ms CPU clock
+        ScenarioDefinition d = definition("cpu", CpuWork.class, 2, 1, 3, "requests", "100", "workPerRequest", "200000",
+                "setUpMillis", "300");
         d.setWarmJvms(2);
         d.setMetrics(Arrays.asList(new MetricDefinition("requests", "requests", "higher", null),
                 new MetricDefinition("cpu", null, null, true)));
@@ -98,8 +100,14 @@ class ScenarioRunnerTest {
             assertFalse(f.percentiles().containsKey("p0.99"), "100 latencies < 367: no p99");
             assertArrayEquals(new double[] {100.0, 100.0, 100.0}, f.secondary("latency.count"));
             assertArrayEquals(new double[] {100.0, 100.0, 100.0}, f.secondary("requests"));
-            assertTrue(f.secondary("cpu")[0] >= 0, "process CPU time has a 10 ms resolution on Linux");
-            assertTrue(f.secondary("setup.time")[0] >= 0);
+            for (int run = 0; run < 3; run++) {
+                double wall = f.primary()[run];
+                double cpu = f.secondary("cpu")[run];
+                assertTrue(cpu >= 10 && cpu <= wall * Runtime.getRuntime().availableProcessors() + 100,
+                        "run " + run + ": CPU " + cpu + " ms of a CPU-bound run of " + wall + " ms");
+            }
+            double setUp = f.secondary("setup.time")[0];
+            assertTrue(setUp >= 295 && setUp < 10_000, "set-up sleeps 300 ms: " + setUp);
             assertTrue(f.secondary("heap.peak")[0] > 0);
             assertNotNull(f.secondary("alloc"), "allocation is measured on HotSpot");
         }
@@ -118,6 +126,7 @@ class ScenarioRunnerTest {
         assertEquals("3", s.get("perf.scenario.cpu.warmRuns"));
         assertEquals("2", s.get("perf.scenario.cpu.warmJvms"));
         assertEquals("100", s.get("perf.scenario.cpu.param.requests"));
+        assertEquals("300", s.get("perf.scenario.cpu.param.setUpMillis"));
 
         Path dir = out.resolve("scenarios/cpu");
         for (String f : new String[] {"cold-1.log", "cold-2.log", "warm-1.log", "warm-2.log", "warm-2.result.tsv",

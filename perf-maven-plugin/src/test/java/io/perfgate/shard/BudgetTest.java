@@ -3,6 +3,7 @@ package io.perfgate.shard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import java.time.Duration;
@@ -38,10 +39,25 @@ class BudgetTest {
                 e.getMessage());
     }
 
+    /** The suite's estimate is 35 min: a budget of exactly that fits, one second less does not, none never stops. */
     @Test
     void aPlanThatFitsRuns() throws Exception {
         check(Duration.ofMinutes(35), SUITE);
         check(null, SUITE);
+        ShardException e = assertThrows(ShardException.class, () -> check(Duration.ofSeconds(35 * 60 - 1), SUITE));
+        assertTrue(e.getMessage().startsWith("The run needs about 35 min for 4 benchmarks, more than perf.budget ="
+                + " 34 min 59 s, so nothing was measured."), e.getMessage());
+    }
+
+    /** perf.budget reads the one syntax of every duration setting, the units JMH's times take included. */
+    @Test
+    void readsEveryUnitOfTheOneDurationSyntax() throws Exception {
+        assertEquals(Duration.ofHours(2), Budget.parse("2hr"));
+        assertEquals(Duration.ofDays(1), Budget.parse("1 day"));
+        assertEquals(Duration.ofMinutes(90), Budget.parse("1.5h"));
+        ShardException e = assertThrows(ShardException.class, () -> Budget.parse("abc"));
+        assertEquals("perf.budget 'abc' is not a positive duration; write e.g. 500ms, 90s, 5m, 1h or PT5M",
+                e.getMessage());
     }
 
     @Test

@@ -1,24 +1,28 @@
-package io.perfgate.scenariorunner;
+package io.perfgate.process;
 
-import java.io.File;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * Ends a scenario JVM together with everything it started (mini cluster containers, Tez AMs, shells). A
- * child whose parent died is re-parented and can no longer be found from the JVM, so the caller keeps
- * snapshots of the descendants it saw while the JVM ran and passes them in.
+ * Ends a process together with everything it started: JMH and its forks, a scenario JVM and its mini cluster
+ * containers, a Maven build of the base, a short probe. A child whose parent died is re-parented and can no longer
+ * be found from the parent, so a caller that watches a long-lived process keeps snapshots of the descendants it saw
+ * ({@link #remember}) and passes them in.
  */
-final class ProcessTree {
+public final class ProcessTree {
     private ProcessTree() {
     }
 
     /** Descendants of {@code root} alive now, added to {@code seen}. */
-    static void remember(ProcessHandle root, Set<ProcessHandle> seen) {
+    public static void remember(ProcessHandle root, Set<ProcessHandle> seen) {
         try {
             root.descendants().forEach(seen::add);
         } catch (RuntimeException e) {
@@ -26,14 +30,20 @@ final class ProcessTree {
         }
     }
 
+    /** Kills {@code process} and its descendants at once (SIGKILL), then waits up to {@code wait} for them to go. */
+    public static void kill(Process process, Duration wait) {
+        end(process.toHandle(), new LinkedHashSet<>(), Duration.ZERO, wait);
+    }
+
     /**
-     * Asks every process of the tree to stop (SIGTERM, so shutdown hooks may clean up), waits up to
-     * {@code grace}, then kills the survivors (SIGKILL), since a hung shutdown hook would otherwise keep them
-     * alive forever.
+     * Ends {@code root}, its descendants now and those in {@code seen}. With a {@code grace} above zero it first asks
+     * them to stop (SIGTERM, so shutdown hooks may clean up) and waits up to {@code grace}; then it kills the
+     * survivors (SIGKILL), since a hung shutdown hook would otherwise keep them alive forever, together with children
+     * the shutdown hooks started meanwhile. Last it waits up to {@code wait} for all of them to be gone.
      *
      * @return how many processes other than {@code root} were alive and ended
      */
-    static int kill(ProcessHandle root, Set<ProcessHandle> seen, Duration grace) {
+    public static int end(ProcessHandle root, Set<ProcessHandle> seen, Duration grace, Duration wait) {
         Set<ProcessHandle> all = new LinkedHashSet<>(seen);
         remember(root, all);
         all.remove(root);
@@ -45,19 +55,20 @@ final class ProcessTree {
         }
         int others = alive.size();
         alive.add(0, root);
-        for (ProcessHandle h : alive) {
-            h.destroy();
-        }
-        waitForAll(alive, grace);
-        // Children forked by shutdown hooks during the grace period.
-        Set<ProcessHandle> late = new LinkedHashSet<>();
-        if (root.isAlive()) {
-            remember(root, late);
-        }
-        for (ProcessHandle h : late) {
-            if (!alive.contains(h)) {
-                alive.add(h);
-                others++;
+        if (!grace.isZero() && !grace.isNegative()) {
+            for (ProcessHandle h : alive) {
+                h.destroy();
+            }
+            waitForAll(alive, grace);
+            Set<ProcessHandle> late = new LinkedHashSet<>();
+            if (root.isAlive()) {
+                remember(root, late);
+            }
+            for (ProcessHandle h : late) {
+                if (!alive.contains(h)) {
+                    alive.add(h);
+                    others++;
+                }
             }
         }
         for (ProcessHandle h : alive) {
@@ -65,20 +76,29 @@ final class ProcessTree {
                 h.destroyForcibly();
             }
         }
-        waitForAll(alive, Duration.ofSeconds(10));
+        waitForAll(alive, wait);
         return others;
     }
 
+    /** Kills each of {@code processes} still alive (SIGKILL): the orphans of a parent that is gone. */
+    public static void killAll(Collection<ProcessHandle> processes) {
+        for (ProcessHandle h : processes) {
+            if (h.isAlive()) {
+                h.destroyForcibly();
+            }
+        }
+    }
+
     /** Asks a JVM for a thread dump on its standard output (SIGQUIT); false where that is not possible. */
-    static boolean requestThreadDump(ProcessHandle jvm) {
-        if (File.separatorChar != '/') {
+    public static boolean requestThreadDump(ProcessHandle jvm) {
+        if (Platform.isWindows()) {
             return false;
         }
         try {
             Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(jvm.pid()))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             return kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -87,7 +107,7 @@ final class ProcessTree {
     }
 
     /** "pid 4242 (java -Xmx512m ...)" for messages. */
-    static String describe(ProcessHandle h) {
+    public static String describe(ProcessHandle h) {
         String command = h.info().commandLine().orElse(h.info().command().orElse("?"));
         if (command.length() > 120) {
             command = command.substring(0, 117) + "...";
@@ -104,7 +124,7 @@ final class ProcessTree {
             }
             try {
                 h.onExit().get(left, TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            } catch (TimeoutException | ExecutionException e) {
                 return;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -1,22 +1,13 @@
 package io.perfgate.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Paths;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ProfileSettingsTest {
-    @Test
-    void asyncProfilerHasJarsForLinuxAndMacOnly() {
-        assertEquals("linux-x64", AsyncProfilerLibrary.classifier("Linux", "amd64"));
-        assertEquals("linux-arm64", AsyncProfilerLibrary.classifier("Linux", "aarch64"));
-        assertEquals("macos", AsyncProfilerLibrary.classifier("Mac OS X", "aarch64"));
-        assertNull(AsyncProfilerLibrary.classifier("Windows 11", "amd64"));
-        assertNull(AsyncProfilerLibrary.classifier("Linux", "ppc64le"));
-    }
-
+/** The JVM options that make a profiling fork record. */
+class ProfilerAgentTest {
     @Test
     void eachProfilerRecordsIntoTheFileItIsGiven() {
         List<String> async = ProfilerAgent.asyncProfiler(Paths.get("/opt/ap/libasyncProfiler.so"), "4.2")
