@@ -1,8 +1,8 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.MetricInfo;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Verdict;

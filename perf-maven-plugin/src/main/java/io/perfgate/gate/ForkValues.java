@@ -1,8 +1,8 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
+import io.perfgate.stats.Direction;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;

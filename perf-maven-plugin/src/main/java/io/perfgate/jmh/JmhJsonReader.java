@@ -3,9 +3,9 @@ package io.perfgate.jmh;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
+import io.perfgate.stats.Direction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -117,7 +117,7 @@ public final class JmhJsonReader {
                 .kind(BenchmarkResult.KIND_JMH)
                 .mode(mode)
                 .unit(unit)
-                .direction(Direction.infer(mode, unit))
+                .direction(BenchmarkResult.inferDirection(mode, unit))
                 .threads(n.get("threads").integer(1))
                 .params(params);
 
@@ -305,7 +305,7 @@ public final class JmhJsonReader {
         if (name.startsWith(MetricInfo.GC_PREFIX)) {
             return Direction.LOWER_IS_BETTER;
         }
-        return Direction.infer(null, unit);
+        return BenchmarkResult.inferDirection(null, unit);
     }
 
     /** Sample-mode histograms: arrays of {@code [value, count]} pairs. */

@@ -1,5 +1,6 @@
 package io.perfgate.results;
 
+import io.perfgate.stats.Direction;
 import java.util.Objects;
 
 /**

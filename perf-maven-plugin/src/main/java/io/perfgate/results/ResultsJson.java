@@ -10,6 +10,7 @@ import io.perfgate.files.AtomicFiles;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
+import io.perfgate.stats.Direction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package io.perfgate.scenariorunner;
 
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.scenario.harness.Protocol;
+import io.perfgate.stats.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

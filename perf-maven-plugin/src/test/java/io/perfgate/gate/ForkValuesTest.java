@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
+import io.perfgate.stats.Direction;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import io.perfgate.testing.Results;

@@ -103,7 +103,7 @@ class MethodologyWriterTest {
             int n = Integer.parseInt(r[1]);
             report.addComparison(io.perfgate.gate.Comparison.builder()
                     .benchmark("wordcount", params, "run", "wordcount (runs=" + r[0] + ")")
-                    .metric(io.perfgate.gate.Metric.MEDIAN, "s", io.perfgate.results.Direction.LOWER_IS_BETTER)
+                    .metric(io.perfgate.gate.Metric.MEDIAN, "s", io.perfgate.stats.Direction.LOWER_IS_BETTER)
                     .forks(n, n).baselineMedian(19.0, 18.8, 19.3).currentMedian(12.4, 12.2, 12.6)
                     .ratio(0.65, 0.64, 0.66, 0.63, 0.67).pValue(1.0).thresholds(0.10, 0.05, 0.05)
                     .verdict(io.perfgate.stats.Verdict.IMPROVED, "").build());
