@@ -8,9 +8,8 @@ import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Verdict;
 import java.util.Locale;
 
-import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
 
-/** The allocation check: bytes per operation ({@value ForkValues#ALLOCATION_METRIC}) by tolerance. */
+/** The allocation check: bytes per operation ({@value MetricInfo#ALLOCATION}) by tolerance. */
 final class AllocationCheck {
     /** Below this many bytes per operation a benchmark allocates nothing: what JMH reports for it is rounding. */
     public static final double NOTHING_BYTES = 0.5;
@@ -25,7 +24,7 @@ final class AllocationCheck {
     static Comparison judge(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, double[] baseAlloc,
             double[] curAlloc, String refusal) {
         AllocationTolerance tol = bs.allocation();
-        String unit = unitOf(cur, ALLOCATION_METRIC, "B/op");
+        String unit = unitOf(cur, MetricInfo.ALLOCATION, "B/op");
         double b = Quantiles.median(baseAlloc);
         double c = Quantiles.median(curAlloc);
         // JMH measures code that allocates nothing at a fraction of a byte per operation (1e-4 B/op, say): a growth

@@ -5,7 +5,6 @@ import static io.perfgate.config.PerfProperties.FAIL_ON_INCONCLUSIVE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING;
 import static io.perfgate.config.PerfProperties.FAIL_ON_MISSING_BASELINE;
 import static io.perfgate.config.PerfProperties.FAIL_ON_NEW;
-import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
@@ -13,6 +12,7 @@ import io.perfgate.env.StealTime;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.stats.Direction;
 import io.perfgate.stats.OrderStatisticInterval;
 import io.perfgate.stats.Quantiles;
@@ -103,7 +103,7 @@ public final class Gate {
             Gate levelled = new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).clock(clock)
                     .baselineCommand(baselineCommand);
             levelled.notes.add("These results come from interleaved rounds with adaptive stopping (provenance "
-                    + PerfResults.PROVENANCE_COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
+                    + Provenance.COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
                     + " that level, as perf:compare judged them, not at " + PerfProperties.ALPHA + " = "
                     + settings.alpha());
             return levelled.check(baseline, baselineFile, current, currentFile);
@@ -185,7 +185,7 @@ public final class Gate {
 
     /** The level an interleaved comparison judged these results at, or +infinity when they are no such results. */
     private static double comparisonAlpha(PerfResults results) {
-        String recorded = results.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
+        String recorded = results.provenance().get(Provenance.COMPARISON_ALPHA);
         if (recorded == null) {
             return Double.POSITIVE_INFINITY;
         }
@@ -277,8 +277,8 @@ public final class Gate {
             // Seen here: 20 to 64 B/op from run to run for a loop that allocates nothing, against under 1 B/op in
             // avgt mode. The harness's own sampling allocations are counted, so the figure is not the benchmark's.
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "in sample mode " + ALLOCATION_METRIC + " includes JMH's own sampling allocations, which vary from"
-                            + " run to run; gate allocation in avgt or thrpt mode"));
+                    "in sample mode " + MetricInfo.ALLOCATION + " includes JMH's own sampling allocations, which vary"
+                            + " from run to run; gate allocation in avgt or thrpt mode"));
         } else if (baseAlloc.length > 0 && curAlloc.length > 0) {
             PendingComparison p = new PendingComparison(null, Metric.ALLOCATION, Direction.LOWER_IS_BETTER, null, refusal, 0);
             p.decided = AllocationCheck.judge(base, cur, bs, baseAlloc, curAlloc, refusal);
@@ -286,7 +286,7 @@ public final class Gate {
         } else if (baseAlloc.length > 0 || curAlloc.length > 0) {
             report.addNotGated(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
                     "only the " + (baseAlloc.length > 0 ? "baseline" : "current results") + " measured "
-                            + ALLOCATION_METRIC + "; run both with the gc profiler (-prof gc)"));
+                            + MetricInfo.ALLOCATION + "; run both with the gc profiler (-prof gc)"));
         }
     }
 

@@ -5,6 +5,7 @@ import io.perfgate.json.JsonValue;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
+import io.perfgate.results.Percentiles;
 import io.perfgate.stats.Direction;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,9 +46,9 @@ public final class JmhJsonReader {
     private static Map<String, Double> percentileKeys() {
         Map<String, Double> keys = new LinkedHashMap<>();
         keys.put("p0.00", 0.0);
-        keys.put("p0.50", 50.0);
+        keys.put(Percentiles.P50, 50.0);
         keys.put("p0.90", 90.0);
-        keys.put("p0.95", 95.0);
+        keys.put(Percentiles.P95, 95.0);
         keys.put("p0.99", 99.0);
         keys.put("p0.999", 99.9);
         keys.put("p0.9999", 99.99);

@@ -15,6 +15,9 @@ public final class MetricInfo {
      */
     public static final String GC_PREFIX = "gc.";
 
+    /** JMH's secondary metric for bytes allocated per operation, recorded by {@code -prof gc}. */
+    public static final String ALLOCATION = "gc.alloc.rate.norm";
+
     private final String unit;
     private final Direction direction;
     private final boolean gated;

@@ -159,7 +159,7 @@ public final class ResultsJson {
      */
     public static PerfResults readBaseline(Path file) throws ResultsFormatException {
         PerfResults baseline = read(file);
-        if (!baseline.isComplete() && !"true".equals(baseline.provenance().get(PerfResults.PROVENANCE_FORCED))) {
+        if (!baseline.isComplete() && !"true".equals(baseline.provenance().get(Provenance.FORCED))) {
             throw new ResultsFormatException(file, "status", "\"" + baseline.status() + "\" is a run that did not"
                     + " finish, and the provenance does not say it was recorded on purpose (with perf.force): a"
                     + " baseline must be complete");
@@ -199,7 +199,7 @@ public final class ResultsJson {
                 .environment(root.get("environment").stringMap())
                 .settings(root.get("settings").stringMap())
                 .provenance(root.get("provenance").optionalStringMap());
-        JsonValue level = root.get("provenance").get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
+        JsonValue level = root.get("provenance").get(Provenance.COMPARISON_ALPHA);
         if (level.isPresent()) {
             level.levelText(); // a check of these results judges at this level, so it must be one
         }
