@@ -112,7 +112,7 @@ public final class JmhJsonReader {
         int expectedForks = n.get("forks").integer(0);
         JsonValue primary = n.get("primaryMetric").object();
         String unit = primary.get("scoreUnit").name();
-        Map<String, String> params = new TreeMap<>(n.get("params").optionalStringMap());
+        Map<String, String> params = new TreeMap<>(n.get("params").optionalNameMap());
 
         BenchmarkResult.Builder b = BenchmarkResult.builder(benchmark)
                 .kind(BenchmarkResult.KIND_JMH)
@@ -190,7 +190,7 @@ public final class JmhJsonReader {
             return byFork;
         }
         Map<String, String> jsonNames = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
+        for (Map.Entry<String, JsonValue> e : secondary.namedMembers().entrySet()) {
             String name = metricName(e.getKey());
             String other = jsonNames.putIfAbsent(name, e.getKey());
             if (other != null) {
@@ -207,7 +207,7 @@ public final class JmhJsonReader {
                 continue; // profilers that report text only have nothing to compare
             }
             raw.array();
-            String unit = metric.get("scoreUnit").text();
+            String unit = metric.get("scoreUnit").boundedText();
             List<double[]> forks = new ArrayList<>();
             for (JsonValue fork : raw.elements()) {
                 forks.add(secondaryValues(name, fork));

@@ -231,16 +231,16 @@ public final class ResultsJson {
         String unit = n.get("unit").name();
         BenchmarkResult.Builder b = BenchmarkResult.builder(n.get("benchmark").name())
                 .kind(kind)
-                .params(n.get("params").optionalStringMap())
+                .params(n.get("params").optionalNameMap())
                 .mode(mode)
                 .unit(unit)
                 .threads(n.get("threads").integer(1))
                 .direction(direction(n.get("direction")));
         JsonValue secondary = n.get("secondaryMetrics");
         if (secondary.isPresent()) {
-            for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
+            for (Map.Entry<String, JsonValue> e : secondary.namedMembers().entrySet()) {
                 JsonValue m = e.getValue();
-                b.secondaryMetric(e.getKey(), new MetricInfo(m.get("unit").text(), direction(m.get("direction")),
+                b.secondaryMetric(e.getKey(), new MetricInfo(m.get("unit").boundedText(), direction(m.get("direction")),
                         m.get("gated").optionalBool(true)));
             }
         }
@@ -274,7 +274,7 @@ public final class ResultsJson {
         double power = probability(n.get("power"));
         double alpha = probability(n.get("alpha"));
         Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonValue> e : n.get("benchmarks").members().entrySet()) {
+        for (Map.Entry<String, JsonValue> e : n.get("benchmarks").namedMembers().entrySet()) {
             JsonValue b = e.getValue().object();
             entries.put(e.getKey(), new Calibration.Entry(b.get("forks").integer(0),
                     orUnknown(b.get("betweenForkCv")),
@@ -319,14 +319,14 @@ public final class ResultsJson {
         Map<String, Double> percentiles = new LinkedHashMap<>();
         JsonValue pct = n.get("percentiles");
         if (pct.isPresent()) {
-            for (Map.Entry<String, JsonValue> e : pct.members().entrySet()) {
+            for (Map.Entry<String, JsonValue> e : pct.namedMembers().entrySet()) {
                 percentiles.put(e.getKey(), e.getValue().measured(true));
             }
         }
         Map<String, double[]> secondary = new LinkedHashMap<>();
         JsonValue sec = n.get("secondary");
         if (sec.isPresent()) {
-            for (Map.Entry<String, JsonValue> e : sec.members().entrySet()) {
+            for (Map.Entry<String, JsonValue> e : sec.namedMembers().entrySet()) {
                 secondary.put(e.getKey(), e.getKey().startsWith(MetricInfo.GC_PREFIX)
                         ? e.getValue().measurements(true, false) : e.getValue().finiteNumbers());
             }
