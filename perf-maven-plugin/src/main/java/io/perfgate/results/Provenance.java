@@ -50,6 +50,10 @@ public final class Provenance {
      * them at that level and not at the full alpha.
      */
     public static final String COMPARISON_ALPHA = "comparison.alpha";
+    /** The shards a merged file came from: {@code 1/3 a.json, 2/3 b.json, ...}. */
+    public static final String MERGED_FROM = "mergedFrom";
+    /** Each shard's interleaving seed, when the merged shards were comparisons. */
+    public static final String SHARD_SEEDS = "shardSeeds";
     /** Why a baseline was recorded ({@code perf.reason}): above all, why an accepted slowdown is expected. */
     public static final String REASON = "reason";
 

@@ -200,7 +200,7 @@ class ShardMergeTest {
         PerfResults suite = ShardMerge.merge(inputs).results();
         assertEquals(null, suite.settings().get("perf.seed"), "no one seed ordered the whole suite");
         assertEquals("origin/main", suite.settings().get("perf.against"));
-        assertEquals("1/2 perf.seed=101, 2/2 perf.seed=202", suite.provenance().get(ShardMerge.PROVENANCE_SEEDS));
+        assertEquals("1/2 perf.seed=101, 2/2 perf.seed=202", suite.provenance().get(Provenance.SHARD_SEEDS));
         assertEquals("0.025", suite.provenance().get(Provenance.COMPARISON_ALPHA));
     }
 }
