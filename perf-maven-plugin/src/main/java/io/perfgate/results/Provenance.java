@@ -76,8 +76,8 @@ public final class Provenance {
 
     /** The commit measured, trimmed; null when no field records one ({@code none} outside git). */
     public String commit() {
-        return first(provenance.get(COMMIT), provenance.get(LEGACY_COMMIT), environment.get(EnvironmentFingerprint
-                .GIT_COMMIT));
+        return first(provenance.get(COMMIT), provenance.get(LEGACY_COMMIT),
+                environment.get(EnvironmentFingerprint.GIT_COMMIT));
     }
 
     /** True when the working tree measured had changes not committed. */
