@@ -33,6 +33,10 @@ def results = slurper.parse(new File(basedir, 'target/perf/results.json'))
     assert b.kind == 'scenario'
     assert b.forks.size() >= 5 && b.forks.size() == c.forks.size() : "one ${runs} fork per round and side"
 }
+// no JMH fork ran, yet the scenario JVMs ran on a known JDK: the fingerprint (and so the methodology) names it
+['java.vendor', 'java.version', 'java.vm'].each { key ->
+    assert results.environment[key] && results.environment[key] != 'unknown' : "${key} is ${results.environment[key]}"
+}
 def warm = results.benchmarks.find { it.benchmark == 'index-job' && it.params.runs == 'warm' }
 assert warm.forks.every { it.primary.size() == 3 } : 'a warm JVM holds its 3 measured runs'
 assert results.settings['perf.scenario.index-job.warmJvms'] == '1 per round'

@@ -44,10 +44,10 @@ class ArchitectureTest {
         LAYERS.put("gate", 4);
         LAYERS.put("jmh", 3);
         LAYERS.put("scenariorunner", 3);
-        LAYERS.put("stats", 3);
         LAYERS.put("shard", 3);
         LAYERS.put("profile", 3);
         LAYERS.put("results", 2);
+        LAYERS.put("stats", 1);
         LAYERS.put("env", 1);
         LAYERS.put("json", 1);
         LAYERS.put("files", 0);

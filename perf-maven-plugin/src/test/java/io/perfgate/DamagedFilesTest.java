@@ -126,6 +126,26 @@ class DamagedFilesTest {
         assertEquals(JsonValue.MAX_FILE_BYTES + 1, Files.size(file));
     }
 
+    /**
+     * A name of megabytes is refused like any other damage, and the message quotes only its start: it used to be
+     * accepted and printed whole into the build log, one line of 5 MB.
+     */
+    @Test
+    void aBaselineWithABenchmarkNameOfMegabytesIsRefusedInOneShortLine(@TempDir Path dir) throws Exception {
+        String valid = new String(Files.readAllBytes(CORPUS.resolve("baseline").resolve("valid.json")),
+                java.nio.charset.StandardCharsets.UTF_8);
+        String huge = "org.example." + "x".repeat(5_000_000);
+        Path file = dir.resolve("baseline.json");
+        Files.write(file, valid.replaceFirst("\"benchmark\": \"[^\"]*\"", "\"benchmark\": \"" + huge + "\"")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readBaseline(file));
+
+        assertEquals(file + ": field 'benchmarks[0].benchmark': is " + huge.length() + " characters long, more than a"
+                + " name read from a file may be (at most " + JsonValue.MAX_NAME_CHARS + "): \"" + huge.substring(0, 39)
+                + "...", e.getMessage());
+    }
+
     /** Under the limit, a large file that breaks off at its end is read to the break and refused there. */
     @Test
     void aLargeTruncatedFileNamesWhereItBroke(@TempDir Path dir) throws Exception {

@@ -269,8 +269,9 @@ public final class JmhLauncher implements BenchmarkLauncher {
     }
 
     /**
-     * The fingerprint of perf:run, made once from the machine, the benchmark JVM (as the first fork reported it)
-     * and the working tree's git state.
+     * The fingerprint of perf:run, made once from the machine, the benchmark JVM (as the first fork reported it, or,
+     * when no JMH fork ran, as it reports itself: a comparison of scenarios alone runs them on this JDK) and the
+     * working tree's git state.
      */
     @Override
     public Map<String, String> environment() {
@@ -283,6 +284,8 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 facts.jvmReport(EnvironmentProbe.jvmReport(java, firstArgs)).jvmArgs(argLists)
                         .jmh(firstResults.jmhVersion(), firstResults.jdkVersion(), firstResults.vmName(),
                                 firstResults.vmVersion());
+            } else if (java != null) {
+                facts.jvmReport(EnvironmentProbe.jvmReport(java, Collections.emptyList()));
             }
             if (projectDirectory != null) {
                 String[] git = EnvironmentProbe.git(projectDirectory);

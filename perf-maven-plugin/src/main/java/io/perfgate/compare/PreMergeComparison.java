@@ -1,6 +1,7 @@
 package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
@@ -10,6 +11,7 @@ import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.MethodologyWriter;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Budget;
@@ -205,27 +207,27 @@ public final class PreMergeComparison {
             String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
 
             Map<String, String> baseProvenance = new LinkedHashMap<>();
-            baseProvenance.put("role", "base");
-            baseProvenance.put("git.commit", base);
-            baseProvenance.put("git.subject", baseSubject);
-            baseProvenance.put("git.against", request.against());
-            baseProvenance.put("git.againstCommit", refCommit);
-            baseProvenance.put("measuredWith", request.goal() + ", interleaved with the candidate");
-            baseProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
+            baseProvenance.put(Provenance.ROLE, Provenance.ROLE_BASE);
+            baseProvenance.put(Provenance.COMMIT, base);
+            baseProvenance.put(Provenance.SUBJECT, baseSubject);
+            baseProvenance.put(Provenance.AGAINST, request.against());
+            baseProvenance.put(Provenance.AGAINST_COMMIT, refCommit);
+            baseProvenance.put(Provenance.MEASURED_WITH, request.goal() + ", interleaved with the candidate");
+            baseProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
             // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
             Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
-            baseEnvironment.put("git.commit", base);
-            baseEnvironment.put("git.dirty", "false");
+            baseEnvironment.put(EnvironmentFingerprint.GIT_COMMIT, base);
+            baseEnvironment.put(EnvironmentFingerprint.GIT_DIRTY, "false");
             PerfResults baseResults = PerfResults.builder().status(status).createdAt(createdAt)
                     .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
                     .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
 
             Map<String, String> candidateProvenance = new LinkedHashMap<>();
-            candidateProvenance.put("role", "candidate");
-            candidateProvenance.put("git.commit", head);
-            candidateProvenance.put("git.dirty", Boolean.toString(dirty));
-            candidateProvenance.put("git.base", base);
-            candidateProvenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, Double.toString(decisionAlpha));
+            candidateProvenance.put(Provenance.ROLE, Provenance.ROLE_CANDIDATE);
+            candidateProvenance.put(Provenance.COMMIT, head);
+            candidateProvenance.put(Provenance.DIRTY, Boolean.toString(dirty));
+            candidateProvenance.put(Provenance.BASE, base);
+            candidateProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
             PerfResults candidateResults = PerfResults.builder().status(status).createdAt(createdAt)
                     .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
                     .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))

@@ -118,8 +118,6 @@ public final class PerfProperties {
     public static final String FORCE = "perf.force";
     /** Why a baseline is recorded, kept in its provenance: above all, why an accepted slowdown is expected. */
     public static final String REASON = "perf.reason";
-    /** The provenance key of {@link #REASON} in a baseline. */
-    public static final String PROVENANCE_REASON = "reason";
     /** Which report files perf:check writes: a comma-separated subset of json, md, junit, html; or none. */
     public static final String REPORT_FORMATS = "perf.reportFormats";
     public static final String DEFAULT_REPORT_FORMATS = "json,md,junit,html";

@@ -1,16 +1,15 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.MetricInfo;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Verdict;
 import java.util.Locale;
 
-import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
 
-/** The allocation check: bytes per operation ({@value ForkValues#ALLOCATION_METRIC}) by tolerance. */
+/** The allocation check: bytes per operation ({@value MetricInfo#ALLOCATION}) by tolerance. */
 final class AllocationCheck {
     /** Below this many bytes per operation a benchmark allocates nothing: what JMH reports for it is rounding. */
     public static final double NOTHING_BYTES = 0.5;
@@ -60,7 +59,7 @@ final class AllocationCheck {
 
     /** The unit the results give the allocation per operation, else JMH's {@code B/op}. */
     static String unit(BenchmarkResult b) {
-        MetricInfo info = b.secondaryMetrics().get(ALLOCATION_METRIC);
+        MetricInfo info = b.secondaryMetrics().get(MetricInfo.ALLOCATION);
         return info == null ? "B/op" : info.unit();
     }
 

@@ -1,11 +1,12 @@
 package io.perfgate.gate;
 
 import static io.perfgate.config.PerfProperties.FORCE;
-import static io.perfgate.config.PerfProperties.PROVENANCE_REASON;
 
+import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
 import java.io.IOException;
@@ -80,7 +81,7 @@ public final class BaselineRecorder {
         }
         Map<String, String> provenance = provenance(results, resultsFile, problems);
         if (reason != null && !reason.trim().isEmpty()) {
-            provenance.put(PROVENANCE_REASON, reason.trim());
+            provenance.put(Provenance.REASON, reason.trim());
         }
         PerfResults baseline = results.toBuilder().provenance(provenance).build();
         String json = ResultsJson.toJson(baseline);
@@ -99,28 +100,28 @@ public final class BaselineRecorder {
 
     private Map<String, String> provenance(PerfResults results, String resultsFile, List<String> problems) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("recordedAt", Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString());
-        p.put("recordedWith", "perf-maven-plugin " + toolVersion);
-        copy(results.environment(), "git.commit", p);
-        copy(results.environment(), "git.dirty", p);
-        p.put("results.createdAt", results.createdAt());
+        p.put(Provenance.RECORDED_AT, Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString());
+        p.put(Provenance.RECORDED_WITH, "perf-maven-plugin " + toolVersion);
+        copy(results.environment(), EnvironmentFingerprint.GIT_COMMIT, Provenance.COMMIT, p);
+        copy(results.environment(), EnvironmentFingerprint.GIT_DIRTY, Provenance.DIRTY, p);
+        p.put(Provenance.RESULTS_CREATED_AT, results.createdAt());
         if (resultsFile != null) {
-            p.put("results.file", resultsFile);
+            p.put(Provenance.RESULTS_FILE, resultsFile);
         }
         if (results.command() != null) {
-            p.put("results.command", results.command());
+            p.put(Provenance.RESULTS_COMMAND, results.command());
         }
         if (!problems.isEmpty()) {
-            p.put(PerfResults.PROVENANCE_FORCED, "true");
-            p.put("forcedDespite", String.join("; ", problems));
+            p.put(Provenance.FORCED, "true");
+            p.put(Provenance.FORCED_DESPITE, String.join("; ", problems));
         }
         return p;
     }
 
-    private static void copy(Map<String, String> from, String key, Map<String, String> to) {
+    private static void copy(Map<String, String> from, String key, String toKey, Map<String, String> to) {
         String v = from.get(key);
         if (v != null) {
-            to.put(key, v);
+            to.put(toKey, v);
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.perfgate.gate;
 
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Thresholds;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Verdict;
 import java.util.Collections;
 import java.util.Map;

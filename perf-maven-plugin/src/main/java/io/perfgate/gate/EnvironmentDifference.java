@@ -22,7 +22,8 @@ public final class EnvironmentDifference {
      * steal of both runs in a note of its own instead ({@link io.perfgate.env.StealTime#checkNote}).
      */
     public static final Set<String> ALWAYS_DIFFERENT = Collections.unmodifiableSet(
-            new LinkedHashSet<>(Arrays.asList("timestamp", "git.commit", "git.dirty", "command",
+            new LinkedHashSet<>(Arrays.asList(EnvironmentFingerprint.TIMESTAMP, EnvironmentFingerprint.GIT_COMMIT,
+                    EnvironmentFingerprint.GIT_DIRTY, EnvironmentFingerprint.COMMAND,
                     EnvironmentFingerprint.CPU_STEAL)));
     /**
      * Fields a run without JMH (scenarios only) cannot know and records as {@link #UNKNOWN}; such a value differs

@@ -1,8 +1,10 @@
 package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
+import io.perfgate.results.MetricInfo;
+import io.perfgate.results.Percentiles;
+import io.perfgate.stats.Direction;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
@@ -20,20 +22,13 @@ import java.util.function.ToDoubleFunction;
  *       (other modes, scenarios, old results without percentiles) the median of the fork's measurement
  *       iterations; a scenario run has one, its wall time.</li>
  *   <li>{@link Metric#P95}: the fork's own p95 (SampleTime forks, or scenario runs with enough latencies).</li>
- *   <li>{@link Metric#ALLOCATION}: the median over the fork's iterations of {@value #ALLOCATION_METRIC}.</li>
+ *   <li>{@link Metric#ALLOCATION}: the median over the fork's iterations of {@value MetricInfo#ALLOCATION}.</li>
  *   <li>{@link Metric#SECONDARY}: a scenario run's value of the named metric.</li>
  * </ul>
  * Forks without a usable value are left out: times and scores must be finite and above zero, allocation finite
  * and not negative (a loop that allocates nothing measures 0 B/op, and growing from there is a regression).
  */
 public final class ForkValues {
-    /** JMH's secondary metric for bytes allocated per operation, recorded by {@code -prof gc}. */
-    public static final String ALLOCATION_METRIC = "gc.alloc.rate.norm";
-    /** The key of a fork's own median latency in {@link Fork#percentiles()}. */
-    public static final String P50_KEY = "p0.50";
-    /** The key of a fork's own 95th percentile latency in {@link Fork#percentiles()}. */
-    public static final String P95_KEY = "p0.95";
-
     private final double[] baseline;
     private final double[] candidate;
 
@@ -52,13 +47,13 @@ public final class ForkValues {
         ToDoubleFunction<Fork> value;
         switch (metric) {
             case MEDIAN:
-                value = medianFromP50(baseline, candidate) ? f -> percentile(f, P50_KEY) : Fork::primaryMedian;
+                value = medianFromP50(baseline, candidate) ? f -> percentile(f, Percentiles.P50) : Fork::primaryMedian;
                 break;
             case P95:
-                value = f -> percentile(f, P95_KEY);
+                value = f -> percentile(f, Percentiles.P95);
                 break;
             case ALLOCATION:
-                value = f -> f.secondaryMedian(ALLOCATION_METRIC);
+                value = f -> f.secondaryMedian(MetricInfo.ALLOCATION);
                 break;
             default:
                 throw new IllegalArgumentException("a secondary metric is named: use ForkValues.ofSecondary");
@@ -94,7 +89,7 @@ public final class ForkValues {
                 continue;
             }
             if (!BenchmarkResult.MODE_SAMPLE_TIME.equals(side.mode()) || side.forks().isEmpty()
-                    || !side.forks().stream().allMatch(f -> f.percentiles().containsKey(P50_KEY))) {
+                    || !side.forks().stream().allMatch(f -> f.percentiles().containsKey(Percentiles.P50))) {
                 return false;
             }
             any = true;

@@ -11,8 +11,10 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
+import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.OrderStatisticInterval;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.ShiftComparison;
@@ -104,7 +106,7 @@ public final class Gate {
             Gate levelled = new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).clock(clock)
                     .baselineCommand(baselineCommand);
             levelled.notes.add("These results come from interleaved rounds with adaptive stopping (provenance "
-                    + PerfResults.PROVENANCE_COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
+                    + Provenance.COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
                     + " that level, as perf:compare judged them, not at " + PerfProperties.ALPHA + " = "
                     + settings.alpha());
             return levelled.check(baseline, baselineFile, current, currentFile);
@@ -190,7 +192,7 @@ public final class Gate {
 
     /** The level an interleaved comparison judged these results at, or +infinity when they are no such results. */
     private static double comparisonAlpha(PerfResults results) {
-        String recorded = results.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
+        String recorded = results.provenance().get(Provenance.COMPARISON_ALPHA);
         if (recorded == null) {
             return Double.POSITIVE_INFINITY;
         }

@@ -18,7 +18,7 @@ import static io.perfgate.config.PerfProperties.P95_FAIL;
 import static io.perfgate.config.PerfProperties.P95_MIN;
 
 import io.perfgate.config.PerfProperties;
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Thresholds;
 import java.util.ArrayList;

@@ -2,11 +2,12 @@ package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.results.Percentiles;
 import io.perfgate.stats.SteadyState;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.perfgate.gate.ForkValues.P95_KEY;
+import static io.perfgate.results.Percentiles.P95;
 
 /**
  * Why a metric of a benchmark cannot be judged: the data of a side is incomplete or unusable, its forks trend,
@@ -14,9 +15,6 @@ import static io.perfgate.gate.ForkValues.P95_KEY;
  * or null when there is none.
  */
 final class Judgeability {
-    /** A scenario run records its p95 only from this many latencies on (0.95^72 &lt; 0.025). */
-    static final int SCENARIO_MIN_LATENCIES_FOR_P95 = 72;
-
     private Judgeability() {
     }
 
@@ -55,7 +53,7 @@ final class Judgeability {
         for (BenchmarkResult b : new BenchmarkResult[] {base, cur}) {
             for (Fork f : b.forks()) {
                 runs++;
-                if (!f.percentiles().containsKey(P95_KEY)) {
+                if (!f.percentiles().containsKey(P95)) {
                     missing++;
                 }
             }
@@ -65,7 +63,7 @@ final class Judgeability {
         }
         boolean jvms = NotGated.Spread.ofJvms(base) || NotGated.Spread.ofJvms(cur);
         return missing + " of " + runs + (jvms ? " warm JVMs had a run that recorded" : " runs recorded")
-                + " fewer than " + SCENARIO_MIN_LATENCIES_FOR_P95 + " latencies; record more latencies per run to"
+                + " fewer than " + Percentiles.MIN_SAMPLES_FOR_P95 + " latencies; record more latencies per run to"
                 + " gate the p95";
     }
 

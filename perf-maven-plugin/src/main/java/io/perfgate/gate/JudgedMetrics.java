@@ -1,10 +1,9 @@
 package io.perfgate.gate;
 
-import static io.perfgate.gate.ForkValues.ALLOCATION_METRIC;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.MetricInfo;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.Thresholds;
 import java.util.ArrayList;
@@ -143,14 +142,14 @@ public final class JudgedMetrics {
             // Seen here: 20 to 64 B/op from run to run for a loop that allocates nothing, against under 1 B/op in
             // avgt mode. The harness's own sampling allocations are counted, so the figure is not the benchmark's.
             notGated.add(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "in sample mode " + ALLOCATION_METRIC + " includes JMH's own sampling allocations, which vary from"
+                    "in sample mode " + MetricInfo.ALLOCATION + " includes JMH's own sampling allocations, which vary from"
                             + " run to run; gate allocation in avgt or thrpt mode"));
         } else if (onBase && onCurrent) {
             judged.add(new Judged(Metric.ALLOCATION, Metric.ALLOCATION.id(), AllocationCheck.unit(cur),
                     Direction.LOWER_IS_BETTER, null, alloc));
         } else if (onBase || onCurrent) {
             notGated.add(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
-                    "only the " + (onBase ? "baseline" : "current results") + " measured " + ALLOCATION_METRIC
+                    "only the " + (onBase ? "baseline" : "current results") + " measured " + MetricInfo.ALLOCATION
                             + "; run both with the gc profiler (-prof gc)"));
         }
     }

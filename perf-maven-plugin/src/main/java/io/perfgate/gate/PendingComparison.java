@@ -1,6 +1,6 @@
 package io.perfgate.gate;
 
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.ShiftComparison;
 
 /** A comparison waiting for {@link DecisionPass}, or already decided. */

@@ -1,7 +1,7 @@
 package io.perfgate.gate;
 
 import io.perfgate.config.PerfProperties;
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

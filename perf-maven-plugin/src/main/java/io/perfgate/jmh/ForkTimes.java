@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Quantiles;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,16 +60,10 @@ public final class ForkTimes {
             }
         }
         Map<String, Double> medians = new HashMap<>();
-        byBenchmark.forEach((name, seconds) -> medians.put(name, median(seconds)));
+        // the median: a slow outlier fork weighs nothing
+        byBenchmark.forEach((name, seconds) -> medians.put(name,
+                Quantiles.median(seconds.stream().mapToDouble(Double::doubleValue).toArray())));
         return new ForkTimes(medians, results.settings(), Objects.requireNonNull(source, "source"));
-    }
-
-    /** The middle value (the mean of the two middle ones for an even count): a slow outlier fork weighs nothing. */
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /** All forks of {@code b} in {@code plan}: its recorded fork time times its forks, else the plan's guess. */

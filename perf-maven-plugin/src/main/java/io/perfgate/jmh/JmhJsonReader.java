@@ -3,9 +3,10 @@ package io.perfgate.jmh;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
+import io.perfgate.results.Percentiles;
+import io.perfgate.stats.Direction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,9 +46,9 @@ public final class JmhJsonReader {
     private static Map<String, Double> percentileKeys() {
         Map<String, Double> keys = new LinkedHashMap<>();
         keys.put("p0.00", 0.0);
-        keys.put("p0.50", 50.0);
+        keys.put(Percentiles.P50, 50.0);
         keys.put("p0.90", 90.0);
-        keys.put("p0.95", 95.0);
+        keys.put(Percentiles.P95, 95.0);
         keys.put("p0.99", 99.0);
         keys.put("p0.999", 99.9);
         keys.put("p0.9999", 99.99);
@@ -111,13 +112,13 @@ public final class JmhJsonReader {
         int expectedForks = n.get("forks").integer(0);
         JsonValue primary = n.get("primaryMetric").object();
         String unit = primary.get("scoreUnit").name();
-        Map<String, String> params = new TreeMap<>(n.get("params").optionalStringMap());
+        Map<String, String> params = new TreeMap<>(n.get("params").optionalNameMap());
 
         BenchmarkResult.Builder b = BenchmarkResult.builder(benchmark)
                 .kind(BenchmarkResult.KIND_JMH)
                 .mode(mode)
                 .unit(unit)
-                .direction(Direction.infer(mode, unit))
+                .direction(BenchmarkResult.inferDirection(mode, unit))
                 .threads(n.get("threads").integer(1))
                 .params(params);
 
@@ -189,7 +190,7 @@ public final class JmhJsonReader {
             return byFork;
         }
         Map<String, String> jsonNames = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
+        for (Map.Entry<String, JsonValue> e : secondary.namedMembers().entrySet()) {
             String name = metricName(e.getKey());
             String other = jsonNames.putIfAbsent(name, e.getKey());
             if (other != null) {
@@ -206,7 +207,7 @@ public final class JmhJsonReader {
                 continue; // profilers that report text only have nothing to compare
             }
             raw.array();
-            String unit = metric.get("scoreUnit").text();
+            String unit = metric.get("scoreUnit").boundedText();
             List<double[]> forks = new ArrayList<>();
             for (JsonValue fork : raw.elements()) {
                 forks.add(secondaryValues(name, fork));
@@ -305,7 +306,7 @@ public final class JmhJsonReader {
         if (name.startsWith(MetricInfo.GC_PREFIX)) {
             return Direction.LOWER_IS_BETTER;
         }
-        return Direction.infer(null, unit);
+        return BenchmarkResult.inferDirection(null, unit);
     }
 
     /** Sample-mode histograms: arrays of {@code [value, count]} pairs. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -46,6 +47,13 @@ public final class JsonValue {
 
     /** Longest JSON text quoted in a "found ..." part: enough to recognise the value, short enough for a log line. */
     private static final int QUOTED = 40;
+
+    /**
+     * Longest name read from a file: a benchmark, a parameter and its value, a metric, a unit. The longest real ones
+     * (a package, a class and a method) are a few hundred characters, so a longer one is damage; and since names are
+     * printed whole in the build log and the reports, one of megabytes would fill them.
+     */
+    public static final int MAX_NAME_CHARS = 1000;
 
     private final JsonNode node;
     private final String source;
@@ -334,6 +342,20 @@ public final class JsonValue {
         return elements;
     }
 
+    /**
+     * The fields of this object whose names are names of things (metrics, percentiles, benchmarks), each of at most
+     * {@link #MAX_NAME_CHARS} characters; in the file's order.
+     */
+    public Map<String, JsonValue> namedMembers() throws JsonFormatException {
+        Map<String, JsonValue> members = members();
+        for (String name : members.keySet()) {
+            if (name.length() > MAX_NAME_CHARS) {
+                throw invalid(tooLong("has a field name", name));
+            }
+        }
+        return members;
+    }
+
     /** The fields of this object, in the file's order. */
     public Map<String, JsonValue> members() throws JsonFormatException {
         object();
@@ -484,9 +506,12 @@ public final class JsonValue {
         return v;
     }
 
-    /** A string with something in it besides blanks, and no blanks around it. */
+    /**
+     * A string with something in it besides blanks, no blanks around it, and at most {@link #MAX_NAME_CHARS}
+     * characters.
+     */
     public String name() throws JsonFormatException {
-        String v = text();
+        String v = boundedText();
         if (v.trim().isEmpty()) {
             throw invalid("is empty: expected a name");
         }
@@ -494,6 +519,27 @@ public final class JsonValue {
             throw invalid(shown() + " has blanks around it: expected a name as written, without them");
         }
         return v;
+    }
+
+    /** A string of at most {@link #MAX_NAME_CHARS} characters, such as a name shown with its parameters. */
+    public String boundedText() throws JsonFormatException {
+        String v = text();
+        if (v.length() > MAX_NAME_CHARS) {
+            throw invalid(tooLong("is", v));
+        }
+        return v;
+    }
+
+    /** "is 5000000 characters long, ...": the start of {@code name}, quoted, and the bound it broke. */
+    private static String tooLong(String what, String name) {
+        return what + " " + name.length() + " characters long, more than a name read from a file may be (at most "
+                + MAX_NAME_CHARS + "): " + quoted(name);
+    }
+
+    /** {@code text} as a JSON string, shortened, for messages. */
+    private static String quoted(String text) {
+        String json = TextNode.valueOf(text).toString();
+        return json.length() > QUOTED ? json.substring(0, QUOTED) + "..." : json;
     }
 
     /** One of {@code allowed} (as listed in the message). */
@@ -632,6 +678,23 @@ public final class JsonValue {
                 map.put(e.getKey(), v.asText());
             } else {
                 throw e.getValue().expected("a string");
+            }
+        }
+        return map;
+    }
+
+    /**
+     * As {@link #optionalStringMap()}, for a map of names, such as a benchmark's parameters: each field name and
+     * value has at most {@link #MAX_NAME_CHARS} characters.
+     */
+    public Map<String, String> optionalNameMap() throws JsonFormatException {
+        Map<String, String> map = optionalStringMap();
+        for (Map.Entry<String, String> e : map.entrySet()) {
+            if (e.getKey().length() > MAX_NAME_CHARS) {
+                throw invalid(tooLong("has a field name", e.getKey()));
+            }
+            if (e.getValue() != null && e.getValue().length() > MAX_NAME_CHARS) {
+                throw get(e.getKey()).invalid(tooLong("is", e.getValue()));
             }
         }
         return map;

@@ -11,6 +11,7 @@ import io.perfgate.gate.BaselineRecorder;
 import io.perfgate.gate.BaselineRefusedException;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.run.PerfRun;
@@ -127,16 +128,16 @@ public class BaselineMojo extends RunMojo {
         for (BenchmarkResult b : written.benchmarks()) {
             forks += b.forks().size();
         }
-        if (written.provenance().containsKey("forced")) {
-            getLog().warn("Recorded despite: " + written.provenance().get("forcedDespite") + " ("
+        if (written.provenance().containsKey(Provenance.FORCED)) {
+            getLog().warn("Recorded despite: " + written.provenance().get(Provenance.FORCED_DESPITE) + " ("
                     + PerfProperties.FORCE + "=true)");
         }
-        String commit = written.provenance().get("git.commit");
+        String commit = written.provenance().get(Provenance.COMMIT);
         getLog().info("Recorded baseline " + baselineName + " from " + resultsName + ": "
                 + written.benchmarks().size() + " benchmarks, " + forks + " forks"
                 + (commit == null ? "" : ", commit " + commit)
-                + (written.provenance().containsKey(PerfProperties.PROVENANCE_REASON) ? ", reason: "
-                        + written.provenance().get(PerfProperties.PROVENANCE_REASON) : "")
+                + (written.provenance().containsKey(Provenance.REASON) ? ", reason: "
+                        + written.provenance().get(Provenance.REASON) : "")
                 + (elsewhere ? "; perf:check reads it from there."
                         : ". Commit it so perf:check gates later builds."));
         StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))

@@ -2,6 +2,7 @@ package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.shard.ShardException;
@@ -69,7 +70,7 @@ public class MergeMojo extends AbstractPerfMojo {
             throw new MojoExecutionException("Cannot write " + display(output) + ": " + e.getMessage(), e);
         }
         int forks = suite.benchmarks().stream().mapToInt(b -> b.forks().size()).sum();
-        getLog().info("Merged " + suite.provenance().get(ShardMerge.PROVENANCE_MERGED_FROM) + " into " + display(output) + ": "
+        getLog().info("Merged " + suite.provenance().get(Provenance.MERGED_FROM) + " into " + display(output) + ": "
                 + suite.benchmarks().size() + " results, " + forks + " forks, status " + suite.status()
                 + ". perf:check judges them as one run.");
     }

@@ -9,6 +9,8 @@ import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.NotGated;
+import io.perfgate.results.Provenance;
+import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -171,13 +173,11 @@ public final class ConsoleReport {
     }
 
     static String recorded(GateReport.Side b) {
-        String when = b.provenance().getOrDefault("recordedAt", b.createdAt());
-        String commit = b.provenance().get("git.commit");
-        if (commit == null) {
-            commit = b.environment().get("git.commit");
-        }
-        String reason = b.provenance().get(PerfProperties.PROVENANCE_REASON);
-        return "recorded " + when + (commit == null || commit.isEmpty() ? "" : " at " + shortCommit(commit))
+        Provenance p = Provenance.of(b.provenance(), b.environment());
+        String when = p.recordedAt() != null ? p.recordedAt() : b.createdAt();
+        String commit = p.commit();
+        String reason = p.reason();
+        return "recorded " + when + (commit == null ? "" : " at " + shortCommit(commit))
                 + (reason == null ? "" : ", reason: " + reason);
     }
 

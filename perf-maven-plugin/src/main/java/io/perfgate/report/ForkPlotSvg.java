@@ -1,5 +1,6 @@
 package io.perfgate.report;
 
+import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.Verdict;
 import io.perfgate.text.Markup;
 import java.util.ArrayList;
@@ -164,9 +165,9 @@ final class ForkPlotSvg {
         }
         double[] sorted = values.clone();
         Arrays.sort(sorted);
-        double q1 = quantile(sorted, 0.25);
-        double med = quantile(sorted, 0.5);
-        double q3 = quantile(sorted, 0.75);
+        double q1 = Quantiles.percentile(sorted, 0.25);
+        double med = Quantiles.median(sorted);
+        double q3 = Quantiles.percentile(sorted, 0.75);
         // whiskers: the full range; with 5-20 forks every point is shown anyway
         line(svg, scale.x(sorted[0]), y, scale.x(sorted[sorted.length - 1]), y, colour, 1, null);
         double boxLeft = scale.x(q1);
@@ -458,17 +459,6 @@ final class ForkPlotSvg {
             out[i] = ticks.get(i);
         }
         return out;
-    }
-
-    /** Type-7 quantile of sorted values. */
-    static double quantile(double[] sorted, double q) {
-        if (sorted.length == 1) {
-            return sorted[0];
-        }
-        double h = (sorted.length - 1) * q;
-        int i = (int) Math.floor(h);
-        int j = Math.min(i + 1, sorted.length - 1);
-        return sorted[i] + (h - i) * (sorted[j] - sorted[i]);
     }
 
     private static double finiteOr(double v, double fallback) {

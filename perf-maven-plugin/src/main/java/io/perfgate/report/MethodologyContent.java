@@ -14,6 +14,7 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.StatsText;
+import io.perfgate.results.Provenance;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -56,7 +57,7 @@ public final class MethodologyContent {
         if (hardware != null) {
             m.item("Hardware", hardware);
         }
-        String os = join(" ", env.get("os.name"), env.get("os.kernel"));
+        String os = join(" ", env.get(EnvironmentFingerprint.OS_NAME), env.get(EnvironmentFingerprint.OS_KERNEL));
         if (os != null) {
             m.item("OS", os);
         }
@@ -77,9 +78,9 @@ public final class MethodologyContent {
         m.item("Candidate", side(r.current(), false));
 
         String command = in.current() != null && in.current().command() != null ? in.current().command()
-                : env.get("command");
+                : env.get(EnvironmentFingerprint.COMMAND);
         m.command(command);
-        if (r.baseline() != null && "base".equals(r.baseline().provenance().get("role"))) {
+        if (r.baseline() != null && provenance(r.baseline()).isBase()) {
             // perf:compare (or perf:check with perf.against) measured both sides in this one command
             m.commandLabel("Command (measures both sides, interleaved)");
         } else if (in.baseline() != null && in.baseline().command() != null
@@ -185,17 +186,16 @@ public final class MethodologyContent {
      * 1a2b3c4" and "commit 5d6e7f8" (or "this build") for a check.
      */
     static String sideLabel(GateReport.Side s, boolean baseline) {
-        Map<String, String> prov = s.provenance();
-        Map<String, String> env = s.environment();
-        String commit = first(prov.get("git.commit"), prov.get("commit"), env.get("git.commit"));
-        String at = present(commit) && !"none".equals(commit.trim()) ? ConsoleReport.shortCommit(commit.trim()) : null;
-        boolean dirty = "true".equalsIgnoreCase(first(prov.get("git.dirty"), env.get("git.dirty")));
-        String role = prov.get("role");
-        if ("base".equals(role)) {
-            String against = prov.get("git.against");
-            return (present(against) ? against.trim() : "the base") + (at == null ? "" : " at " + at);
+        Provenance prov = provenance(s);
+        String commit = prov.commit();
+        String at = commit != null && !EnvironmentFingerprint.NONE.equals(commit) ? ConsoleReport.shortCommit(commit)
+                : null;
+        boolean dirty = prov.dirty();
+        if (prov.isBase()) {
+            String against = prov.against();
+            return (against != null ? against : "the base") + (at == null ? "" : " at " + at);
         }
-        if ("candidate".equals(role)) {
+        if (prov.isCandidate()) {
             return "this patch on top" + (dirty ? ", uncommitted" : at == null ? "" : ", " + at);
         }
         if (baseline) {
@@ -222,21 +222,21 @@ public final class MethodologyContent {
 
     static String hardware(Map<String, String> env) {
         List<String> parts = new ArrayList<>();
-        add(parts, env.get("cpu.model"));
-        String cores = env.get("cpu.cores");
+        add(parts, env.get(EnvironmentFingerprint.CPU_MODEL));
+        String cores = env.get(EnvironmentFingerprint.CPU_CORES);
         if (present(cores)) {
             parts.add(cores + ("1".equals(cores.trim()) ? " core" : " cores"));
         }
-        String memory = memory(env.get("memory.total"));
+        String memory = memory(env.get(EnvironmentFingerprint.MEMORY_TOTAL));
         if (memory != null) {
             parts.add(memory + " RAM");
         }
         List<String> extra = new ArrayList<>();
-        String quota = env.get("container.cpuQuota");
-        if (present(quota) && !"none".equalsIgnoreCase(quota.trim())) {
+        String quota = env.get(EnvironmentFingerprint.CONTAINER_CPU_QUOTA);
+        if (present(quota) && !EnvironmentFingerprint.NONE.equalsIgnoreCase(quota.trim())) {
             extra.add("container CPU quota " + quota.trim());
         }
-        String governor = env.get("cpu.governor");
+        String governor = env.get(EnvironmentFingerprint.CPU_GOVERNOR);
         if (present(governor)) {
             extra.add("CPU governor " + governor.trim());
         }
@@ -264,19 +264,21 @@ public final class MethodologyContent {
     }
 
     static String jdk(Map<String, String> env) {
-        String version = join(" ", env.get("java.vendor"), env.get("java.version"));
-        String vm = env.get("java.vm");
+        String version = join(" ", env.get(EnvironmentFingerprint.JAVA_VENDOR),
+                env.get(EnvironmentFingerprint.JAVA_VERSION));
+        String vm = env.get(EnvironmentFingerprint.JAVA_VM);
         List<String> parts = new ArrayList<>();
         if (version != null) {
             parts.add(version + (present(vm) ? " (" + vm.trim() + ")" : ""));
         } else if (present(vm)) {
             parts.add(vm.trim());
         }
-        if (present(env.get("jvm.gc"))) {
-            parts.add("GC " + env.get("jvm.gc").trim());
+        String gc = env.get(EnvironmentFingerprint.JVM_GC);
+        if (present(gc)) {
+            parts.add("GC " + gc.trim());
         }
-        if (env.containsKey("jvm.args")) {
-            String args = env.get("jvm.args");
+        if (env.containsKey(EnvironmentFingerprint.JVM_ARGS)) {
+            String args = env.get(EnvironmentFingerprint.JVM_ARGS);
             parts.add("JVM flags: " + (present(args) ? args.trim() : "none"));
         }
         return parts.isEmpty() ? null : String.join("; ", parts);
@@ -299,7 +301,7 @@ public final class MethodologyContent {
             Set<String> names = new TreeSet<>();
             ofKind.forEach(c -> names.add(c.benchmark()));
             if (jmh) {
-                String version = r.current().environment().get("jmh.version");
+                String version = r.current().environment().get(EnvironmentFingerprint.JMH_VERSION);
                 sb.append("JMH").append(present(version) ? " " + version.trim() : "").append(": ");
                 sb.append(forks(ofKind, "forks", r));
                 String perFork = iterations(in);
@@ -537,13 +539,13 @@ public final class MethodologyContent {
     /** {@code commit 1a2b3c4d5e (2026-11-20T09:00:00Z), src/perf/baseline.json, on Intel ..., 16 cores}. */
     static String side(GateReport.Side s, boolean baseline) {
         Map<String, String> env = s.environment();
-        Map<String, String> prov = s.provenance();
+        Provenance prov = provenance(s);
         List<String> parts = new ArrayList<>();
-        String commit = first(prov.get("git.commit"), prov.get("commit"), env.get("git.commit"));
-        String when = first(prov.get("recordedAt"), s.createdAt(), env.get("timestamp"));
+        String commit = prov.commit();
+        String when = first(prov.recordedAt(), s.createdAt(), env.get(EnvironmentFingerprint.TIMESTAMP));
         if (commit != null) {
-            boolean dirty = "true".equalsIgnoreCase(first(prov.get("git.dirty"), env.get("git.dirty")));
-            parts.add("commit " + ConsoleReport.shortCommit(commit.trim()) + (dirty ? " with uncommitted changes" : "")
+            boolean dirty = prov.dirty();
+            parts.add("commit " + ConsoleReport.shortCommit(commit) + (dirty ? " with uncommitted changes" : "")
                     + (when == null ? "" : " (" + when + ")"));
         } else if (when != null) {
             parts.add("recorded " + when);
@@ -553,16 +555,18 @@ public final class MethodologyContent {
             parts.add(module == null ? s.file() : "module " + module + " " + s.file());
         }
         if (baseline) {
-            String by = first(prov.get("recordedBy"), prov.get("user"));
+            String by = prov.recordedBy();
             if (by != null) {
                 parts.add("by " + by);
             }
-            String reason = prov.get(PerfProperties.PROVENANCE_REASON);
+            String reason = prov.reason();
             if (reason != null) {
                 parts.add("recorded because: " + reason);
             }
-            String machine = join(", ", first(env.get("host"), env.get("hostname")), env.get("cpu.model"),
-                    present(env.get("cpu.cores")) ? env.get("cpu.cores").trim() + " cores" : null);
+            // the machine as the fingerprint records it (it records no host name)
+            String cores = env.get(EnvironmentFingerprint.CPU_CORES);
+            String machine = join(", ", env.get(EnvironmentFingerprint.CPU_MODEL),
+                    present(cores) ? cores.trim() + " cores" : null);
             if (machine != null) {
                 parts.add("on " + machine);
             }
@@ -572,6 +576,10 @@ public final class MethodologyContent {
             parts.add("hypervisor steal " + steal.trim() + " while measuring");
         }
         return parts.isEmpty() ? "not recorded" : String.join(", ", parts);
+    }
+
+    private static Provenance provenance(GateReport.Side s) {
+        return Provenance.of(s.provenance(), s.environment());
     }
 
     private static String caption(GateReport r) {

@@ -12,15 +12,15 @@ import io.perfgate.gate.Comparison;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
-import io.perfgate.gate.Metric;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
 import io.perfgate.gate.Outcome;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.io.IOException;
@@ -253,7 +253,7 @@ public final class ReportJson {
             Metric metric = metric(n.get("metric"));
             NotGated notGated = new NotGated(n.get("benchmark").name(), n.get("displayName").text(),
                     n.get("mode").oneOf(BenchmarkResult.MODES),
-                    metric, metric == Metric.SECONDARY ? n.get("name").text() : metric.id(),
+                    metric, metric == Metric.SECONDARY ? n.get("name").boundedText() : metric.id(),
                     n.get("reason").text());
             if (n.get("of").isPresent()) {
                 JsonValue base = n.get("baseline").object();
@@ -291,7 +291,7 @@ public final class ReportJson {
         JsonValue ratio = n.get("ratio").object();
         JsonValue t = n.get("thresholds").object();
         Comparison.Builder b = Comparison.builder()
-                .benchmark(n.get("benchmark").name(), n.get("params").optionalStringMap(),
+                .benchmark(n.get("benchmark").name(), n.get("params").optionalNameMap(),
                         n.get("mode").oneOf(BenchmarkResult.MODES),
                         n.get("displayName").text())
                 .metric(metric, n.get("unit").text(), direction)
@@ -316,7 +316,7 @@ public final class ReportJson {
             b.thresholds(t.get("fail").finiteOrNaN(), t.get("minEffect").finiteOrNaN(), level(t.get("alpha")));
         }
         if (metric == Metric.SECONDARY) {
-            b.secondaryMetric(n.get("name").text(), n.get("unit").text(), direction);
+            b.secondaryMetric(n.get("name").boundedText(), n.get("unit").text(), direction);
         }
         return b.build();
     }

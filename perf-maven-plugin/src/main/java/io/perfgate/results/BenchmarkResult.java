@@ -1,11 +1,13 @@
 package io.perfgate.results;
 
+import io.perfgate.stats.Direction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -52,7 +54,7 @@ public final class BenchmarkResult {
         this.params = Collections.unmodifiableMap(new TreeMap<>(b.params));
         this.mode = Objects.requireNonNull(b.mode, "mode");
         this.unit = Objects.requireNonNull(b.unit, "unit");
-        this.direction = b.direction != null ? b.direction : Direction.infer(b.mode, b.unit);
+        this.direction = b.direction != null ? b.direction : inferDirection(b.mode, b.unit);
         this.threads = b.threads;
         this.forks = Collections.unmodifiableList(new ArrayList<>(b.forks));
         this.secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(b.secondaryMetrics));
@@ -153,6 +155,22 @@ public final class BenchmarkResult {
             sep = ", ";
         }
         return sb.append(')').toString();
+    }
+
+    /**
+     * Infers the direction of a JMH primary metric. The unit decides when it can ("ops/s" is a rate,
+     * "ns/op" a cost); the mode decides otherwise, since throughput is the only JMH mode whose score
+     * grows when code gets faster.
+     */
+    public static Direction inferDirection(String mode, String unit) {
+        String u = unit == null ? "" : unit.trim().toLowerCase(Locale.ROOT);
+        if (u.startsWith("ops/")) {
+            return Direction.HIGHER_IS_BETTER;
+        }
+        if (u.endsWith("/op")) {
+            return Direction.LOWER_IS_BETTER;
+        }
+        return MODE_THROUGHPUT.equals(mode) ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
     }
 
     public static final class Builder {

@@ -1,6 +1,6 @@
 package io.perfgate.results;
 
-import java.util.Arrays;
+import io.perfgate.stats.Quantiles;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -84,14 +84,16 @@ public final class Fork {
         return values == null ? Double.NaN : median(values);
     }
 
-    /** The median of a fork's values (mean of the two middle ones for an even count); NaN for none. */
+    /**
+     * The median of a fork's values ({@link Quantiles#median}: the mean of the two middle ones for an even count);
+     * NaN when there are none, or when one is not a number, since such a fork has no usable value.
+     */
     public static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
+        for (double v : values) {
+            if (!Double.isFinite(v)) {
+                return Double.NaN;
+            }
         }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        return values.length == 0 ? Double.NaN : Quantiles.median(values);
     }
 }

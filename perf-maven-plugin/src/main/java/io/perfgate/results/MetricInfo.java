@@ -1,5 +1,6 @@
 package io.perfgate.results;
 
+import io.perfgate.stats.Direction;
 import java.util.Objects;
 
 /**
@@ -13,6 +14,9 @@ public final class MetricInfo {
      * a scenario's GC counters: bytes, counts and times, which are costs and never below 0.
      */
     public static final String GC_PREFIX = "gc.";
+
+    /** JMH's secondary metric for bytes allocated per operation, recorded by {@code -prof gc}. */
+    public static final String ALLOCATION = "gc.alloc.rate.norm";
 
     private final String unit;
     private final Direction direction;

@@ -21,15 +21,6 @@ public final class PerfResults {
     /** The run stopped early; such a file is never accepted as a baseline without {@code perf.force}. */
     public static final String STATUS_PARTIAL = "partial";
 
-    /** The provenance field {@code perf:baseline} sets when {@code perf.force} recorded results despite problems. */
-    public static final String PROVENANCE_FORCED = "forced";
-    /**
-     * The provenance field of both sides of an interleaved comparison: the one-sided level its rounds were judged at
-     * (alpha / 2 with adaptive stopping's two looks), so that a later check of the same results, e.g. of merged
-     * shards, judges them at that level and not at the full alpha.
-     */
-    public static final String PROVENANCE_COMPARISON_ALPHA = "comparison.alpha";
-
     private final String status;
     private final String createdAt;
     private final String toolVersion;
@@ -100,7 +91,10 @@ public final class PerfResults {
         return settings;
     }
 
-    /** For a baseline: who recorded it, when, from which commit. Empty for plain results. */
+    /**
+     * For a baseline: who recorded it, when, from which commit ({@link Provenance} names the fields and reads them).
+     * Empty for plain results.
+     */
     public Map<String, String> provenance() {
         return provenance;
     }

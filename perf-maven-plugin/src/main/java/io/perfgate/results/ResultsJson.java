@@ -10,6 +10,7 @@ import io.perfgate.files.AtomicFiles;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
+import io.perfgate.stats.Direction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,7 +159,7 @@ public final class ResultsJson {
      */
     public static PerfResults readBaseline(Path file) throws ResultsFormatException {
         PerfResults baseline = read(file);
-        if (!baseline.isComplete() && !"true".equals(baseline.provenance().get(PerfResults.PROVENANCE_FORCED))) {
+        if (!baseline.isComplete() && !"true".equals(baseline.provenance().get(Provenance.FORCED))) {
             throw new ResultsFormatException(file, "status", "\"" + baseline.status() + "\" is a run that did not"
                     + " finish, and the provenance does not say it was recorded on purpose (with perf.force): a"
                     + " baseline must be complete");
@@ -198,7 +199,7 @@ public final class ResultsJson {
                 .environment(root.get("environment").stringMap())
                 .settings(root.get("settings").stringMap())
                 .provenance(root.get("provenance").optionalStringMap());
-        JsonValue level = root.get("provenance").get(PerfResults.PROVENANCE_COMPARISON_ALPHA);
+        JsonValue level = root.get("provenance").get(Provenance.COMPARISON_ALPHA);
         if (level.isPresent()) {
             level.levelText(); // a check of these results judges at this level, so it must be one
         }
@@ -230,16 +231,16 @@ public final class ResultsJson {
         String unit = n.get("unit").name();
         BenchmarkResult.Builder b = BenchmarkResult.builder(n.get("benchmark").name())
                 .kind(kind)
-                .params(n.get("params").optionalStringMap())
+                .params(n.get("params").optionalNameMap())
                 .mode(mode)
                 .unit(unit)
                 .threads(n.get("threads").integer(1))
                 .direction(direction(n.get("direction")));
         JsonValue secondary = n.get("secondaryMetrics");
         if (secondary.isPresent()) {
-            for (Map.Entry<String, JsonValue> e : secondary.members().entrySet()) {
+            for (Map.Entry<String, JsonValue> e : secondary.namedMembers().entrySet()) {
                 JsonValue m = e.getValue();
-                b.secondaryMetric(e.getKey(), new MetricInfo(m.get("unit").text(), direction(m.get("direction")),
+                b.secondaryMetric(e.getKey(), new MetricInfo(m.get("unit").boundedText(), direction(m.get("direction")),
                         m.get("gated").optionalBool(true)));
             }
         }
@@ -273,7 +274,7 @@ public final class ResultsJson {
         double power = probability(n.get("power"));
         double alpha = probability(n.get("alpha"));
         Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonValue> e : n.get("benchmarks").members().entrySet()) {
+        for (Map.Entry<String, JsonValue> e : n.get("benchmarks").namedMembers().entrySet()) {
             JsonValue b = e.getValue().object();
             entries.put(e.getKey(), new Calibration.Entry(b.get("forks").integer(0),
                     orUnknown(b.get("betweenForkCv")),
@@ -318,14 +319,14 @@ public final class ResultsJson {
         Map<String, Double> percentiles = new LinkedHashMap<>();
         JsonValue pct = n.get("percentiles");
         if (pct.isPresent()) {
-            for (Map.Entry<String, JsonValue> e : pct.members().entrySet()) {
+            for (Map.Entry<String, JsonValue> e : pct.namedMembers().entrySet()) {
                 percentiles.put(e.getKey(), e.getValue().measured(true));
             }
         }
         Map<String, double[]> secondary = new LinkedHashMap<>();
         JsonValue sec = n.get("secondary");
         if (sec.isPresent()) {
-            for (Map.Entry<String, JsonValue> e : sec.members().entrySet()) {
+            for (Map.Entry<String, JsonValue> e : sec.namedMembers().entrySet()) {
                 secondary.put(e.getKey(), e.getKey().startsWith(MetricInfo.GC_PREFIX)
                         ? e.getValue().measurements(true, false) : e.getValue().finiteNumbers());
             }

@@ -2,10 +2,11 @@ package io.perfgate.scenariorunner;
 
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
+import io.perfgate.results.Percentiles;
 import io.perfgate.scenario.harness.Protocol;
+import io.perfgate.stats.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,13 +37,6 @@ public final class ScenarioMetrics {
     public static final String SETUP_TIME = "setup.time";
     public static final String TEARDOWN_TIME = "teardown.time";
 
-    /**
-     * Fewest latencies of one run for its p50/p90/p95: with fewer, the sample maximum is not yet above the
-     * p95 with 97.5 % confidence (0.95^72 < 0.025), so no distribution-free 95 % interval exists.
-     */
-    static final int MIN_LATENCIES_FOR_P95 = 72;
-    /** The same bound for the p99: 0.99^367 < 0.025. */
-    static final int MIN_LATENCIES_FOR_P99 = 367;
 
     /** A metric the harness measures itself; lower is better for all of them. */
     static final class Builtin {
@@ -127,11 +121,11 @@ public final class ScenarioMetrics {
                 int latencies = latencyCount(run);
                 fewestLatencies = Math.min(fewestLatencies, latencies);
                 for (double q : Protocol.LATENCY_QUANTILES) {
-                    int needed = q > 0.95 ? MIN_LATENCIES_FOR_P99 : MIN_LATENCIES_FOR_P95;
+                    int needed = q > 0.95 ? Percentiles.MIN_SAMPLES_FOR_P99 : Percentiles.MIN_SAMPLES_FOR_P95;
                     String key = String.format(Locale.ROOT, "%.2f", q);
                     Double value = run.fields.get(Protocol.LATENCY_QUANTILE_PREFIX + key);
                     if (latencies >= needed && value != null) {
-                        quantiles.computeIfAbsent("p" + key, k -> new ArrayList<>()).add(value);
+                        quantiles.computeIfAbsent(Percentiles.key(q), k -> new ArrayList<>()).add(value);
                     }
                 }
                 for (Builtin builtin : BUILTINS.values()) {
@@ -195,11 +189,11 @@ public final class ScenarioMetrics {
         }
         // Notes go to the build log, not to BenchmarkResult.warnings: the gate reads any warning there as
         // "raw data missing" and would refuse to judge the scenario at all.
-        if (mostLatencies > 0 && fewestLatencies < MIN_LATENCIES_FOR_P95) {
+        if (mostLatencies > 0 && fewestLatencies < Percentiles.MIN_SAMPLES_FOR_P95) {
             log.warn("scenario '" + def.getId() + "': " + runs + " runs recorded " + fewestLatencies + " to "
-                    + mostLatencies + " latencies each; a run's p95 needs at least " + MIN_LATENCIES_FOR_P95
-                    + ", so percentiles are kept only for runs with " + MIN_LATENCIES_FOR_P95 + " or more, and the"
-                    + " latency p95 is not gated unless every run has them.");
+                    + mostLatencies + " latencies each; a run's p95 needs at least " + Percentiles.MIN_SAMPLES_FOR_P95
+                    + ", so percentiles are kept only for runs with " + Percentiles.MIN_SAMPLES_FOR_P95
+                    + " or more, and the latency p95 is not gated unless every run has them.");
         }
         if (Protocol.ALLOC_LIVE_THREADS.equals(firstAllocationMethod(measured))) {
             log.warn("scenario '" + def.getId() + "': alloc counts only threads alive at the end of each run "

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
 import java.io.IOException;
@@ -28,10 +29,6 @@ import java.util.TreeMap;
  * shards measured with other settings, from another commit or with another plugin version.
  */
 public final class ShardMerge {
-    /** The provenance key naming the shards a merged file came from: {@code 1/3 a.json, 2/3 b.json, ...}. */
-    public static final String PROVENANCE_MERGED_FROM = "mergedFrom";
-    /** The provenance field naming each shard's interleaving seed, when the shards were comparisons. */
-    public static final String PROVENANCE_SEEDS = "shardSeeds";
     /** Settings each shard has its own value of: which shard it is, and the seed of its interleaved order. */
     private static final Set<String> PER_SHARD_SETTINGS = new HashSet<>(Arrays.asList(PerfProperties.SHARD,
             PerfProperties.SEED));
@@ -238,9 +235,9 @@ public final class ShardMerge {
         for (Map.Entry<Integer, Input> e : byIndex.entrySet()) {
             parts.add(e.getKey() + "/" + total + " " + e.getValue().file.getFileName());
         }
-        provenance.put(PROVENANCE_MERGED_FROM, String.join(", ", parts));
+        provenance.put(Provenance.MERGED_FROM, String.join(", ", parts));
         if (!seeds.isEmpty()) {
-            provenance.put(PROVENANCE_SEEDS, String.join(", ", seeds));
+            provenance.put(Provenance.SHARD_SEEDS, String.join(", ", seeds));
         }
         PerfResults merged = one.results.toBuilder()
                 .status(complete ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL)

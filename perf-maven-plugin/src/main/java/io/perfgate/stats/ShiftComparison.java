@@ -1,6 +1,5 @@
 package io.perfgate.stats;
 
-import io.perfgate.results.Direction;
 
 /**
  * The result of {@link ShiftTest#compare(double[], double[], Direction, Thresholds)}: an immutable value.

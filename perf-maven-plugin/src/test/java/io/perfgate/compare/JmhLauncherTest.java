@@ -1,10 +1,12 @@
 package io.perfgate.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.JmhOptions;
@@ -45,6 +47,23 @@ class JmhLauncherTest {
         assertEquals(Arrays.asList("-wi", "1", "-prof", "gc", "-f", "1"),
                 JmhLauncher.singleFork(Arrays.asList("-f", "10", "-wi", "1", "-prof", "gc")));
         assertEquals(Arrays.asList("-i", "3", "-f", "1"), JmhLauncher.singleFork(Arrays.asList("-i", "3")));
+    }
+
+    /**
+     * A comparison of scenarios alone runs no JMH fork, yet its scenario JVMs run on this JDK: the fingerprint (and
+     * the methodology's JDK line) names it, as perf:run's does, instead of "unknown unknown (unknown)".
+     */
+    @Test
+    void withoutAForkTheFingerprintStillNamesTheJdk() throws Exception {
+        JmhLauncher launcher = new JmhLauncher(JmhOptions.builder().build(), java(), tmp);
+
+        Map<String, String> environment = launcher.environment();
+
+        assertEquals(System.getProperty("java.version"), environment.get(EnvironmentFingerprint.JAVA_VERSION));
+        assertEquals(System.getProperty("java.vendor"), environment.get(EnvironmentFingerprint.JAVA_VENDOR));
+        assertTrue(environment.get(EnvironmentFingerprint.JAVA_VM).startsWith(System.getProperty("java.vm.name")),
+                environment.toString());
+        assertNotEquals(EnvironmentFingerprint.UNKNOWN, environment.get(EnvironmentFingerprint.JVM_GC));
     }
 
     @Test

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.testing.LogLines;
 import java.io.IOException;
@@ -127,8 +128,8 @@ class PreMergeComparisonTest {
         assertEquals("base version", base.provenance().get("git.subject"));
         assertEquals("11", base.settings().get("perf.seed"));
         // adaptive, so judged at alpha / 2; a later check of these files (merged shards) judges them alike
-        assertEquals("0.025", base.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA));
-        assertEquals("0.025", candidate.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA));
+        assertEquals("0.025", base.provenance().get(Provenance.COMPARISON_ALPHA));
+        assertEquals("0.025", candidate.provenance().get(Provenance.COMPARISON_ALPHA));
         assertEquals("true", candidate.provenance().get("git.dirty"));
         // a 50 % slowdown settles at the first look: 5 forks a side
         assertEquals(5, base.benchmarks().get(0).forks().size());

@@ -13,7 +13,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;

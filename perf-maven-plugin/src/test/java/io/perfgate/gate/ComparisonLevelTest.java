@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.stats.Verdict;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class ComparisonLevelTest {
     private static final String BENCH = "com.acme.ParserBench.parse";
 
     private static PerfResults judgedAt(PerfResults r, String alpha) {
-        return r.toBuilder().provenance(Collections.singletonMap(PerfResults.PROVENANCE_COMPARISON_ALPHA, alpha))
+        return r.toBuilder().provenance(Collections.singletonMap(Provenance.COMPARISON_ALPHA, alpha))
                 .build();
     }
 

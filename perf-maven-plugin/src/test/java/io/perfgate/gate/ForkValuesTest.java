@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
+import io.perfgate.results.MetricInfo;
+import io.perfgate.results.Percentiles;
+import io.perfgate.stats.Direction;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,10 +19,10 @@ class ForkValuesTest {
     private static Fork fork(double iterationScore, Double p50, Double p95) {
         Map<String, Double> pct = new LinkedHashMap<>();
         if (p50 != null) {
-            pct.put(ForkValues.P50_KEY, p50);
+            pct.put(Percentiles.P50, p50);
         }
         if (p95 != null) {
-            pct.put(ForkValues.P95_KEY, p95);
+            pct.put(Percentiles.P95, p95);
         }
         return new Fork(new double[] {iterationScore}, pct, Collections.emptyMap());
     }
@@ -66,7 +68,7 @@ class ForkValuesTest {
     @Test
     void unusableValuesAreLeftOutButZeroAllocationIsKept() {
         Fork zeroAlloc = new Fork(new double[] {5}, Collections.emptyMap(),
-                Collections.singletonMap(ForkValues.ALLOCATION_METRIC, new double[] {0, 0, 0}));
+                Collections.singletonMap(MetricInfo.ALLOCATION, new double[] {0, 0, 0}));
         Fork broken = new Fork(new double[] {Double.NaN}, Collections.emptyMap(), Collections.emptyMap());
         BenchmarkResult r = result(BenchmarkResult.KIND_JMH, "avgt", zeroAlloc, broken);
         assertArrayEquals(new double[] {5}, ForkValues.of(r, r, Metric.MEDIAN).baseline());

@@ -2,7 +2,7 @@ package io.perfgate.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Verdict;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;

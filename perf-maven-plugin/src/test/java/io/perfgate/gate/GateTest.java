@@ -9,8 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
+import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import io.perfgate.testing.Results;
@@ -391,9 +392,9 @@ class GateTest {
             pct.put("p0.50", t[i]);
             pct.put("p0.95", 3 * t[i]);
             base.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
-                    Collections.singletonMap(ForkValues.ALLOCATION_METRIC, new double[] {37})));
+                    Collections.singletonMap(MetricInfo.ALLOCATION, new double[] {37})));
             cur.addFork(new io.perfgate.results.Fork(new double[] {t[i]}, pct,
-                    Collections.singletonMap(ForkValues.ALLOCATION_METRIC, new double[] {59})));
+                    Collections.singletonMap(MetricInfo.ALLOCATION, new double[] {59})));
         }
         GateReport r = check(results(base.build()), results(cur.build()));
         assertTrue(r.comparisons().stream().noneMatch(c -> c.metric() == Metric.ALLOCATION));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import java.util.Arrays;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;

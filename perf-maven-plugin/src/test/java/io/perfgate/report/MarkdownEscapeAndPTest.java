@@ -7,7 +7,7 @@ import io.perfgate.gate.Comparison;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
-import io.perfgate.results.Direction;
+import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.util.Collections;

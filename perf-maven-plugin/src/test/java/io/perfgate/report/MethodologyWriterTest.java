@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.gate.GateReport;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.testing.Golden;
@@ -103,7 +104,7 @@ class MethodologyWriterTest {
             int n = Integer.parseInt(r[1]);
             report.addComparison(io.perfgate.gate.Comparison.builder()
                     .benchmark("wordcount", params, "run", "wordcount (runs=" + r[0] + ")")
-                    .metric(io.perfgate.gate.Metric.MEDIAN, "s", io.perfgate.results.Direction.LOWER_IS_BETTER)
+                    .metric(io.perfgate.gate.Metric.MEDIAN, "s", io.perfgate.stats.Direction.LOWER_IS_BETTER)
                     .forks(n, n).baselineMedian(19.0, 18.8, 19.3).currentMedian(12.4, 12.2, 12.6)
                     .ratio(0.65, 0.64, 0.66, 0.63, 0.67).pValue(1.0).thresholds(0.10, 0.05, 0.05)
                     .verdict(io.perfgate.stats.Verdict.IMPROVED, "").build());
@@ -171,6 +172,25 @@ class MethodologyWriterTest {
         GateReport.Side unknown = new GateReport.Side("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
                 Collections.emptyMap());
         assertFalse(MethodologyContent.side(unknown, true).contains("steal"), "an unknown share is left out");
+    }
+
+    /**
+     * The baseline's machine is named by what the fingerprint records (CPU model and cores): a host field, which
+     * no writer records, used to be read too and put first.
+     */
+    @Test
+    void theBaselineMachineIsNamedByTheFingerprintsFields() {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>(EnvironmentFingerprint.of(
+                EnvironmentFingerprint.facts().cpuinfo("processor\t: 0\nmodel name\t: Example CPU @ 2.90GHz\n"
+                        + "processor\t: 1\nmodel name\t: Example CPU @ 2.90GHz\n")
+                .git("ce4775a55fdfac5f", "false")));
+        env.put("host", "build-agent-7");
+        GateReport.Side baseline = new GateReport.Side("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
+                Collections.emptyMap());
+
+        assertEquals("commit ce4775a55f (2026-11-23T06:13:13Z), src/perf/baseline.json, on Example CPU @ 2.90GHz,"
+                + " 2 cores",
+                MethodologyContent.side(baseline, true));
     }
 
     @Test

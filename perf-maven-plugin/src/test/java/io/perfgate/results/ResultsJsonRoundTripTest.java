@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.stats.Direction;
 import io.perfgate.testing.Golden;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Direction;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.scenariorunner.fixtures.CpuWork;
 import io.perfgate.scenariorunner.fixtures.Misbehaving;
 import io.perfgate.scenariorunner.fixtures.NotAScenario;
+import io.perfgate.stats.Direction;
 import io.perfgate.testing.LogLines;
 import java.io.IOException;
 import java.net.URISyntaxException;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
 import java.nio.file.Files;
@@ -192,14 +193,14 @@ class ShardMergeTest {
             settings.put("perf.seed", part[2]);
             Map<String, String> provenance = new LinkedHashMap<>();
             provenance.put("role", "candidate");
-            provenance.put(PerfResults.PROVENANCE_COMPARISON_ALPHA, "0.025");
+            provenance.put(Provenance.COMPARISON_ALPHA, "0.025");
             inputs.add(in(part[0].charAt(0) + ".json", r.toBuilder().settings(settings).provenance(provenance)
                     .build()));
         }
         PerfResults suite = ShardMerge.merge(inputs).results();
         assertEquals(null, suite.settings().get("perf.seed"), "no one seed ordered the whole suite");
         assertEquals("origin/main", suite.settings().get("perf.against"));
-        assertEquals("1/2 perf.seed=101, 2/2 perf.seed=202", suite.provenance().get(ShardMerge.PROVENANCE_SEEDS));
-        assertEquals("0.025", suite.provenance().get(PerfResults.PROVENANCE_COMPARISON_ALPHA));
+        assertEquals("1/2 perf.seed=101, 2/2 perf.seed=202", suite.provenance().get(Provenance.SHARD_SEEDS));
+        assertEquals("0.025", suite.provenance().get(Provenance.COMPARISON_ALPHA));
     }
 }

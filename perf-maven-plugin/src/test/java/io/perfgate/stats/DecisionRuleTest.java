@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.perfgate.results.Direction;
 import org.junit.jupiter.api.Test;
 
 class DecisionRuleTest {

@@ -1,6 +1,5 @@
 package io.perfgate.stats;
 
-import io.perfgate.results.Direction;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

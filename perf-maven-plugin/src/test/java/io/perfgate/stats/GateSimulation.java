@@ -1,6 +1,5 @@
 package io.perfgate.stats;
 
-import io.perfgate.results.Direction;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.perfgate.results.Direction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,7 +1,6 @@
-package io.perfgate.results;
+package io.perfgate.stats;
 
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Set;
 
 /** Which way a metric moves when things get better. */
@@ -36,21 +35,5 @@ public enum Direction {
             }
         }
         throw new IllegalArgumentException("'" + value + "' is not a direction; use 'lower' or 'higher'");
-    }
-
-    /**
-     * Infers the direction of a JMH primary metric. The unit decides when it can ("ops/s" is a rate,
-     * "ns/op" a cost); the mode decides otherwise, since throughput is the only JMH mode whose score
-     * grows when code gets faster.
-     */
-    public static Direction infer(String mode, String unit) {
-        String u = unit == null ? "" : unit.trim().toLowerCase(Locale.ROOT);
-        if (u.startsWith("ops/")) {
-            return HIGHER_IS_BETTER;
-        }
-        if (u.endsWith("/op")) {
-            return LOWER_IS_BETTER;
-        }
-        return BenchmarkResult.MODE_THROUGHPUT.equals(mode) ? HIGHER_IS_BETTER : LOWER_IS_BETTER;
     }
 }
