@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.baseline.StoredBaseline;
 import io.perfgate.compare.BenchmarkLauncher;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.ComparisonProfiler;
@@ -315,6 +316,11 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
                     + " rounds follow their own noise): " + problem));
         }
         return baselineForEstimates;
+    }
+
+    /** The baseline file as perf:check, perf:baseline and perf:calibrate share it. */
+    protected final StoredBaseline storedBaseline() {
+        return new StoredBaseline(baseline.toPath(), projectRoot(), this::display, perfLog());
     }
 
     /** {@code perf.profile}, checked. */
