@@ -2,7 +2,6 @@ package io.perfgate.compare;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
-import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.Comparison;
 import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.Gate;
@@ -14,13 +13,11 @@ import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
-import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Power;
 import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Thresholds;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -299,37 +296,5 @@ public final class AaCalibration {
 
     private static String pct(double fraction) {
         return StatsText.noise(fraction);
-    }
-
-    /**
-     * Writes the calibration into the baseline's {@code calibration} section, keeping everything else, under the
-     * baseline's lock and atomically.
-     *
-     * @return differences between the baseline's environment and the calibration's, for a warning
-     */
-    public static List<String> saveInto(Path baseline, Calibration calibration, Map<String, String> environment)
-            throws CompareException, IOException {
-        if (!Files.isRegularFile(baseline)) {
-            throw new CompareException("There is no baseline at " + baseline + " to save the calibration into."
-                    + " Record one first with perf:baseline, or run perf:calibrate without"
-                    + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
-        }
-        try (AtomicFiles.Lock lock = AtomicFiles.lock(baseline)) {
-            PerfResults current;
-            try {
-                current = ResultsJson.readBaseline(baseline);
-            } catch (ResultsFormatException e) {
-                throw new CompareException("The baseline cannot take the calibration: " + e.getMessage(), e);
-            }
-            List<String> differences = new ArrayList<>();
-            for (Map.Entry<String, String> e : environment.entrySet()) {
-                String theirs = current.environment().get(e.getKey());
-                if (current.environment().containsKey(e.getKey()) && !java.util.Objects.equals(theirs, e.getValue())) {
-                    differences.add(e.getKey() + ": baseline " + theirs + ", calibration " + e.getValue());
-                }
-            }
-            ResultsJson.write(current.toBuilder().calibration(calibration).build(), baseline);
-            return differences;
-        }
     }
 }

@@ -96,6 +96,11 @@ public final class CompareRequest {
         return shard;
     }
 
+    /** Where the base is checked out and built from. */
+    public CheckoutPaths paths() {
+        return new CheckoutPaths(moduleDirectory, reactorRoot, outputDirectory, testOutput, mainOutput);
+    }
+
     /** The ref given in {@code perf.against}; the base is its merge base with HEAD. */
     public String against() {
         return against;
@@ -238,6 +243,12 @@ public final class CompareRequest {
         public Builder outputDirectory(Path outputDirectory) {
             this.outputDirectory = outputDirectory;
             return this;
+        }
+
+        /** The module, the top-level project, the output directory and the class directories, as one. */
+        public Builder paths(CheckoutPaths paths) {
+            return moduleDirectory(paths.moduleDirectory()).reactorRoot(paths.reactorRoot())
+                    .outputDirectory(paths.outputDirectory()).outputs(paths.testOutput(), paths.mainOutput());
         }
 
         /** Both relative to the module directory. */

@@ -97,18 +97,48 @@ public final class PreMergeComparison {
         ComparisonProfiler.clearStale(profilesDirectory);
         BaseRef ref = BaseRef.resolve(git, request.against(), request.moduleDirectory(), request.reactorRoot(),
                 request.outputDirectory(), log);
-        String refCommit = ref.refCommit;
-        String head = ref.head;
-        String base = ref.base;
-        String baseShort = ref.baseShort;
-        boolean dirty = ref.dirty;
-        String baseSubject = ref.baseSubject;
-        Path rootInRepo = ref.rootInRepo;
-        Path moduleFromRoot = ref.moduleFromRoot;
-        Path checkout = ref.checkout;
+        List<String> candidateBenchmarks = selectSuite(request);
+        try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, request.paths(), log)) {
+            List<Path> baseClasspath = checkout.classpath();
+            Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref.baseShort);
+            Optional<StealTime> before = StealTime.read();
+            InterleavedOutcome outcome = rounds(request, rule, pairing.compared, baseClasspath, started);
+            OptionalDouble steal = StealTime.share(before, StealTime.read());
 
-        // the working tree first: without benchmarks there is nothing to compare, and building the base would be
-        // minutes spent before saying so
+            double decisionAlpha = rule.decisionAlpha();
+            String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            Map<String, String> settings = settings(request);
+            String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
+            PerfResults baseResults = baseResults(request, ref, outcome, decisionAlpha, createdAt, settings, status);
+            PerfResults candidateResults = candidateResults(request, ref, outcome, decisionAlpha, createdAt, settings,
+                    status);
+
+            Path baseFile = request.outputDirectory().resolve(BASE_RESULTS);
+            Path candidateFile = request.outputDirectory().resolve(RESULTS);
+            ResultsJson.write(baseResults, baseFile);
+            ResultsJson.write(candidateResults, candidateFile);
+            log.info("Wrote " + baseFile + " and " + candidateFile);
+
+            GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
+                    .toolVersion(request.toolVersion()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                            + "=<ref> (" + request.goal() + " measures the base itself)")
+                    .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
+            // profiled while the base's build still exists, and before the reports, which show the profiles
+            List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
+                    baseClasspath, request.candidateClasspath(), profilesDirectory, request.seed());
+            List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
+            return new PreMergeResult(request.goal(), request.against(), ref.base, ref.baseShort, ref.head, ref.dirty,
+                    outcome, baseResults, candidateResults, baseFile, candidateFile, pairing.added, pairing.removed,
+                    decisionAlpha, report, reports, steal, profiles);
+        }
+    }
+
+    /**
+     * The working tree's benchmarks to compare: its selection, this shard's part of it, checked against the time
+     * budget at the fewest rounds. The working tree comes first: without benchmarks there is nothing to compare,
+     * and building the base would be minutes spent before saying so.
+     */
+    private List<String> selectSuite(CompareRequest request) throws CompareException {
         List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
         List<String> suite = candidateBenchmarks;
         if ((request.shard() != null || request.budget() != null) && launcher.expectedTimesSource() != null) {
@@ -143,121 +173,117 @@ public final class PreMergeComparison {
         } catch (ShardException e) {
             throw new CompareException(e.getMessage(), e);
         }
-        git.addWorktree(checkout, base);
-        InterleavedOutcome outcome;
-        OptionalDouble steal;
+        return candidateBenchmarks;
+    }
+
+    /** What both sides have, and so is compared; what only one side has is listed, not compared. */
+    private static final class Pairing {
+        Set<String> compared;
         List<String> added;
         List<String> removed;
-        try {
-            Path baseRoot = checkout.resolve(rootInRepo.toString());
-            List<Path> baseClasspath = baseBuilder.buildClasspath(baseRoot, moduleFromRoot, request.testOutput(),
-                    request.mainOutput(), request.outputDirectory().resolve(BASE_BUILD_LOG), log);
-            List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + baseShort);
-            Set<String> common = new LinkedHashSet<>(candidateBenchmarks);
-            common.retainAll(baseBenchmarks);
-            added = new ArrayList<>(candidateBenchmarks);
-            added.removeAll(baseBenchmarks);
-            removed = new ArrayList<>(baseBenchmarks);
-            removed.removeAll(candidateBenchmarks);
-            for (String b : added) {
-                log.info(b + " is new (not in the base): not compared");
-            }
-            for (String b : removed) {
-                log.info(b + " is in the base but not in the working tree: not compared");
-            }
-            if (request.affected()) {
-                // scenarios run the whole project: no class analysis can rule one out
-                List<String> scenarios = new ArrayList<>();
-                List<String> benchmarks = new ArrayList<>();
-                common.forEach(name -> (name.startsWith(ScenarioDefinition.SUITE_PREFIX) ? scenarios : benchmarks).add(name));
-                common = affected(benchmarks, request.candidateClasspath(), baseClasspath);
-                for (String scenario : scenarios) {
-                    log.info("  " + scenario + ": a scenario, always compared (" + PerfProperties.AFFECTED
-                            + " follows benchmark classes only)");
-                    common.add(scenario);
-                }
-            }
-            if (common.isEmpty() && !request.affected()) {
-                throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
-                        + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
-                        + " compare. Check " + PerfProperties.INCLUDES + ", or compare against a ref that has the"
-                        + " benchmarks.");
-            }
-            InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
-            if (request.budget() != null) {
-                // the base's build came out of the same budget
-                run.budget(request.budget().minusNanos(System.nanoTime() - started));
-            }
-            Optional<StealTime> before = StealTime.read();
-            outcome = run.run(new ArrayList<>(common), (side, benchmark, round) -> launcher.runFork(
-                    side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
-                    side == Side.BASE ? "base" : "candidate", round));
-            steal = StealTime.share(before, StealTime.read());
+    }
 
-            double decisionAlpha = rule.decisionAlpha();
-            String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-            Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
-            settings.put(PerfProperties.AGAINST, request.against());
-            settings.put(PerfProperties.SEED, Long.toString(request.seed()));
-            if (request.shard() != null) {
-                settings.put(PerfProperties.SHARD, request.shard().toString());
-            }
-            settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
-            settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
-            String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
-
-            Map<String, String> baseProvenance = new LinkedHashMap<>();
-            baseProvenance.put(Provenance.ROLE, Provenance.ROLE_BASE);
-            baseProvenance.put(Provenance.COMMIT, base);
-            baseProvenance.put(Provenance.SUBJECT, baseSubject);
-            baseProvenance.put(Provenance.AGAINST, request.against());
-            baseProvenance.put(Provenance.AGAINST_COMMIT, refCommit);
-            baseProvenance.put(Provenance.MEASURED_WITH, request.goal() + ", interleaved with the candidate");
-            baseProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
-            // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
-            Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
-            baseEnvironment.put(EnvironmentFingerprint.GIT_COMMIT, base);
-            baseEnvironment.put(EnvironmentFingerprint.GIT_DIRTY, "false");
-            PerfResults baseResults = PerfResults.builder().status(status).createdAt(createdAt)
-                    .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
-                    .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
-
-            Map<String, String> candidateProvenance = new LinkedHashMap<>();
-            candidateProvenance.put(Provenance.ROLE, Provenance.ROLE_CANDIDATE);
-            candidateProvenance.put(Provenance.COMMIT, head);
-            candidateProvenance.put(Provenance.DIRTY, Boolean.toString(dirty));
-            candidateProvenance.put(Provenance.BASE, base);
-            candidateProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
-            PerfResults candidateResults = PerfResults.builder().status(status).createdAt(createdAt)
-                    .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
-                    .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))
-                    .build();
-
-            Path baseFile = request.outputDirectory().resolve(BASE_RESULTS);
-            Path candidateFile = request.outputDirectory().resolve(RESULTS);
-            ResultsJson.write(baseResults, baseFile);
-            ResultsJson.write(candidateResults, candidateFile);
-            log.info("Wrote " + baseFile + " and " + candidateFile);
-
-            GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
-                    .toolVersion(request.toolVersion()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
-                            + "=<ref> (" + request.goal() + " measures the base itself)")
-                    .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
-            // profiled while the base's build still exists, and before the reports, which show the profiles
-            List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
-                    baseClasspath, request.candidateClasspath(), profilesDirectory, request.seed());
-            List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
-            return new PreMergeResult(request.goal(), request.against(), base, baseShort, head, dirty, outcome,
-                    baseResults, candidateResults, baseFile, candidateFile, added, removed, decisionAlpha, report,
-                    reports, steal, profiles);
-        } finally {
-            try {
-                git.removeWorktree(checkout);
-            } catch (CompareException e) {
-                log.info("Could not remove the base checkout: " + e.getMessage()
-                        + "; remove it with: git worktree remove --force " + checkout);
+    /**
+     * Pairs the working tree's benchmarks with the base's: those both have are compared (with {@code perf.affected}
+     * only those the patch can affect, and every scenario), the others are logged.
+     */
+    private Pairing pair(CompareRequest request, List<String> candidateBenchmarks, List<Path> baseClasspath,
+            String baseShort) throws CompareException {
+        Pairing pairing = new Pairing();
+        List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + baseShort);
+        Set<String> common = new LinkedHashSet<>(candidateBenchmarks);
+        common.retainAll(baseBenchmarks);
+        pairing.added = new ArrayList<>(candidateBenchmarks);
+        pairing.added.removeAll(baseBenchmarks);
+        pairing.removed = new ArrayList<>(baseBenchmarks);
+        pairing.removed.removeAll(candidateBenchmarks);
+        for (String b : pairing.added) {
+            log.info(b + " is new (not in the base): not compared");
+        }
+        for (String b : pairing.removed) {
+            log.info(b + " is in the base but not in the working tree: not compared");
+        }
+        if (request.affected()) {
+            // scenarios run the whole project: no class analysis can rule one out
+            List<String> scenarios = new ArrayList<>();
+            List<String> benchmarks = new ArrayList<>();
+            common.forEach(name -> (name.startsWith(ScenarioDefinition.SUITE_PREFIX) ? scenarios : benchmarks).add(name));
+            common = affected(benchmarks, request.candidateClasspath(), baseClasspath);
+            for (String scenario : scenarios) {
+                log.info("  " + scenario + ": a scenario, always compared (" + PerfProperties.AFFECTED
+                        + " follows benchmark classes only)");
+                common.add(scenario);
             }
         }
+        if (common.isEmpty() && !request.affected()) {
+            throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
+                    + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
+                    + " compare. Check " + PerfProperties.INCLUDES + ", or compare against a ref that has the"
+                    + " benchmarks.");
+        }
+        pairing.compared = common;
+        return pairing;
+    }
+
+    /** Both sides of {@code compared} in seeded interleaved rounds, until {@code rule} stops each benchmark. */
+    private InterleavedOutcome rounds(CompareRequest request, StopRule rule, Set<String> compared,
+            List<Path> baseClasspath, long started) {
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
+        if (request.budget() != null) {
+            // the base's build came out of the same budget
+            run.budget(request.budget().minusNanos(System.nanoTime() - started));
+        }
+        return run.run(new ArrayList<>(compared), (side, benchmark, round) -> launcher.runFork(
+                side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
+                side == Side.BASE ? "base" : "candidate", round));
+    }
+
+    /** The settings both sides' results record: the launcher's and the comparison's own. */
+    private Map<String, String> settings(CompareRequest request) {
+        Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
+        settings.put(PerfProperties.AGAINST, request.against());
+        settings.put(PerfProperties.SEED, Long.toString(request.seed()));
+        if (request.shard() != null) {
+            settings.put(PerfProperties.SHARD, request.shard().toString());
+        }
+        settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
+        settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
+        return settings;
+    }
+
+    /** The base's side of the rounds, with its provenance: which commit, merge base of what, measured how. */
+    private PerfResults baseResults(CompareRequest request, BaseRef ref, InterleavedOutcome outcome,
+            double decisionAlpha, String createdAt, Map<String, String> settings, String status) {
+        Map<String, String> baseProvenance = new LinkedHashMap<>();
+        baseProvenance.put(Provenance.ROLE, Provenance.ROLE_BASE);
+        baseProvenance.put(Provenance.COMMIT, ref.base);
+        baseProvenance.put(Provenance.SUBJECT, ref.baseSubject);
+        baseProvenance.put(Provenance.AGAINST, request.against());
+        baseProvenance.put(Provenance.AGAINST_COMMIT, ref.refCommit);
+        baseProvenance.put(Provenance.MEASURED_WITH, request.goal() + ", interleaved with the candidate");
+        baseProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
+        // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
+        Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
+        baseEnvironment.put(EnvironmentFingerprint.GIT_COMMIT, ref.base);
+        baseEnvironment.put(EnvironmentFingerprint.GIT_DIRTY, "false");
+        return PerfResults.builder().status(status).createdAt(createdAt)
+                .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
+                .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
+    }
+
+    /** The working tree's side of the rounds, with its provenance: HEAD, whether it was changed, and its base. */
+    private PerfResults candidateResults(CompareRequest request, BaseRef ref, InterleavedOutcome outcome,
+            double decisionAlpha, String createdAt, Map<String, String> settings, String status) {
+        Map<String, String> candidateProvenance = new LinkedHashMap<>();
+        candidateProvenance.put(Provenance.ROLE, Provenance.ROLE_CANDIDATE);
+        candidateProvenance.put(Provenance.COMMIT, ref.head);
+        candidateProvenance.put(Provenance.DIRTY, Boolean.toString(ref.dirty));
+        candidateProvenance.put(Provenance.BASE, ref.base);
+        candidateProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
+        return PerfResults.builder().status(status).createdAt(createdAt)
+                .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
+                .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))
+                .build();
     }
 
     /**
@@ -268,18 +294,16 @@ public final class PreMergeComparison {
      *
      * @return the evidence written under {@code <outputDirectory>/profiles}
      */
-    public List<ProfileEvidence> profileOnly(String against, Path moduleDirectory, Path reactorRoot,
-            Path outputDirectory, Path testOutput, Path mainOutput, List<Path> candidateClasspath, long seed,
-            ProfilerSetup setup) throws CompareException, IOException {
-        GitRepository git = GitRepository.open(moduleDirectory);
-        Path profilesDirectory = outputDirectory.resolve(MethodologyWriter.PROFILES_DIRECTORY);
+    public List<ProfileEvidence> profileOnly(String against, CheckoutPaths paths, List<Path> candidateClasspath,
+            long seed, ProfilerSetup setup) throws CompareException, IOException {
+        GitRepository git = GitRepository.open(paths.moduleDirectory());
+        Path profilesDirectory = paths.outputDirectory().resolve(MethodologyWriter.PROFILES_DIRECTORY);
         ComparisonProfiler.clearStale(profilesDirectory);
-        BaseRef ref = BaseRef.resolve(git, against, moduleDirectory, reactorRoot, outputDirectory, log);
+        BaseRef ref = BaseRef.resolve(git, against, paths.moduleDirectory(), paths.reactorRoot(),
+                paths.outputDirectory(), log);
         List<String> candidateBenchmarks = launcher.discover(candidateClasspath, "working tree");
-        git.addWorktree(ref.checkout, ref.base);
-        try {
-            List<Path> baseClasspath = baseBuilder.buildClasspath(ref.checkout.resolve(ref.rootInRepo.toString()),
-                    ref.moduleFromRoot, testOutput, mainOutput, outputDirectory.resolve(BASE_BUILD_LOG), log);
+        try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, paths, log)) {
+            List<Path> baseClasspath = checkout.classpath();
             List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + ref.baseShort);
             List<ProfileTarget> targets = new ArrayList<>();
             for (String name : candidateBenchmarks) {
@@ -300,13 +324,6 @@ public final class PreMergeComparison {
             }
             return new ComparisonProfiler(launcher, setup, log).profile(targets, baseClasspath, candidateClasspath,
                     profilesDirectory, seed, null);
-        } finally {
-            try {
-                git.removeWorktree(ref.checkout);
-            } catch (CompareException e) {
-                log.info("Could not remove the base checkout: " + e.getMessage()
-                        + "; remove it with: git worktree remove --force " + ref.checkout);
-            }
         }
     }
 

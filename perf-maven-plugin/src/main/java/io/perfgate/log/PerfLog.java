@@ -9,4 +9,8 @@ public interface PerfLog {
     void info(String message);
 
     void warn(String message);
+
+    /** What only {@code mvn -X} shows; nothing by default. */
+    default void debug(String message) {
+    }
 }

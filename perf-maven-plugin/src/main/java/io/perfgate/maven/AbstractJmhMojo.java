@@ -1,6 +1,8 @@
 package io.perfgate.maven;
 
+import io.perfgate.baseline.StoredBaseline;
 import io.perfgate.compare.BenchmarkLauncher;
+import io.perfgate.compare.CheckoutPaths;
 import io.perfgate.compare.CompareException;
 import io.perfgate.compare.ComparisonProfiler;
 import io.perfgate.compare.JmhLauncher;
@@ -25,6 +27,7 @@ import io.perfgate.scenariorunner.ScenarioTimes;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -315,6 +318,21 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
                     + " rounds follow their own noise): " + problem));
         }
         return baselineForEstimates;
+    }
+
+    /** The baseline file as perf:check, perf:baseline and perf:calibrate share it. */
+    protected final StoredBaseline storedBaseline() {
+        return new StoredBaseline(baseline.toPath(), projectRoot(), this::display, perfLog());
+    }
+
+    /** Where a base checkout of this module goes and what its build must produce (perf.against). */
+    protected final CheckoutPaths checkoutPaths() {
+        Path basedir = project.getBasedir().toPath().toAbsolutePath();
+        Path root = session.getTopLevelProject() != null ? session.getTopLevelProject().getBasedir().toPath()
+                : basedir;
+        return new CheckoutPaths(basedir, root.toAbsolutePath(), outputDirectory.toPath().toAbsolutePath(),
+                basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory()).toAbsolutePath()),
+                basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()));
     }
 
     /** {@code perf.profile}, checked. */

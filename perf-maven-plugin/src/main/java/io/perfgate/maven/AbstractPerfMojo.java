@@ -1,5 +1,6 @@
 package io.perfgate.maven;
 
+import io.perfgate.baseline.BaselineException;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.files.WriteLocation;
 import io.perfgate.gate.GateReport;
@@ -131,10 +132,8 @@ abstract class AbstractPerfMojo extends AbstractMojo {
      * @return whether it said so: the file is then not simply this checkout's to commit
      */
     protected final boolean noteWriteLocation(String what, Path file) {
-        MavenProject top = session != null && session.getTopLevelProject() != null ? session.getTopLevelProject()
-                : project;
         try {
-            Optional<String> note = WriteLocation.note(what, file, top.getBasedir().toPath());
+            Optional<String> note = WriteLocation.note(what, file, projectRoot());
             note.ifPresent(getLog()::info);
             return note.isPresent();
         } catch (IOException e) {
@@ -142,6 +141,21 @@ abstract class AbstractPerfMojo extends AbstractMojo {
             getLog().debug("Cannot tell where " + file + " leads: " + e.getMessage());
             return false;
         }
+    }
+
+    /** The top of the build (the reactor's root project), where files the build writes are expected to be. */
+    protected final Path projectRoot() {
+        MavenProject top = session != null && session.getTopLevelProject() != null ? session.getTopLevelProject()
+                : project;
+        return top.getBasedir().toPath();
+    }
+
+    /** Maps a stored-baseline workflow's failure to Maven's: bad input or I/O, an error of the build. */
+    protected final MojoExecutionException failure(BaselineException e) {
+        if (e.detail() != null) {
+            getLog().debug(e.detail());
+        }
+        return new MojoExecutionException(e.getMessage(), e.getCause());
     }
 
     /** This plugin's goal with full coordinates, for commands that repeat a run. */

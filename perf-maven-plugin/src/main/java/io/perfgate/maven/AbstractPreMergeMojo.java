@@ -199,14 +199,8 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
             throw new MojoExecutionException(PerfProperties.MAX_FORKS + " = " + maxForks + ", but the gate needs at"
                     + " least 5 forks per side; use 5 or more (" + PerfProperties.DEFAULT_MAX_FORKS + " by default)");
         }
-        Path basedir = project.getBasedir().toPath().toAbsolutePath();
-        Path root = session.getTopLevelProject() != null ? session.getTopLevelProject().getBasedir().toPath()
-                : basedir;
         long seedValue = seedValue();
-        return CompareRequest.builder().against(against.trim()).moduleDirectory(basedir)
-                .reactorRoot(root.toAbsolutePath()).outputDirectory(outputDirectory.toPath().toAbsolutePath())
-                .outputs(basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory()).toAbsolutePath()),
-                        basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()))
+        return CompareRequest.builder().against(against.trim()).paths(checkoutPaths())
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
                 .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())

@@ -1,27 +1,12 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.ComparisonProfiler;
-import io.perfgate.compare.ProfileTarget;
-import io.perfgate.profile.BaselineProfiles;
-import io.perfgate.profile.ProfileMode;
+import io.perfgate.baseline.BaselineException;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.env.EnvironmentFingerprint;
-import io.perfgate.env.StealTime;
 import io.perfgate.gate.BaselineRecorder;
-import io.perfgate.gate.BaselineRefusedException;
-import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.PerfResults;
-import io.perfgate.results.Provenance;
-import io.perfgate.results.ResultsFormatException;
-import io.perfgate.results.ResultsJson;
 import io.perfgate.run.PerfRun;
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -103,84 +88,11 @@ public class BaselineMojo extends RunMojo {
                         + baselineName + " was not touched.");
             }
         }
-        String resultsName = display(resultsPath);
-        PerfResults current;
         try {
-            current = ResultsJson.read(resultsPath);
-        } catch (ResultsFormatException e) {
-            getLog().debug(e);
-            // Without the cause: Maven would append the JSON parser's own message, location noise included.
-            throw new MojoExecutionException(e.getMessage() + ". The baseline " + baselineName + " was not touched.");
-        }
-        getLog().info("Recording " + resultsName + " (measured " + current.createdAt() + ") as the baseline");
-        boolean elsewhere = noteWriteLocation("The baseline", baselinePath);
-        PerfResults written;
-        try {
-            written = new BaselineRecorder(PluginVersion.get(), Clock.systemUTC())
-                    .record(current, resultsName, baselinePath, forced, reason);
-        } catch (BaselineRefusedException e) {
-            throw new MojoExecutionException("Refusing to write the baseline " + baselineName + " from " + resultsName
-                    + ": " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot write the baseline " + baselineName + ": " + e.getMessage(), e);
-        }
-        int forks = 0;
-        for (BenchmarkResult b : written.benchmarks()) {
-            forks += b.forks().size();
-        }
-        if (written.provenance().containsKey(Provenance.FORCED)) {
-            getLog().warn("Recorded despite: " + written.provenance().get(Provenance.FORCED_DESPITE) + " ("
-                    + PerfProperties.FORCE + "=true)");
-        }
-        String commit = written.provenance().get(Provenance.COMMIT);
-        getLog().info("Recorded baseline " + baselineName + " from " + resultsName + ": "
-                + written.benchmarks().size() + " benchmarks, " + forks + " forks"
-                + (commit == null ? "" : ", commit " + commit)
-                + (written.provenance().containsKey(Provenance.REASON) ? ", reason: "
-                        + written.provenance().get(Provenance.REASON) : "")
-                + (elsewhere ? "; perf:check reads it from there."
-                        : ". Commit it so perf:check gates later builds."));
-        StealTime.baselineWarning(StealTime.fromField(written.environment().get(EnvironmentFingerprint.CPU_STEAL)))
-                .ifPresent(getLog()::warn);
-        recordProfiles(written, baselinePath);
-    }
-
-    /**
-     * With {@code perf.profile=all}, profiles every benchmark just recorded (one extra fork each, of the working
-     * tree) and stores the profiles beside the baseline, tied to its bytes, for perf:check to attribute against.
-     * Otherwise removes profiles of an earlier baseline, which would only be refused later.
-     */
-    private void recordProfiles(PerfResults written, Path baselinePath) throws MojoExecutionException {
-        Path file = BaselineProfiles.besides(baselinePath);
-        String shown = display(file);
-        try {
-            if (profileMode() != ProfileMode.ALL) {
-                if (Files.deleteIfExists(file)) {
-                    getLog().info("Removed " + shown + ": it held the profiles of the previous baseline. -D"
-                            + PerfProperties.PROFILE + "=all records new ones with the baseline.");
-                }
-                return;
-            }
-            List<ProfileTarget> targets = ProfileTarget.fromResults(written);
-            ComparisonProfiler profiler = profileWorkingTree(targets, profilerSetup(), null);
-            if (profiler == null || profiler.recordedProfiles().isEmpty()) {
-                Files.deleteIfExists(file);
-                getLog().warn("No profile was recorded, so none is stored with the baseline (which is recorded);"
-                        + " the warnings above say why");
-                return;
-            }
-            new BaselineProfiles(BaselineProfiles.sha256(baselinePath), profiler.agent().name(),
-                    profiler.agent().events(), profiler.recordedProfiles()).write(file);
-            List<String> missing = new ArrayList<>();
-            targets.stream().filter(t -> !profiler.recordedProfiles().containsKey(t.key()))
-                    .forEach(t -> missing.add(t.displayName()));
-            getLog().info("Stored the profiles of " + profiler.recordedProfiles().size() + " of "
-                    + targets.size() + " benchmarks with the baseline in " + shown + " (" + profiler.agent().name()
-                    + "); commit it with the baseline, and perf:check attributes a slowdown before and after"
-                    + (missing.isEmpty() ? "" : ". Not profiled: " + String.join(", ", missing)));
-        } catch (IOException e) {
-            throw new MojoExecutionException("The baseline " + display(baselinePath) + " is recorded, but its"
-                    + " profiles could not be written to " + shown + ": " + e.getMessage(), e);
+            storedBaseline().record(resultsPath, new BaselineRecorder(PluginVersion.get(), Clock.systemUTC()), forced,
+                    reason, profileMode(), (targets, stored) -> profileWorkingTree(targets, profilerSetup(), stored));
+        } catch (BaselineException e) {
+            throw failure(e);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.perfgate.maven;
 
+import io.perfgate.baseline.BaselineException;
+import io.perfgate.baseline.StoredBaseline;
 import io.perfgate.compare.AaCalibration;
 import io.perfgate.compare.BenchmarkLauncher;
 import io.perfgate.compare.CompareException;
@@ -7,11 +9,8 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.jmh.JmhOptions;
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -62,12 +61,13 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
     @Override
     protected void executeGoal() throws MojoExecutionException {
         boolean saveIntoBaseline = save();
-        if (saveIntoBaseline && !baseline.isFile()) {
-            // before an A/A run of several minutes, not after it
-            throw new MojoExecutionException("There is no baseline at " + display(baseline.toPath()) + " to save the"
-                    + " calibration into. Record one first with: "
-                    + MavenCommands.recordBaseline(session, project, plugin, false) + ", or run perf:calibrate without"
-                    + " -D" + PerfProperties.CALIBRATE_SAVE + "=true.");
+        StoredBaseline stored = storedBaseline();
+        if (saveIntoBaseline) {
+            try {
+                stored.requireForCalibration(MavenCommands.recordBaseline(session, project, plugin, false));
+            } catch (BaselineException e) {
+                throw failure(e);
+            }
         }
         if (hasScenarios()) {
             getLog().info("perf:calibrate measures the JMH benchmarks only; the configured scenarios are left out");
@@ -94,20 +94,10 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         result.noiseWarnings().forEach(getLog()::warn);
         getLog().info("Calibration written to " + display(result.file()));
         if (saveIntoBaseline) {
-            Path file = baseline.toPath();
-            noteWriteLocation("The baseline", file);
             try {
-                List<String> differences = AaCalibration.saveInto(file, result.calibration(), launcher.environment());
-                getLog().info("Calibration saved into the baseline " + display(file));
-                if (!differences.isEmpty()) {
-                    getLog().warn("The baseline was recorded in another environment than this calibration: "
-                            + String.join("; ", differences));
-                }
-            } catch (CompareException e) {
-                throw new MojoExecutionException(e.getMessage(), e);
-            } catch (IOException e) {
-                throw new MojoExecutionException("Cannot save the calibration into " + display(file) + ": "
-                        + e.getMessage() + ". The baseline was left as it was.", e);
+                stored.saveCalibration(result.calibration(), launcher.environment());
+            } catch (BaselineException e) {
+                throw failure(e);
             }
         } else {
             getLog().info("To let perf:check use it, save it into the baseline: -D" + PerfProperties.CALIBRATE_SAVE

@@ -1,28 +1,15 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.ComparisonProfiler;
-import io.perfgate.compare.ProfileTarget;
+import io.perfgate.baseline.BaselineCheck;
+import io.perfgate.baseline.BaselineException;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
-import io.perfgate.json.JsonFormatException;
-import io.perfgate.profile.BaselineProfiles;
-import io.perfgate.profile.ProfileEvidence;
-import io.perfgate.report.ConsoleReport;
 import io.perfgate.report.ProfileSummary;
-import io.perfgate.report.ReportWriter;
-import io.perfgate.results.PerfResults;
-import io.perfgate.results.ResultsFormatException;
-import io.perfgate.results.ResultsJson;
-import io.perfgate.run.PerfRun;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -96,129 +83,29 @@ public class CheckMojo extends AbstractPreMergeMojo {
             return;
         }
         GateSettings settings = gateSettings();
-        Set<ReportWriter.Format> formats = reportFormats();
-        Path resultsPath = results.toPath();
-        Path baselinePath = baseline.toPath();
-        Path outputPath = outputDirectory.toPath();
-        if (!Files.exists(resultsPath)) {
-            Path partial = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
-            if (Files.exists(partial)) {
-                throw new MojoExecutionException("No results at " + display(resultsPath) + ": the last perf:run failed"
-                        + " and left only " + display(partial) + " (status partial), which is not checked. Fix the"
-                        + " failure and run again.");
-            }
-            throw new MojoExecutionException("No results at " + display(resultsPath) + "; run perf:run first (bind it"
-                    + " in the same profile as perf:check), or set " + PerfProperties.RESULTS
-                    + " to a results.json made elsewhere");
-        }
-        String baselineCommand = MavenCommands.recordBaseline(session, project, plugin,
-                settings.failOnMissingBaseline());
-        Gate gate = new Gate(settings).toolVersion(PluginVersion.get()).baselineCommand(baselineCommand);
-        GateReport report;
+        BaselineCheck.Request request = new BaselineCheck.Request(results.toPath(), storedBaseline(),
+                outputDirectory.toPath()).settings(settings).reportFormats(reportFormats())
+                .profileMode(profileMode()).toolVersion(PluginVersion.get()).display(this::display)
+                .recordCommand(MavenCommands.recordBaseline(session, project, plugin, settings.failOnMissingBaseline()))
+                .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin));
+        BaselineCheck.Result result;
         try {
-            ReportWriter.deleteStale(outputPath);
-            PerfResults current = ResultsJson.read(resultsPath);
-            if (Files.exists(baselinePath)) {
-                PerfResults stored = readBaseline(baselinePath, baselineCommand);
-                report = gate.check(stored, display(baselinePath), current, display(resultsPath));
-            } else {
-                report = gate.noBaseline(current, display(resultsPath), display(baselinePath));
-            }
-        } catch (ResultsFormatException e) {
-            getLog().debug(e);
-            // the baseline's own message is made in readBaseline; this one is about the results just measured
-            throw new MojoExecutionException(e.getMessage() + ". It was left as it is; measure again with perf:run,"
-                    + " which writes the results anew");
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot clear old reports in " + display(outputPath) + ": "
-                    + e.getMessage(), e);
+            result = new BaselineCheck(perfLog()).run(request,
+                    (targets, stored) -> profileWorkingTree(targets, profilerSetup(), stored));
+        } catch (BaselineException e) {
+            throw failure(e);
         }
-        List<ProfileEvidence> profiles = profileWorkingTree(report, baselinePath);
-        List<Path> written;
-        try {
-            written = ReportWriter.write(report, outputPath, formats);
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot write the reports to " + display(outputPath) + ": "
-                    + e.getMessage(), e);
-        }
+        GateReport report = result.report();
         logReport(report);
-        ProfileSummary.consoleLines(profiles).forEach(getLog()::info);
-        String mainReport = written.isEmpty() ? null : display(written.contains(outputPath.resolve("report.md"))
-                ? outputPath.resolve("report.md") : written.get(0));
-        if (!written.isEmpty()) {
+        ProfileSummary.consoleLines(result.profiles()).forEach(getLog()::info);
+        if (!result.writtenFiles().isEmpty()) {
             List<String> names = new ArrayList<>();
-            written.forEach(p -> names.add(display(p)));
+            result.writtenFiles().forEach(p -> names.add(display(p)));
             getLog().info("Reports: " + String.join(", ", names));
         }
         getLog().info("perf:check: " + report.outcome() + " - " + report.summary());
-        if (report.failsBuild()) {
-            String message = ConsoleReport.failureSummary(report, mainReport);
-            if (!report.regressions().isEmpty() && report.failOnRegression()) {
-                message += ". If the slowdown is intended, record these results as the baseline (nothing is measured"
-                        + " again): " + MavenCommands.acceptSlowdown(session, project, plugin);
-            }
-            throw new MojoFailureException(message);
-        }
-    }
-
-    /**
-     * Against a stored baseline there is no base build to run, so only the working tree is profiled (what
-     * {@code perf.profile} selects), in one extra fork each, and attributed against the profiles stored with the
-     * baseline where perf:baseline recorded them; otherwise the log says how to get a before and after.
-     */
-    private List<ProfileEvidence> profileWorkingTree(GateReport report, Path baselinePath)
-            throws MojoExecutionException {
-        List<ProfileTarget> targets = ComparisonProfiler.select(report, profileMode(), perfLog());
-        BaselineProfiles stored = null;
-        if (!targets.isEmpty()) {
-            stored = storedProfiles(baselinePath);
-            if (stored == null) {
-                getLog().info("Only the working tree can be profiled against a stored baseline that has no profiles:"
-                        + " perf:baseline -D" + PerfProperties.PROFILE + "=all stores them beside it, and then this"
-                        + " goal attributes a slowdown before and after; perf:compare -D" + PerfProperties.AGAINST
-                        + "=<ref> profiles both sides now");
-            } else {
-                getLog().info("Attributing against the profiles stored with the baseline in "
-                        + display(BaselineProfiles.besides(baselinePath)) + " (" + stored.profiler() + ")");
-            }
-        }
-        ComparisonProfiler profiler = profileWorkingTree(targets, profilerSetup(), stored);
-        return profiler == null ? new ArrayList<>() : profiler.evidence();
-    }
-
-    /** The profiles stored with the baseline, or null (with a warning when they exist but cannot be used). */
-    private BaselineProfiles storedProfiles(Path baselinePath) {
-        Path file = BaselineProfiles.besides(baselinePath);
-        if (!Files.isRegularFile(file) || !Files.isRegularFile(baselinePath)) {
-            return null;
-        }
-        String again = " Record them again with the baseline: perf:baseline -D" + PerfProperties.PROFILE + "=all.";
-        try {
-            BaselineProfiles stored = BaselineProfiles.read(file);
-            if (!stored.baselineSha256().equals(BaselineProfiles.sha256(baselinePath))) {
-                getLog().warn("The profiles in " + display(file) + " were recorded with another baseline than "
-                        + display(baselinePath) + " (its SHA-256 differs), so they are not used as the before." + again);
-                return null;
-            }
-            return stored;
-        } catch (JsonFormatException e) {
-            getLog().warn("The profiles stored with the baseline cannot be read: " + e.getMessage() + "; they are"
-                    + " not used." + again);
-        } catch (IOException e) {
-            getLog().warn("Cannot read " + display(baselinePath) + " to match its profiles: " + e.getMessage());
-        }
-        return null;
-    }
-
-    private PerfResults readBaseline(Path path, String baselineCommand) throws MojoExecutionException {
-        try {
-            return ResultsJson.readBaseline(path);
-        } catch (ResultsFormatException e) {
-            getLog().debug(e);
-            // Without the cause: Maven would append the JSON parser's own message, location noise included.
-            throw new MojoExecutionException("The baseline cannot be read: " + e.getMessage()
-                    + ". It was left as it is: restore it from version control, or record a new one with: "
-                    + baselineCommand);
+        if (result.failureMessage().isPresent()) {
+            throw new MojoFailureException(result.failureMessage().get());
         }
     }
 }

@@ -20,4 +20,9 @@ final class MavenPerfLog implements PerfLog {
     public void warn(String message) {
         log.warn(message);
     }
+
+    @Override
+    public void debug(String message) {
+        log.debug(message);
+    }
 }

@@ -12,8 +12,6 @@ import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ProfileSummary;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,18 +60,11 @@ public class ProfileMojo extends AbstractJmhMojo {
         BenchmarkLauncher launcher = roundLauncher("profile-forks", "", true);
         List<ProfileEvidence> evidence;
         if (against != null && !against.trim().isEmpty()) {
-            Path basedir = project.getBasedir().toPath().toAbsolutePath();
-            Path root = session.getTopLevelProject() != null ? session.getTopLevelProject().getBasedir().toPath()
-                    : basedir;
             getLog().info("perf:profile: profiling the working tree and its base against " + against.trim());
             try {
                 evidence = new PreMergeComparison(MavenCommands.baseBuild(session), launcher, perfLog())
-                        .profileOnly(against.trim(), basedir, root.toAbsolutePath(),
-                                outputDirectory.toPath().toAbsolutePath(),
-                                basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory())
-                                        .toAbsolutePath()),
-                                basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()),
-                                testClasspath(), InterleavedSchedule.randomSeed(), setup);
+                        .profileOnly(against.trim(), checkoutPaths(), testClasspath(),
+                                InterleavedSchedule.randomSeed(), setup);
             } catch (CompareException e) {
                 throw new MojoExecutionException(e.getMessage(), e);
             } catch (IOException e) {

@@ -127,7 +127,53 @@ public final class ShardMerge {
         if (inputs.isEmpty()) {
             throw new ShardException("there are no shard results to merge");
         }
-        Map<Integer, Input> byIndex = new TreeMap<>();
+        Numbered shards = number(inputs);
+        requireEveryShard(shards);
+        List<Input> ordered = new ArrayList<>(shards.byIndex.values());
+        Input one = ordered.get(0);
+        List<String> notes = new ArrayList<>();
+        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> seenIn = new LinkedHashMap<>();
+        List<BenchmarkResult> benchmarks = new ArrayList<>();
+        Map<String, Path> benchmarkIn = new LinkedHashMap<>();
+        // one shard at a time, all its checks before the next shard's, so the first problem found is reported
+        for (Input in : ordered) {
+            PerfResults r = in.results;
+            same(one, in, "the plugin version", one.results.toolVersion(), r.toolVersion());
+            same(one, in, "the commit (" + EnvironmentFingerprint.GIT_COMMIT + ")",
+                    one.results.environment().get(EnvironmentFingerprint.GIT_COMMIT),
+                    r.environment().get(EnvironmentFingerprint.GIT_COMMIT));
+            addSettings(in, settings, seenIn);
+            notes.addAll(environmentNotes(one, in));
+            addBenchmarks(in, benchmarks, benchmarkIn);
+        }
+        boolean complete = true;
+        String createdAt = one.results.createdAt();
+        for (Input in : ordered) {
+            complete &= in.results.isComplete();
+            if (in.results.createdAt().compareTo(createdAt) > 0) {
+                createdAt = in.results.createdAt(); // the suite is done when its last shard is
+            }
+        }
+        PerfResults merged = one.results.toBuilder()
+                .status(complete ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL)
+                .createdAt(createdAt)
+                .settings(settings)
+                .provenance(provenance(one, shards))
+                .benchmarks(benchmarks)
+                .build();
+        return new Merged(merged, notes);
+    }
+
+    /** The shards by their index K, all of one N. */
+    private static final class Numbered {
+        final Map<Integer, Input> byIndex = new TreeMap<>();
+        int total;
+    }
+
+    /** Each input's shard K/N: every input is one shard, each K once, all of one N. */
+    private static Numbered number(List<Input> inputs) throws ShardException {
+        Numbered shards = new Numbered();
         Integer total = null;
         Input first = null;
         for (Input in : inputs) {
@@ -144,109 +190,115 @@ public final class ShardMerge {
                 throw new ShardException(in.file + " is shard " + shard + ", but " + first.file + " is shard "
                         + first.results.settings().get(PerfProperties.SHARD) + ": the shards of one suite share N");
             }
-            Input twice = byIndex.put(shard.index(), in);
+            Input twice = shards.byIndex.put(shard.index(), in);
             if (twice != null) {
                 throw new ShardException("shard " + shard + " is given twice: " + twice.file + " and " + in.file
                         + "; keep the one of this build");
             }
         }
+        shards.total = total;
+        return shards;
+    }
+
+    /** Refuses a suite with a shard missing, naming the ones there are. */
+    private static void requireEveryShard(Numbered shards) throws ShardException {
+        int total = shards.total;
         List<String> missing = new ArrayList<>();
         for (int k = 1; k <= total; k++) {
-            if (!byIndex.containsKey(k)) {
+            if (!shards.byIndex.containsKey(k)) {
                 missing.add(k + "/" + total);
             }
         }
         if (!missing.isEmpty()) {
             List<String> have = new ArrayList<>();
-            for (Map.Entry<Integer, Input> e : byIndex.entrySet()) {
+            for (Map.Entry<Integer, Input> e : shards.byIndex.entrySet()) {
                 have.add(e.getKey() + "/" + total + " (" + e.getValue().file + ")");
             }
             throw new ShardException((missing.size() == 1 ? "shard " : "shards ") + String.join(", ", missing)
                     + (missing.size() == 1 ? " is" : " are") + " missing: there are " + String.join(", ", have)
                     + ". Wait for every agent's results, or run the missing shard, before merging");
         }
-        List<Input> ordered = new ArrayList<>(byIndex.values());
-        Input one = ordered.get(0);
+    }
+
+    /**
+     * Adds the settings of {@code in} to those of the shards before it ({@code seenIn}: which file each came from),
+     * refusing a setting with another value or one that an earlier shard has and this one lacks.
+     */
+    private static void addSettings(Input in, Map<String, String> settings, Map<String, String> seenIn)
+            throws ShardException {
+        PerfResults r = in.results;
+        for (Map.Entry<String, String> s : r.settings().entrySet()) {
+            if (PER_SHARD_SETTINGS.contains(s.getKey())) {
+                continue;
+            }
+            String before = settings.putIfAbsent(s.getKey(), s.getValue());
+            if (before == null) {
+                seenIn.put(s.getKey(), in.file.toString());
+            } else if (!before.equals(s.getValue())) {
+                throw new ShardException(in.file + " was measured with " + s.getKey() + "=" + s.getValue()
+                        + ", " + seenIn.get(s.getKey()) + " with " + s.getKey() + "=" + before + ": every shard"
+                        + " must run with the same settings but " + PerfProperties.SHARD);
+            }
+        }
+        for (Map.Entry<String, String> s : settings.entrySet()) {
+            // a scenario's own settings are only in the shard that ran it
+            if (!PerfProperties.isScenarioSetting(s.getKey()) && !r.settings().containsKey(s.getKey())) {
+                throw new ShardException(in.file + " has no " + s.getKey() + " setting, which "
+                        + seenIn.get(s.getKey()) + " has (" + s.getValue() + "): every shard must run with the"
+                        + " same settings but " + PerfProperties.SHARD);
+            }
+        }
+    }
+
+    /** How the machine of {@code in} differs from that of the first shard: reported, not refused. */
+    private static List<String> environmentNotes(Input one, Input in) {
         List<String> notes = new ArrayList<>();
-        Map<String, String> settings = new LinkedHashMap<>();
-        Map<String, String> seenIn = new LinkedHashMap<>();
-        List<BenchmarkResult> benchmarks = new ArrayList<>();
-        Map<String, Path> benchmarkIn = new LinkedHashMap<>();
-        boolean complete = true;
+        PerfResults r = in.results;
+        for (Map.Entry<String, String> e : r.environment().entrySet()) {
+            String ours = one.results.environment().get(e.getKey());
+            if (!PER_AGENT.contains(e.getKey()) && ours != null && !ours.equals(e.getValue())) {
+                notes.add("shard " + r.settings().get(PerfProperties.SHARD) + " ran with " + e.getKey() + " = "
+                        + e.getValue() + ", shard " + one.results.settings().get(PerfProperties.SHARD) + " with "
+                        + ours);
+            }
+        }
+        return notes;
+    }
+
+    /** Adds the benchmarks of {@code in}, refusing one that an earlier shard has ({@code benchmarkIn}) too. */
+    private static void addBenchmarks(Input in, List<BenchmarkResult> benchmarks, Map<String, Path> benchmarkIn)
+            throws ShardException {
+        for (BenchmarkResult b : in.results.benchmarks()) {
+            String id = b.key() + " [" + b.mode() + "]";
+            Path before = benchmarkIn.putIfAbsent(id, in.file);
+            if (before != null) {
+                throw new ShardException(id + " is in " + before + " and in " + in.file + ": each benchmark"
+                        + " belongs to one shard, so these are not shards of one run (were they run with"
+                        + " different " + PerfProperties.INCLUDES + "?)");
+            }
+            benchmarks.add(b);
+        }
+    }
+
+    /** The first shard's provenance, naming every shard's file and, for comparisons, each shard's seed. */
+    private static Map<String, String> provenance(Input one, Numbered shards) {
+        Map<String, String> provenance = new LinkedHashMap<>(one.results.provenance());
+        List<String> parts = new ArrayList<>();
         // each agent of a comparison draws its own interleaving order; the order changes no measured value
         List<String> seeds = new ArrayList<>();
-        String createdAt = one.results.createdAt();
-        for (Input in : ordered) {
-            PerfResults r = in.results;
-            same(one, in, "the plugin version", one.results.toolVersion(), r.toolVersion());
-            same(one, in, "the commit (" + EnvironmentFingerprint.GIT_COMMIT + ")",
-                    one.results.environment().get(EnvironmentFingerprint.GIT_COMMIT),
-                    r.environment().get(EnvironmentFingerprint.GIT_COMMIT));
-            for (Map.Entry<String, String> s : r.settings().entrySet()) {
-                if (PER_SHARD_SETTINGS.contains(s.getKey())) {
-                    continue;
-                }
-                String before = settings.putIfAbsent(s.getKey(), s.getValue());
-                if (before == null) {
-                    seenIn.put(s.getKey(), in.file.toString());
-                } else if (!before.equals(s.getValue())) {
-                    throw new ShardException(in.file + " was measured with " + s.getKey() + "=" + s.getValue()
-                            + ", " + seenIn.get(s.getKey()) + " with " + s.getKey() + "=" + before + ": every shard"
-                            + " must run with the same settings but " + PerfProperties.SHARD);
-                }
-            }
-            for (Map.Entry<String, String> s : settings.entrySet()) {
-                // a scenario's own settings are only in the shard that ran it
-                if (!PerfProperties.isScenarioSetting(s.getKey()) && !r.settings().containsKey(s.getKey())) {
-                    throw new ShardException(in.file + " has no " + s.getKey() + " setting, which "
-                            + seenIn.get(s.getKey()) + " has (" + s.getValue() + "): every shard must run with the"
-                            + " same settings but " + PerfProperties.SHARD);
-                }
-            }
-            for (Map.Entry<String, String> e : r.environment().entrySet()) {
-                String ours = one.results.environment().get(e.getKey());
-                if (!PER_AGENT.contains(e.getKey()) && ours != null && !ours.equals(e.getValue())) {
-                    notes.add("shard " + r.settings().get(PerfProperties.SHARD) + " ran with " + e.getKey() + " = "
-                            + e.getValue() + ", shard " + one.results.settings().get(PerfProperties.SHARD) + " with "
-                            + ours);
-                }
-            }
-            for (BenchmarkResult b : r.benchmarks()) {
-                String id = b.key() + " [" + b.mode() + "]";
-                Path before = benchmarkIn.putIfAbsent(id, in.file);
-                if (before != null) {
-                    throw new ShardException(id + " is in " + before + " and in " + in.file + ": each benchmark"
-                            + " belongs to one shard, so these are not shards of one run (were they run with"
-                            + " different " + PerfProperties.INCLUDES + "?)");
-                }
-                benchmarks.add(b);
-            }
+        for (Map.Entry<Integer, Input> e : shards.byIndex.entrySet()) {
+            parts.add(e.getKey() + "/" + shards.total + " " + e.getValue().file.getFileName());
+            PerfResults r = e.getValue().results;
             String seed = r.settings().get(PerfProperties.SEED);
             if (seed != null) {
                 seeds.add(r.settings().get(PerfProperties.SHARD) + " " + PerfProperties.SEED + "=" + seed);
             }
-            complete &= r.isComplete();
-            if (r.createdAt().compareTo(createdAt) > 0) {
-                createdAt = r.createdAt(); // the suite is done when its last shard is
-            }
-        }
-        Map<String, String> provenance = new LinkedHashMap<>(one.results.provenance());
-        List<String> parts = new ArrayList<>();
-        for (Map.Entry<Integer, Input> e : byIndex.entrySet()) {
-            parts.add(e.getKey() + "/" + total + " " + e.getValue().file.getFileName());
         }
         provenance.put(Provenance.MERGED_FROM, String.join(", ", parts));
         if (!seeds.isEmpty()) {
             provenance.put(Provenance.SHARD_SEEDS, String.join(", ", seeds));
         }
-        PerfResults merged = one.results.toBuilder()
-                .status(complete ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL)
-                .createdAt(createdAt)
-                .settings(settings)
-                .provenance(provenance)
-                .benchmarks(benchmarks)
-                .build();
-        return new Merged(merged, notes);
+        return provenance;
     }
 
     private static void same(Input one, Input in, String what, String ours, String theirs) throws ShardException {

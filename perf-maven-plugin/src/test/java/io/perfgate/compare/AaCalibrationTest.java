@@ -2,18 +2,15 @@ package io.perfgate.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.gate.GateSettings;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
-import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Power;
 import io.perfgate.testing.LogLines;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -118,35 +115,5 @@ class AaCalibrationTest {
                 + " limit; more than 200 forks a side would be needed"));
         assertTrue(AaCalibration.noiseWarning("a.B.m", new Calibration.Entry(10, 0.3, 0.1, 0.10, 0.6, 90, "IMPROVED"))
                 .endsWith("noise alone looked like a change beyond the 10 % limit, so this machine is too noisy for it"));
-    }
-
-    @Test
-    void savingKeepsTheBaselineAndAddsTheSection() throws Exception {
-        Path baseline = tmp.resolve("baseline.json");
-        PerfResults stored = PerfResults.builder().createdAt("2026-11-20T00:00:00Z").toolVersion("0.1.0")
-                .environment(Collections.singletonMap("cpu.cores", "4"))
-                .provenance(Collections.singletonMap("git.commit", "abc"))
-                .addBenchmark(FakeForks.result("x.Quiet.run",
-                        new Fork(new double[] {1, 2}, Collections.emptyMap(), Collections.emptyMap())))
-                .build();
-        ResultsJson.write(stored, baseline);
-        Calibration c = new Calibration("2026-11-22T00:00:00Z", 0.8, 0.05, Collections.singletonMap("x.Quiet.run",
-                new Calibration.Entry(10, 0.01, 0.005, 0.1, 0.104, 5, "PASS")));
-
-        List<String> differences = AaCalibration.saveInto(baseline, c, Collections.singletonMap("cpu.cores", "2"));
-        assertEquals(Collections.singletonList("cpu.cores: baseline 4, calibration 2"), differences);
-        PerfResults saved = ResultsJson.read(baseline);
-        assertEquals("abc", saved.provenance().get("git.commit"));
-        assertEquals(1, saved.benchmarks().size());
-        assertEquals(0.104, saved.calibration().find("x.Quiet.run").detectableSlowdown());
-        assertFalse(Files.exists(tmp.resolve("baseline.json.lock")));
-    }
-
-    @Test
-    void savingNeedsABaseline() {
-        CompareException e = assertThrows(CompareException.class, () -> AaCalibration.saveInto(
-                tmp.resolve("missing.json"), new Calibration("t", 0.8, 0.05, Collections.emptyMap()),
-                Collections.emptyMap()));
-        assertTrue(e.getMessage().startsWith("There is no baseline at "), e.getMessage());
     }
 }

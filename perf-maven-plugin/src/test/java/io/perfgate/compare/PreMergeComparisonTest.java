@@ -205,6 +205,38 @@ class PreMergeComparisonTest {
         assertFalse(Files.exists(module.resolve("target/perf/results.json")));
     }
 
+    /** perf:profile with perf.against checks out and builds the base as a comparison does, and removes it alike. */
+    @Test
+    void profilingAgainstABaseRemovesItsCheckoutWhateverHappens() throws Exception {
+        String before = state();
+        CheckoutPaths paths = request("main").paths();
+        List<Path> candidate = Collections.singletonList(Path.of("speed-150"));
+        BaseBuilder failing = (root, mod, t, m, logFile, l) -> {
+            throw new CompareException("The base commit does not build");
+        };
+        CompareException broken = assertThrows(CompareException.class, () -> new PreMergeComparison(failing,
+                new SpeedLauncher(), log).profileOnly("main", paths, candidate, 1, null));
+        assertEquals("The base commit does not build", broken.getMessage());
+        assertEquals(before, state());
+
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        SpeedLauncher disjoint = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) {
+                return Collections.singletonList(classpath.get(0).toString().equals("speed-100") ? "x.Old.run"
+                        : "x.New.run");
+            }
+        };
+        CompareException none = assertThrows(CompareException.class, () -> new PreMergeComparison(builder, disjoint,
+                log).profileOnly("main", paths, candidate, 1, null));
+        assertTrue(none.getMessage().startsWith("No benchmark selected in the working tree (1) also exists in the"
+                + " base "), none.getMessage());
+        assertEquals(Path.of("bench"), builder.seenModule, "the base was built");
+        assertTrue(log.infos().contains("x.New.run is new (not in the base): not profiled; without perf.against"
+                + " perf:profile profiles the working tree alone"), log.toString());
+        assertEquals(before, state());
+    }
+
     @Test
     void aWorkingTreeWithoutBenchmarksIsRefusedBeforeTheBaseIsBuilt() throws Exception {
         String before = state();
