@@ -19,10 +19,28 @@ public final class Percentiles {
      * exists.
      */
     public static final int MIN_SAMPLES_FOR_P95 = 72;
-    /** The same bound for the p99: 0.99^367 &lt; 0.025. */
-    public static final int MIN_SAMPLES_FOR_P99 = 367;
 
     private Percentiles() {
+    }
+
+    /**
+     * Fewest latencies from which a run's q-quantile is recorded: the smallest n with q^n &lt; 0.025, so that the
+     * sample maximum lies above the quantile with 97.5 % confidence. Quantiles up to the p95 are recorded together
+     * with it, so they need what the p95 needs.
+     */
+    public static int minSamples(double q) {
+        if (!(q > 0 && q < 1)) {
+            throw new IllegalArgumentException("a quantile is between 0 and 1, not " + q);
+        }
+        if (q <= 0.95) {
+            return MIN_SAMPLES_FOR_P95;
+        }
+        // a loop, not a logarithm: ln(0.025) / ln(q) is an integer plus rounding error near some q
+        int n = 1;
+        for (double tail = q; tail >= 0.025; tail *= q) {
+            n++;
+        }
+        return n;
     }
 
     /** The name of the q-quantile ({@code q} from 0 to 1) with at least two decimals: {@code p0.95}, {@code p0.999}. */

@@ -121,7 +121,7 @@ public final class ScenarioMetrics {
                 int latencies = latencyCount(run);
                 fewestLatencies = Math.min(fewestLatencies, latencies);
                 for (double q : Protocol.LATENCY_QUANTILES) {
-                    int needed = q > 0.95 ? Percentiles.MIN_SAMPLES_FOR_P99 : Percentiles.MIN_SAMPLES_FOR_P95;
+                    int needed = Percentiles.minSamples(q);
                     String key = String.format(Locale.ROOT, "%.2f", q);
                     Double value = run.fields.get(Protocol.LATENCY_QUANTILE_PREFIX + key);
                     if (latencies >= needed && value != null) {
