@@ -1,7 +1,7 @@
 package io.perfgate.baseline;
 
-import io.perfgate.compare.ComparisonProfiler;
-import io.perfgate.compare.ProfileTarget;
+import io.perfgate.premerge.ComparisonProfiler;
+import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;

@@ -21,7 +21,7 @@ final class AllocationCheck {
      * The allocation row: the median over forks of bytes per operation, judged against the benchmark's tolerance
      * (max of a percentage and a number of bytes) rather than by a test, or INCONCLUSIVE with {@code refusal}.
      */
-    static Comparison judge(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, double[] baseAlloc,
+    static GateRow judge(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, double[] baseAlloc,
             double[] curAlloc, String refusal) {
         AllocationTolerance tol = bs.allocation();
         String unit = unit(cur);
@@ -31,7 +31,7 @@ final class AllocationCheck {
         // from there is a growth from nothing, and a percentage of it (+200000000 %) would say nothing
         boolean fromNothing = b < NOTHING_BYTES;
         double ratio = fromNothing ? Double.NaN : c / b;
-        Comparison.Builder row = Comparison.builder().benchmark(cur)
+        GateRow.Builder row = GateRow.builder().benchmark(cur)
                 .metric(Metric.ALLOCATION, unit, Direction.LOWER_IS_BETTER).forks(baseAlloc.length, curAlloc.length)
                 .baselineMedian(b, Double.NaN, Double.NaN).currentMedian(c, Double.NaN, Double.NaN)
                 .ratio(ratio, Double.NaN, Double.NaN, Double.NaN, Double.NaN).ratioOfMedians(ratio)

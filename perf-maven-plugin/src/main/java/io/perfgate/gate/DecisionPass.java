@@ -64,7 +64,7 @@ final class DecisionPass {
         }
     }
 
-    private Comparison.Builder row(PendingComparison p, Decision d, double level) {
+    private GateRow.Builder row(PendingComparison p, Decision d, double level) {
         ShiftComparison t = p.test;
         return p.row.ratio(t.ratio(), t.lowerBound(level), t.upperBound(level), t.ciLower(), t.ciUpper())
                 .ratioOfMedians(t.orientedMedianRatio()).pValue(t.pSlower())

@@ -112,7 +112,7 @@ public final class Gate {
             return levelled.check(baseline, baselineFile, current, currentFile);
         }
         GateReport.Builder report = start(current, currentFile)
-                .baseline(new GateReport.Side(baselineFile, baseline.createdAt(), baseline.toolVersion(),
+                .baseline(new GateReport.Source(baselineFile, baseline.createdAt(), baseline.toolVersion(),
                         baseline.environment(), baseline.provenance()));
 
         List<EnvironmentDifference> diffs = new ArrayList<>(EnvironmentDifference.between(baseline.environment(),
@@ -221,7 +221,7 @@ public final class Gate {
         return GateReport.builder()
                 .createdAt(Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString())
                 .toolVersion(toolVersion)
-                .current(new GateReport.Side(currentFile, current.createdAt(), current.toolVersion(),
+                .current(new GateReport.Source(currentFile, current.createdAt(), current.toolVersion(),
                         current.environment(), current.provenance()))
                 .environment(settings.environmentPolicy(), new ArrayList<>())
                 .settings(settings.describe())
@@ -267,7 +267,7 @@ public final class Gate {
     private PendingComparison prepare(BenchmarkResult base, BenchmarkResult cur, BenchmarkSettings bs, Metric metric,
             String unit, Direction direction, Thresholds thresholds, double[] baseValues, double[] curValues,
             String refusal) {
-        Comparison.Builder row = Comparison.builder().benchmark(cur).metric(metric, unit, direction)
+        GateRow.Builder row = GateRow.builder().benchmark(cur).metric(metric, unit, direction)
                 .forks(baseValues.length, curValues.length)
                 .thresholds(thresholds.fail(), thresholds.minEffect(), thresholds.alpha()).rule(bs.rule());
         medians(row, baseValues, curValues);
@@ -282,7 +282,7 @@ public final class Gate {
         return new PendingComparison(row, metric, direction, test, refusal, settings.minForks());
     }
 
-    private static void medians(Comparison.Builder row, double[] base, double[] cur) {
+    private static void medians(GateRow.Builder row, double[] base, double[] cur) {
         if (base.length > 0) {
             OrderStatisticInterval i = Quantiles.medianInterval(base, ShiftTest.DISPLAY_CONFIDENCE);
             row.baselineMedian(i.estimate(), i.isBounded() ? i.lower() : Double.NaN,
@@ -379,7 +379,7 @@ public final class Gate {
         Set<String> names = new LinkedHashSet<>();
         int n = 0;
         for (PendingComparison p : decided) {
-            Comparison c = p.decided;
+            GateRow c = p.decided;
             if (c.verdict() == Verdict.INCONCLUSIVE) {
                 names.add(c.displayName());
                 n++;

@@ -23,15 +23,15 @@ public final class GateReport {
     private final Outcome outcome;
     private final String createdAt;
     private final String toolVersion;
-    private final Side baseline;
-    private final Side current;
+    private final Source baseline;
+    private final Source current;
     private final EnvironmentPolicy environmentPolicy;
     private final List<EnvironmentDifference> environmentDifferences;
     private final Map<String, String> settings;
     private final Multiplicity.Mode multiplicity;
     private final int tested;
     private final boolean holmCanFail;
-    private final List<Comparison> comparisons;
+    private final List<GateRow> comparisons;
     private final List<NotGated> notGated;
     private final List<BenchmarkRef> newBenchmarks;
     private final List<BenchmarkRef> missingBenchmarks;
@@ -140,11 +140,11 @@ public final class GateReport {
     }
 
     /** The baseline side, or null when there was no baseline. */
-    public Side baseline() {
+    public Source baseline() {
         return baseline;
     }
 
-    public Side current() {
+    public Source current() {
         return current;
     }
 
@@ -175,7 +175,7 @@ public final class GateReport {
         return holmCanFail;
     }
 
-    public List<Comparison> comparisons() {
+    public List<GateRow> comparisons() {
         return comparisons;
     }
 
@@ -285,14 +285,14 @@ public final class GateReport {
     }
 
     /** One side of the comparison: where its results came from and in which environment. */
-    public static final class Side {
+    public static final class Source {
         private final String file;
         private final String createdAt;
         private final String toolVersion;
         private final Map<String, String> environment;
         private final Map<String, String> provenance;
 
-        public Side(String file, String createdAt, String toolVersion, Map<String, String> environment,
+        public Source(String file, String createdAt, String toolVersion, Map<String, String> environment,
                 Map<String, String> provenance) {
             this.file = file;
             this.createdAt = createdAt;
@@ -328,15 +328,15 @@ public final class GateReport {
         private Outcome outcome;
         private String createdAt;
         private String toolVersion;
-        private Side baseline;
-        private Side current;
+        private Source baseline;
+        private Source current;
         private EnvironmentPolicy environmentPolicy = EnvironmentPolicy.WARN;
         private final List<EnvironmentDifference> environmentDifferences = new ArrayList<>();
         private final Map<String, String> settings = new LinkedHashMap<>();
         private Multiplicity.Mode multiplicity = Multiplicity.Mode.NONE;
         private int tested;
         private boolean holmCanFail = true;
-        private final List<Comparison> comparisons = new ArrayList<>();
+        private final List<GateRow> comparisons = new ArrayList<>();
         private final List<NotGated> notGated = new ArrayList<>();
         private final List<BenchmarkRef> newBenchmarks = new ArrayList<>();
         private final List<BenchmarkRef> missingBenchmarks = new ArrayList<>();
@@ -365,12 +365,12 @@ public final class GateReport {
             return this;
         }
 
-        public Builder baseline(Side baseline) {
+        public Builder baseline(Source baseline) {
             this.baseline = baseline;
             return this;
         }
 
-        public Builder current(Side current) {
+        public Builder current(Source current) {
             this.current = current;
             return this;
         }
@@ -395,12 +395,12 @@ public final class GateReport {
             return this;
         }
 
-        public Builder addComparison(Comparison c) {
+        public Builder addComparison(GateRow c) {
             comparisons.add(c);
             return this;
         }
 
-        public Builder comparisons(List<Comparison> list) {
+        public Builder comparisons(List<GateRow> list) {
             comparisons.clear();
             comparisons.addAll(list);
             return this;

@@ -12,7 +12,7 @@ public enum Metric {
     ALLOCATION("alloc"),
     /**
      * A scenario's declared secondary metric ({@code MetricInfo.gated()}), judged per run by the median's test;
-     * the row names the metric itself ({@link Comparison#metricName()}).
+     * the row names the metric itself ({@link GateRow#metricName()}).
      */
     SECONDARY("secondary");
 

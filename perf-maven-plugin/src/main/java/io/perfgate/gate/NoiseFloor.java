@@ -55,7 +55,7 @@ public final class NoiseFloor {
     }
 
     /** The comparison, or an INCONCLUSIVE copy of it when the calibration says its FAIL is within the noise. */
-    static Comparison apply(Comparison c, Calibration calibration) {
+    static GateRow apply(GateRow c, Calibration calibration) {
         Calibration.Entry e = c.verdict() == Verdict.FAIL ? calibrated(calibration, c.key(), c.metric()) : null;
         if (e == null) {
             return c;

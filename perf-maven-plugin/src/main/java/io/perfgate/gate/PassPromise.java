@@ -29,7 +29,7 @@ final class PassPromise {
     }
 
     /** The comparison with its detectable slowdown, and INCONCLUSIVE where a PASS could miss the promised size. */
-    static Comparison apply(Comparison c, ShiftComparison test) {
+    static GateRow apply(GateRow c, ShiftComparison test) {
         if (test == null || (c.metric() != Metric.MEDIAN && c.metric() != Metric.P95)
                 || c.verdict() == Verdict.INCONCLUSIVE) {
             return c;
@@ -40,7 +40,7 @@ final class PassPromise {
         }
         Thresholds thresholds = new Thresholds(c.failThreshold(), c.minEffect(), c.alpha());
         double detectable = Power.detectableSlowdown(c.baselineForks(), c.currentForks(), cv, thresholds, POWER);
-        Comparison.Builder row = c.toBuilder().detectable(detectable);
+        GateRow.Builder row = c.toBuilder().detectable(detectable);
         double promised = 1 + Power.SIZING_FACTOR * c.failThreshold();
         if (c.verdict() != Verdict.PASS || c.confident() || detectable <= promised) {
             return row.build();

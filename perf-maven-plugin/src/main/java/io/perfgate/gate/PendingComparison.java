@@ -5,7 +5,7 @@ import io.perfgate.stats.ShiftComparison;
 
 /** A comparison waiting for {@link DecisionPass}, or already decided. */
 final class PendingComparison {
-    final Comparison.Builder row;
+    final GateRow.Builder row;
     final Metric metric;
     final Direction direction;
     final ShiftComparison test;
@@ -13,9 +13,9 @@ final class PendingComparison {
     final int minForks;
     /** How the reason names the metric, when not {@link Metric#label} (a secondary metric's own name). */
     String label;
-    Comparison decided;
+    GateRow decided;
 
-    PendingComparison(Comparison.Builder row, Metric metric, Direction direction, ShiftComparison test,
+    PendingComparison(GateRow.Builder row, Metric metric, Direction direction, ShiftComparison test,
             String refusal, int minForks) {
         this.row = row;
         this.metric = metric;

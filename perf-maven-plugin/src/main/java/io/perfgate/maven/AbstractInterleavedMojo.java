@@ -1,6 +1,6 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.InterleavedSchedule;
+import io.perfgate.premerge.InterleavedSchedule;
 import io.perfgate.config.PerfProperties;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;

@@ -1,13 +1,13 @@
 package io.perfgate.maven;
 
 import io.perfgate.baseline.StoredBaseline;
-import io.perfgate.compare.BenchmarkLauncher;
-import io.perfgate.compare.CheckoutPaths;
-import io.perfgate.compare.CompareException;
-import io.perfgate.compare.ComparisonProfiler;
-import io.perfgate.compare.JmhLauncher;
-import io.perfgate.compare.ProfileTarget;
-import io.perfgate.compare.SuiteLauncher;
+import io.perfgate.premerge.BenchmarkLauncher;
+import io.perfgate.premerge.CheckoutPaths;
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.ComparisonProfiler;
+import io.perfgate.premerge.JmhLauncher;
+import io.perfgate.premerge.ProfileTarget;
+import io.perfgate.premerge.SuiteLauncher;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.gate.SettingParser;

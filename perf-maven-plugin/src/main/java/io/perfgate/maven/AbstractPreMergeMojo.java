@@ -1,10 +1,10 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.BisectExitCode;
-import io.perfgate.compare.CompareException;
-import io.perfgate.compare.CompareRequest;
-import io.perfgate.compare.PreMergeComparison;
-import io.perfgate.compare.PreMergeResult;
+import io.perfgate.premerge.BisectExitCode;
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.CompareRequest;
+import io.perfgate.premerge.PreMergeWorkflow;
+import io.perfgate.premerge.PreMergeResult;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.jmh.BenchmarkDiscovery;
@@ -157,7 +157,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 + " (both sides, interleaved on this machine)");
         PreMergeResult result;
         try {
-            result = new PreMergeComparison(MavenCommands.baseBuild(session),
+            result = new PreMergeWorkflow(MavenCommands.baseBuild(session),
                     roundLauncher("compare-forks", command(request.seed()), true), perfLog())
                     .run(request);
         } catch (CompareException e) {

@@ -2,9 +2,9 @@ package io.perfgate.maven;
 
 import io.perfgate.baseline.BaselineException;
 import io.perfgate.baseline.StoredBaseline;
-import io.perfgate.compare.AaCalibration;
-import io.perfgate.compare.BenchmarkLauncher;
-import io.perfgate.compare.CompareException;
+import io.perfgate.premerge.AaCalibration;
+import io.perfgate.premerge.BenchmarkLauncher;
+import io.perfgate.premerge.CompareException;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;

@@ -1,6 +1,6 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.BaseBuild;
+import io.perfgate.premerge.BaseBuild;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.run.RepeatCommand;
 import java.io.File;

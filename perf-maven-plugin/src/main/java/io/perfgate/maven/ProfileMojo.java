@@ -1,11 +1,11 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.BenchmarkLauncher;
-import io.perfgate.compare.CompareException;
-import io.perfgate.compare.ComparisonProfiler;
-import io.perfgate.compare.InterleavedSchedule;
-import io.perfgate.compare.PreMergeComparison;
-import io.perfgate.compare.ProfileTarget;
+import io.perfgate.premerge.BenchmarkLauncher;
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.ComparisonProfiler;
+import io.perfgate.premerge.InterleavedSchedule;
+import io.perfgate.premerge.PreMergeWorkflow;
+import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
@@ -62,7 +62,7 @@ public class ProfileMojo extends AbstractJmhMojo {
         if (against != null && !against.trim().isEmpty()) {
             getLog().info("perf:profile: profiling the working tree and its base against " + against.trim());
             try {
-                evidence = new PreMergeComparison(MavenCommands.baseBuild(session), launcher, perfLog())
+                evidence = new PreMergeWorkflow(MavenCommands.baseBuild(session), launcher, perfLog())
                         .profileOnly(against.trim(), checkoutPaths(), testClasspath(),
                                 InterleavedSchedule.randomSeed(), setup);
             } catch (CompareException e) {

@@ -1,7 +1,7 @@
 package io.perfgate.maven;
 
-import io.perfgate.compare.ComparisonProfiler;
-import io.perfgate.compare.ProfileTarget;
+import io.perfgate.premerge.ComparisonProfiler;
+import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ProfileSummary;

@@ -39,16 +39,16 @@ public final class ProfileEvidence {
     private final Attribution attribution;
     private final List<String> files;
     private final Path directory;
-    private final ChildProcesses children;
+    private final ChildJvmCpuShares children;
 
     public ProfileEvidence(String benchmark, String verdict, String profiler, String events, Attribution attribution,
             List<String> files, Path directory) {
-        this(benchmark, verdict, profiler, events, attribution, files, directory, ChildProcesses.none());
+        this(benchmark, verdict, profiler, events, attribution, files, directory, ChildJvmCpuShares.none());
     }
 
     /** @param children where the JVMs a scenario started spent their CPU, by process name */
     public ProfileEvidence(String benchmark, String verdict, String profiler, String events, Attribution attribution,
-            List<String> files, Path directory, ChildProcesses children) {
+            List<String> files, Path directory, ChildJvmCpuShares children) {
         this.children = children;
         this.benchmark = benchmark;
         this.verdict = verdict;
@@ -92,7 +92,7 @@ public final class ProfileEvidence {
     }
 
     /** Where the JVMs a scenario started spent their CPU; empty for a benchmark. */
-    public ChildProcesses children() {
+    public ChildJvmCpuShares children() {
         return children;
     }
 
@@ -146,7 +146,7 @@ public final class ProfileEvidence {
             n.put("eventsAfter", m.eventsAfter);
         }
         ArrayNode processes = root.putArray("processes");
-        for (ChildProcesses.Process p : children.processes()) {
+        for (ChildJvmCpuShares.Process p : children.processes()) {
             ObjectNode n = processes.addObject();
             n.put("process", p.name());
             n.put("recordingsBefore", p.recordingsBefore());
@@ -154,7 +154,7 @@ public final class ProfileEvidence {
             n.put("cpuSamplesBefore", p.samplesBefore());
             n.put("cpuSamplesAfter", p.samplesAfter());
             ArrayNode shares = n.putArray("methods");
-            for (ChildProcesses.MethodShare m : p.methods()) {
+            for (ChildJvmCpuShares.MethodShare m : p.methods()) {
                 ObjectNode mn = shares.addObject();
                 mn.put("method", m.method());
                 JsonWriting.putNumberOrNull(mn, "selfShareBefore", m.before());
@@ -192,22 +192,22 @@ public final class ProfileEvidence {
                 root.get("unit").text(), root.get("sampling").text(), (long) root.get("samplesBefore").number(),
                 (long) root.get("samplesAfter").number(), methods, sites, monitors,
                 root.get("timeChangeEstablished").bool());
-        List<ChildProcesses.Process> processes = new ArrayList<>();
+        List<ChildJvmCpuShares.Process> processes = new ArrayList<>();
         if (root.has("processes")) {
             for (JsonValue n : root.get("processes").elements()) {
-                List<ChildProcesses.MethodShare> shares = new ArrayList<>();
+                List<ChildJvmCpuShares.MethodShare> shares = new ArrayList<>();
                 for (JsonValue m : n.get("methods").elements()) {
-                    shares.add(new ChildProcesses.MethodShare(m.get("method").text(),
+                    shares.add(new ChildJvmCpuShares.MethodShare(m.get("method").text(),
                             m.get("selfShareBefore").numberOrNaN(), m.get("selfShareAfter").number()));
                 }
-                processes.add(ChildProcesses.process(n.get("process").text(), n.get("recordingsBefore").integer(),
+                processes.add(ChildJvmCpuShares.process(n.get("process").text(), n.get("recordingsBefore").integer(),
                         n.get("recordingsAfter").integer(), (long) n.get("cpuSamplesBefore").number(),
                         (long) n.get("cpuSamplesAfter").number(), shares));
             }
         }
         return new ProfileEvidence(root.get("benchmark").text(), root.get("verdict").text(),
                 root.get("profiler").text(), root.get("events").text(), attribution, root.get("files").texts(),
-                file.getParent(), ChildProcesses.of(processes));
+                file.getParent(), ChildJvmCpuShares.of(processes));
     }
 
     /**

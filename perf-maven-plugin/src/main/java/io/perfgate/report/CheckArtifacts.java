@@ -1,6 +1,6 @@
 package io.perfgate.report;
 
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateReport;
 import io.perfgate.results.BenchmarkResult;
@@ -68,7 +68,7 @@ public final class CheckArtifacts {
         return new CheckArtifacts(reportFile, report, current, baseline, unavailable);
     }
 
-    private static PerfResults lenientResults(GateReport.Side side, String what, Path reportFile, Path basedir,
+    private static PerfResults lenientResults(GateReport.Source side, String what, Path reportFile, Path basedir,
             List<String> unavailable) {
         try {
             return results(side, what, reportFile, basedir, unavailable);
@@ -78,7 +78,7 @@ public final class CheckArtifacts {
         }
     }
 
-    private static PerfResults results(GateReport.Side side, String what, Path reportFile, Path basedir,
+    private static PerfResults results(GateReport.Source side, String what, Path reportFile, Path basedir,
             List<String> unavailable) throws ResultsFormatException {
         if (side.file() == null || side.file().isEmpty()) {
             unavailable.add(what + ": report.json names no file");
@@ -147,15 +147,15 @@ public final class CheckArtifacts {
     }
 
     /** The benchmark behind a comparison in the current results. */
-    Optional<BenchmarkResult> currentBenchmark(Comparison c) {
+    Optional<BenchmarkResult> currentBenchmark(GateRow c) {
         return find(current, c);
     }
 
-    Optional<BenchmarkResult> baselineBenchmark(Comparison c) {
+    Optional<BenchmarkResult> baselineBenchmark(GateRow c) {
         return find(baseline, c);
     }
 
-    private static Optional<BenchmarkResult> find(PerfResults results, Comparison c) {
+    private static Optional<BenchmarkResult> find(PerfResults results, GateRow c) {
         if (results == null) {
             return Optional.empty();
         }
@@ -167,7 +167,7 @@ public final class CheckArtifacts {
      * The per-fork (per-run) values the gate compared for a median, p95 or allocation row, both sides; a side whose
      * results are not available has none.
      */
-    ForkValues forkValues(Comparison c) {
+    ForkValues forkValues(GateRow c) {
         return ForkValues.of(baselineBenchmark(c).orElse(null), currentBenchmark(c).orElse(null), c.metric());
     }
 }

@@ -3,7 +3,7 @@ package io.perfgate.report;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.gate.BenchmarkRef;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
@@ -77,7 +77,7 @@ public final class ConsoleReport {
             out.add(info(row));
         }
         out.add(info(""));
-        for (Comparison c : report.comparisons()) {
+        for (GateRow c : report.comparisons()) {
             if (c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE) {
                 out.add(warn(c.verdict() + " " + c.displayName() + ": " + c.reason()));
             }
@@ -116,7 +116,7 @@ public final class ConsoleReport {
     static Optional<Line> notJudgedLine(GateReport report) {
         Set<String> all = new LinkedHashSet<>();
         Set<String> open = new LinkedHashSet<>();
-        for (Comparison c : report.comparisons()) {
+        for (GateRow c : report.comparisons()) {
             all.add(c.displayName());
             if (c.verdict() == Verdict.INCONCLUSIVE) {
                 open.add(c.displayName());
@@ -168,11 +168,11 @@ public final class ConsoleReport {
         if (report.baseline() == null) {
             return current + " (no baseline)";
         }
-        GateReport.Side b = report.baseline();
+        GateReport.Source b = report.baseline();
         return current + " vs baseline " + (b.file() == null ? "" : b.file() + " ") + "(" + recorded(b) + ")";
     }
 
-    static String recorded(GateReport.Side b) {
+    static String recorded(GateReport.Source b) {
         Provenance p = Provenance.of(b.provenance(), b.environment());
         String when = p.recordedAt() != null ? p.recordedAt() : b.createdAt();
         String commit = p.commit();

@@ -2,7 +2,7 @@ package io.perfgate.report;
 
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.BenchmarkRef;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateReport;
@@ -10,7 +10,7 @@ import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.profile.Attribution;
-import io.perfgate.profile.ChildProcesses;
+import io.perfgate.profile.ChildJvmCpuShares;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.ResultsFormatException;
@@ -166,7 +166,7 @@ public final class HtmlReport {
                         .append("</li>\n");
             }
             h.append("</ol>\n<p>").append(Markup.html(ProfileSummary.explained(e, "\u2192"))).append("</p>\n");
-            for (ChildProcesses.Process p : e.children().processes()) {
+            for (ChildJvmCpuShares.Process p : e.children().processes()) {
                 h.append("<p>").append(Markup.html(ProfileSummary.process(p, "\u2192"))).append("</p>\n");
             }
             if (!a.allocations().isEmpty()) {
@@ -189,7 +189,7 @@ public final class HtmlReport {
     /** The report without the page around it, for a Maven site page; carries its own scoped style. */
     public static String fragment(CheckArtifacts in) {
         GateReport r = in.report();
-        Map<String, List<Comparison>> benchmarks = byBenchmark(r);
+        Map<String, List<GateRow>> benchmarks = byBenchmark(r);
         StringBuilder h = new StringBuilder();
         h.append("<div class=\"perfgate-report\" data-benchmarks=\"").append(benchmarks.size()).append("\">\n");
         h.append("<style>\n").append(CSS).append("</style>\n");
@@ -212,7 +212,7 @@ public final class HtmlReport {
         if (benchmarks.isEmpty()) {
             h.append("<p>No benchmark was compared.</p>\n");
         }
-        for (Map.Entry<String, List<Comparison>> e : benchmarks.entrySet()) {
+        for (Map.Entry<String, List<GateRow>> e : benchmarks.entrySet()) {
             benchmark(h, in, e.getKey(), e.getValue());
         }
         h.append("<h2>Method</h2>\n");
@@ -236,7 +236,7 @@ public final class HtmlReport {
 
     // ------------------------------------------------------------------ parts
 
-    private static void verdictTable(StringBuilder h, GateReport r, Map<String, List<Comparison>> benchmarks) {
+    private static void verdictTable(StringBuilder h, GateReport r, Map<String, List<GateRow>> benchmarks) {
         if (r.comparisons().isEmpty() && r.notGated().isEmpty()) {
             return;
         }
@@ -245,7 +245,7 @@ public final class HtmlReport {
                 .append("<th>Change [95 % CI]</th><th>").append(Markup.html(RowView.pHeader(r)))
                 .append("</th><th>Verdict</th></tr></thead>\n<tbody>\n");
         for (RowView row : RowView.rows(r)) {
-            Comparison c = row.comparison();
+            GateRow c = row.comparison();
             if (c != null) {
                 h.append("<tr><td><a href=\"#").append(anchor(id(c))).append("\">")
                         .append(Markup.html(row.benchmark())).append("</a></td>")
@@ -308,11 +308,11 @@ public final class HtmlReport {
         notes.add(label + ": " + String.join(", ", names));
     }
 
-    private static void benchmark(StringBuilder h, CheckArtifacts in, String id, List<Comparison> cs) {
+    private static void benchmark(StringBuilder h, CheckArtifacts in, String id, List<GateRow> cs) {
         GateReport r = in.report();
-        Comparison first = cs.get(0);
+        GateRow first = cs.get(0);
         Verdict worst = Verdict.INCONCLUSIVE;
-        for (Comparison c : cs) {
+        for (GateRow c : cs) {
             // Verdict is declared in order of severity, FAIL first
             if (c.verdict().ordinal() < worst.ordinal()) {
                 worst = c.verdict();
@@ -325,7 +325,7 @@ public final class HtmlReport {
                 .append(Markup.html(first.mode())).append(", ").append(first.baselineForks()).append(" baseline vs ")
                 .append(first.currentForks()).append(" candidate ")
                 .append(isScenario(in, first) ? "runs" : "forks").append("</p>\n");
-        for (Comparison c : cs) {
+        for (GateRow c : cs) {
             if (!c.reason().isEmpty()) {
                 h.append("<p class=\"reason\">").append(Markup.html(c.metricName())).append(": ")
                         .append(Markup.html(c.reason())).append("</p>\n");
@@ -333,7 +333,7 @@ public final class HtmlReport {
         }
         List<ForkPlotSvg.SamplePanel> panels = new ArrayList<>();
         List<ForkPlotSvg.RatioRow> rows = new ArrayList<>();
-        for (Comparison c : cs) {
+        for (GateRow c : cs) {
             if (c.metric() == Metric.ALLOCATION) {
                 continue;
             }
@@ -358,27 +358,27 @@ public final class HtmlReport {
         return metric == Metric.P95 ? "p95 of each " + unit : "median of each " + unit;
     }
 
-    private static String unit(BenchmarkResult base, BenchmarkResult cur, Comparison c) {
+    private static String unit(BenchmarkResult base, BenchmarkResult cur, GateRow c) {
         if (cur != null) {
             return cur.unit();
         }
         return base != null ? base.unit() : c.unit();
     }
 
-    private static boolean isScenario(CheckArtifacts in, Comparison c) {
+    private static boolean isScenario(CheckArtifacts in, GateRow c) {
         return in.currentBenchmark(c).map(b -> BenchmarkResult.KIND_SCENARIO.equals(b.kind())).orElse(false);
     }
 
     /** Comparisons grouped by benchmark (key and mode), in report order. */
-    static Map<String, List<Comparison>> byBenchmark(GateReport r) {
-        Map<String, List<Comparison>> m = new LinkedHashMap<>();
-        for (Comparison c : r.comparisons()) {
+    static Map<String, List<GateRow>> byBenchmark(GateReport r) {
+        Map<String, List<GateRow>> m = new LinkedHashMap<>();
+        for (GateRow c : r.comparisons()) {
             m.computeIfAbsent(id(c), k -> new ArrayList<>()).add(c);
         }
         return m;
     }
 
-    private static String id(Comparison c) {
+    private static String id(GateRow c) {
         return c.key() + " [" + c.mode() + "]";
     }
 

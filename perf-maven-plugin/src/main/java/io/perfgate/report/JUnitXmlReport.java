@@ -1,7 +1,7 @@
 package io.perfgate.report;
 
 import io.perfgate.gate.BenchmarkRef;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateReport;
 import io.perfgate.text.Markup;
 import java.util.Map;
@@ -24,7 +24,7 @@ public final class JUnitXmlReport {
         int skipped = 0;
         StringBuilder cases = new StringBuilder();
         for (RowView row : RowView.rows(r)) {
-            Comparison c = row.comparison();
+            GateRow c = row.comparison();
             if (c == null) {
                 // a metric not gated is no test case
                 continue;
@@ -116,12 +116,12 @@ public final class JUnitXmlReport {
     }
 
     /** {@code parse(size=10) median [avgt]}. */
-    static String testName(Comparison c) {
+    static String testName(GateRow c) {
         return methodName(c.key()) + " " + c.metricName() + " [" + c.mode() + "]";
     }
 
     private static String details(RowView row) {
-        Comparison c = row.comparison();
+        GateRow c = row.comparison();
         StringBuilder sb = new StringBuilder();
         sb.append(c.verdict());
         if (!c.reason().isEmpty()) {

@@ -2,7 +2,7 @@ package io.perfgate.report;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkRef;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
 import io.perfgate.stats.Verdict;
@@ -62,7 +62,7 @@ public final class MarkdownReport {
         }
 
         List<String> look = new ArrayList<>();
-        for (Comparison c : r.comparisons()) {
+        for (GateRow c : r.comparisons()) {
             if (c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE) {
                 look.add(c.verdict() + " " + c.displayName() + ": " + c.reason());
             }

@@ -3,7 +3,7 @@ package io.perfgate.report;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
@@ -117,15 +117,15 @@ public final class MethodologyContent {
      */
     static List<String> headline(CheckArtifacts in) {
         GateReport r = in.report();
-        List<Comparison> medians = new ArrayList<>();
-        for (Comparison c : r.comparisons()) {
+        List<GateRow> medians = new ArrayList<>();
+        for (GateRow c : r.comparisons()) {
             if (c.metric() == Metric.MEDIAN) {
                 medians.add(c);
             }
         }
-        List<Comparison> chosen = new ArrayList<>();
+        List<GateRow> chosen = new ArrayList<>();
         for (Verdict v : new Verdict[] {Verdict.FAIL, Verdict.IMPROVED, Verdict.WARN}) {
-            for (Comparison c : medians) {
+            for (GateRow c : medians) {
                 if (c.verdict() == v) {
                     chosen.add(c);
                 }
@@ -140,7 +140,7 @@ public final class MethodologyContent {
         String before = r.baseline() == null ? "baseline" : sideLabel(r.baseline(), true);
         String after = sideLabel(r.current(), false);
         List<String> sentences = new ArrayList<>();
-        for (Comparison c : chosen.subList(0, Math.min(HEADLINES, chosen.size()))) {
+        for (GateRow c : chosen.subList(0, Math.min(HEADLINES, chosen.size()))) {
             String[] p95 = p95(in, c);
             sentences.add(name(c, r) + ": before (" + before + "): median " + Units.value(c.baselineMedian(), c.unit())
                     + p95[0] + "; after (" + after + "): median " + Units.value(c.currentMedian(), c.unit()) + p95[1]
@@ -158,10 +158,10 @@ public final class MethodologyContent {
      * ", p95 X" before and after, and what the p95 is of: the gated p95 of SampleTime latencies where the check has
      * one, else the p95 of the per-fork values (fork scores, or run times of a scenario), from the results files.
      */
-    private static String[] p95(CheckArtifacts in, Comparison median) {
+    private static String[] p95(CheckArtifacts in, GateRow median) {
         GateReport r = in.report();
         boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(kindOf(in, median));
-        for (Comparison c : r.comparisons()) {
+        for (GateRow c : r.comparisons()) {
             if (c.metric() == Metric.P95 && c.key().equals(median.key()) && c.mode().equals(median.mode())) {
                 return new String[] {", p95 " + Units.value(c.baselineMedian(), c.unit()),
                         ", p95 " + Units.value(c.currentMedian(), c.unit()),
@@ -185,7 +185,7 @@ public final class MethodologyContent {
      * How the headline names a side: "main at 1a2b3c4" and "this patch on top" for a comparison, "the baseline at
      * 1a2b3c4" and "commit 5d6e7f8" (or "this build") for a check.
      */
-    static String sideLabel(GateReport.Side s, boolean baseline) {
+    static String sideLabel(GateReport.Source s, boolean baseline) {
         Provenance prov = provenance(s);
         String commit = prov.commit();
         String at = commit != null && !EnvironmentFingerprint.NONE.equals(commit) ? ConsoleReport.shortCommit(commit)
@@ -290,8 +290,8 @@ public final class MethodologyContent {
         List<String> parts = new ArrayList<>();
         Set<String> kinds = kinds(in);
         for (String kind : kinds) {
-            List<Comparison> ofKind = new ArrayList<>();
-            for (Comparison c : r.comparisons()) {
+            List<GateRow> ofKind = new ArrayList<>();
+            for (GateRow c : r.comparisons()) {
                 if (kind.equals(kindOf(in, c)) && c.metric() == Metric.MEDIAN) {
                     ofKind.add(c);
                 }
@@ -311,8 +311,8 @@ public final class MethodologyContent {
                 sb.append(" (").append(names.size()).append(names.size() == 1 ? " benchmark" : " benchmarks").append(')');
             } else {
                 // a scenario's cold runs (fresh JVMs) and warm runs (one JVM) are two benchmarks, params runs=...
-                Map<String, List<Comparison>> byRuns = new LinkedHashMap<>();
-                for (Comparison c : ofKind) {
+                Map<String, List<GateRow>> byRuns = new LinkedHashMap<>();
+                for (GateRow c : ofKind) {
                     byRuns.computeIfAbsent(c.params().getOrDefault("runs", ""), k -> new ArrayList<>()).add(c);
                 }
                 List<String> runs = new ArrayList<>();
@@ -334,12 +334,12 @@ public final class MethodologyContent {
      * " (each the median of 5 warm runs)": a warm JVM is one observation, summarised by the median of its runs;
      * the count comes from the current side's recorded scenario settings, when all the scenarios agree on it.
      */
-    private static String warmRunsEach(CheckArtifacts in, List<Comparison> warm) {
+    private static String warmRunsEach(CheckArtifacts in, List<GateRow> warm) {
         if (in.current() == null) {
             return "";
         }
         Set<String> counts = new TreeSet<>();
-        for (Comparison c : warm) {
+        for (GateRow c : warm) {
             String n = in.current().settings().get(PerfProperties.scenarioSetting(c.benchmark(), "warmRuns"));
             if (n != null) {
                 counts.add(n.trim());
@@ -350,13 +350,13 @@ public final class MethodologyContent {
 
     private static Set<String> kinds(CheckArtifacts in) {
         Set<String> kinds = new TreeSet<>();
-        for (Comparison c : in.report().comparisons()) {
+        for (GateRow c : in.report().comparisons()) {
             kinds.add(kindOf(in, c));
         }
         return kinds;
     }
 
-    private static String kindOf(CheckArtifacts in, Comparison c) {
+    private static String kindOf(CheckArtifacts in, GateRow c) {
         return in.currentBenchmark(c).map(BenchmarkResult::kind).orElse(BenchmarkResult.KIND_JMH);
     }
 
@@ -364,9 +364,9 @@ public final class MethodologyContent {
      * The usual fork counts, with the benchmarks that differ named: {@code 10 forks per side
      * (CacheBench.evict: baseline 3)}.
      */
-    private static String forks(List<Comparison> cs, String unit, GateReport r) {
+    private static String forks(List<GateRow> cs, String unit, GateReport r) {
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (Comparison c : cs) {
+        for (GateRow c : cs) {
             counts.merge(c.baselineForks() + "/" + c.currentForks(), 1, Integer::sum);
         }
         String usual = null;
@@ -382,7 +382,7 @@ public final class MethodologyContent {
         String text = pair[0].equals(pair[1]) ? pair[1] + " " + unit + " per side"
                 : "baseline " + pair[0] + " " + unit + ", candidate " + pair[1] + " " + unit;
         List<String> others = new ArrayList<>();
-        for (Comparison c : cs) {
+        for (GateRow c : cs) {
             if (!usual.equals(c.baselineForks() + "/" + c.currentForks())) {
                 List<String> sides = new ArrayList<>();
                 if (!pair[0].equals(Integer.toString(c.baselineForks()))) {
@@ -458,9 +458,9 @@ public final class MethodologyContent {
      */
     static String decisionRule(CheckArtifacts in) {
         GateReport r = in.report();
-        Map<Metric, List<Comparison>> global = new LinkedHashMap<>();
+        Map<Metric, List<GateRow>> global = new LinkedHashMap<>();
         int ruled = 0;
-        for (Comparison c : r.comparisons()) {
+        for (GateRow c : r.comparisons()) {
             if (c.rule() != null && !c.rule().isEmpty()) {
                 ruled++;
                 continue;
@@ -489,9 +489,9 @@ public final class MethodologyContent {
                     + " and its lower bound > " + Numbers.ratioThreshold(p95[1])
                     : "; p95: " + Numbers.ratioThreshold(p95[0]) + " / " + Numbers.ratioThreshold(p95[1]));
         }
-        List<Comparison> alloc = global.get(Metric.ALLOCATION);
+        List<GateRow> alloc = global.get(Metric.ALLOCATION);
         if (alloc != null && !alloc.isEmpty()) {
-            Comparison a = alloc.get(0);
+            GateRow a = alloc.get(0);
             sb.append("; allocation: FAIL when B/op grows by more than max(")
                     .append(StatsText.percent(a.failThreshold())).append(", ").append(decimal(a.allowedBytes()))
                     .append(" B/op)");
@@ -511,13 +511,13 @@ public final class MethodologyContent {
     }
 
     /** {fail, minEffect, alpha} shared by most of the comparisons, or null when there are none. */
-    private static double[] mostCommon(Collection<Comparison> cs) {
+    private static double[] mostCommon(Collection<GateRow> cs) {
         if (cs == null || cs.isEmpty()) {
             return null;
         }
         Map<String, double[]> byKey = new LinkedHashMap<>();
         Map<String, Integer> counts = new HashMap<>();
-        for (Comparison c : cs) {
+        for (GateRow c : cs) {
             double[] t = {c.failThreshold(), c.minEffect(), c.alpha()};
             String key = t[0] + "/" + t[1] + "/" + t[2];
             byKey.putIfAbsent(key, t);
@@ -537,7 +537,7 @@ public final class MethodologyContent {
     }
 
     /** {@code commit 1a2b3c4d5e (2026-11-20T09:00:00Z), src/perf/baseline.json, on Intel ..., 16 cores}. */
-    static String side(GateReport.Side s, boolean baseline) {
+    static String side(GateReport.Source s, boolean baseline) {
         Map<String, String> env = s.environment();
         Provenance prov = provenance(s);
         List<String> parts = new ArrayList<>();
@@ -578,7 +578,7 @@ public final class MethodologyContent {
         return parts.isEmpty() ? "not recorded" : String.join(", ", parts);
     }
 
-    private static Provenance provenance(GateReport.Side s) {
+    private static Provenance provenance(GateReport.Source s) {
         return Provenance.of(s.provenance(), s.environment());
     }
 
@@ -591,7 +591,7 @@ public final class MethodologyContent {
                 + "; allocation is judged by its tolerance, without a test.";
     }
 
-    private static String name(Comparison c, GateReport r) {
+    private static String name(GateRow c, GateReport r) {
         return RowView.of(c, r).benchmark();
     }
 
@@ -602,7 +602,7 @@ public final class MethodologyContent {
     private static void notes(CheckArtifacts in, Methodology.Builder m) {
         GateReport r = in.report();
         r.regressions().forEach(m::note);
-        for (Comparison c : r.comparisons()) {
+        for (GateRow c : r.comparisons()) {
             // FAIL lines are the regressions above; the reasons of the open verdicts say what to do next
             if ((c.verdict() == Verdict.INCONCLUSIVE || c.verdict() == Verdict.WARN) && !c.reason().isEmpty()) {
                 m.note(name(c, r) + " " + c.metricName() + " " + c.verdict().name() + ": " + c.reason());

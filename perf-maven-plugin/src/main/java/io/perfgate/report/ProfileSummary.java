@@ -1,7 +1,7 @@
 package io.perfgate.report;
 
 import io.perfgate.profile.Attribution;
-import io.perfgate.profile.ChildProcesses;
+import io.perfgate.profile.ChildJvmCpuShares;
 import io.perfgate.profile.ProfileEvidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class ProfileSummary {
                     .afterMillis())) {
                 out.add("  locks: " + monitor(a.monitors().get(0), "->"));
             }
-            for (ChildProcesses.Process p : e.children().processes()) {
+            for (ChildJvmCpuShares.Process p : e.children().processes()) {
                 out.add("  " + process(p, "->"));
             }
             out.add("  in " + e.directory() + ": " + String.join(", ", e.files()));
@@ -66,7 +66,7 @@ public final class ProfileSummary {
                 .afterMillis())) {
             sb.append(" Locks: ").append(monitor(a.monitors().get(0), "\u2192")).append('.');
         }
-        for (ChildProcesses.Process p : e.children().processes()) {
+        for (ChildJvmCpuShares.Process p : e.children().processes()) {
             sb.append(' ').append(process(p, "\u2192")).append('.');
         }
         sb.append(" Attach: ").append(String.join(", ", e.files())).append(" (in ").append(shownDirectory)
@@ -126,11 +126,11 @@ public final class ProfileSummary {
      * A JVM the scenario started: its recordings, CPU samples and top methods by self share of them, before and
      * after: "JVMs tez-task (3 and 3 recordings, 1200 and 5400 cpu samples): BurningTokenProcessor.burn 0 % -> 71 %".
      */
-    public static String process(ChildProcesses.Process p, String arrow) {
+    public static String process(ChildJvmCpuShares.Process p, String arrow) {
         boolean base = p.samplesBefore() >= 0;
         List<String> top = new ArrayList<>();
         for (int i = 0; i < Math.min(Attribution.QUOTED, p.methods().size()); i++) {
-            ChildProcesses.MethodShare m = p.methods().get(i);
+            ChildJvmCpuShares.MethodShare m = p.methods().get(i);
             top.add(m.method() + " " + (base ? percent(m.before()) + " " + arrow + " " : "") + percent(m.after()));
         }
         return "JVMs " + p.name() + " (" + (base ? p.recordingsBefore() + " and " + p.recordingsAfter()

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.BenchmarkRef;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
@@ -79,7 +79,7 @@ public final class ReportJson {
         ObjectNode counts = root.putObject("counts");
         r.verdictCounts().forEach((v, c) -> counts.put(v.name(), c));
         ArrayNode comparisons = root.putArray("comparisons");
-        for (Comparison c : r.comparisons()) {
+        for (GateRow c : r.comparisons()) {
             comparisons.add(comparison(c));
         }
         ArrayNode notGated = root.putArray("notGated");
@@ -120,7 +120,7 @@ public final class ReportJson {
         AtomicFiles.writeString(file, toJson(report));
     }
 
-    private static ObjectNode side(GateReport.Side s) {
+    private static ObjectNode side(GateReport.Source s) {
         ObjectNode n = JsonWriting.object();
         putText(n, "file", s.file());
         putText(n, "createdAt", s.createdAt());
@@ -130,7 +130,7 @@ public final class ReportJson {
         return n;
     }
 
-    private static ObjectNode comparison(Comparison c) {
+    private static ObjectNode comparison(GateRow c) {
         ObjectNode n = JsonWriting.object();
         n.put("benchmark", c.benchmark());
         n.set("params", strings(c.params()));
@@ -279,7 +279,7 @@ public final class ReportJson {
         return b.build();
     }
 
-    private static Comparison comparison(JsonValue n) throws JsonFormatException {
+    private static GateRow comparison(JsonValue n) throws JsonFormatException {
         n.object();
         Direction direction;
         JsonValue dir = n.get("direction");
@@ -290,7 +290,7 @@ public final class ReportJson {
         JsonValue cur = n.get("current").object();
         JsonValue ratio = n.get("ratio").object();
         JsonValue t = n.get("thresholds").object();
-        Comparison.Builder b = Comparison.builder()
+        GateRow.Builder b = GateRow.builder()
                 .benchmark(n.get("benchmark").name(), n.get("params").optionalNameMap(),
                         n.get("mode").oneOf(BenchmarkResult.MODES),
                         n.get("displayName").text())
@@ -347,9 +347,9 @@ public final class ReportJson {
         return Metric.fromId(v.oneOf(ids));
     }
 
-    private static GateReport.Side side(JsonValue n) throws JsonFormatException {
+    private static GateReport.Source side(JsonValue n) throws JsonFormatException {
         n.object();
-        return new GateReport.Side(n.get("file").optionalText(), n.get("createdAt").optionalText(),
+        return new GateReport.Source(n.get("file").optionalText(), n.get("createdAt").optionalText(),
                 n.get("toolVersion").optionalText(), n.get("environment").optionalStringMap(),
                 n.get("provenance").optionalStringMap());
     }

@@ -1,6 +1,6 @@
 package io.perfgate.report;
 
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
@@ -23,11 +23,11 @@ import java.util.TreeSet;
  * never picks a p-value, a format or a name itself, so the five cannot drift apart.
  */
 final class RowView {
-    private final Comparison comparison;
+    private final GateRow comparison;
     private final NotGated notGated;
     private final String benchmark;
 
-    private RowView(Comparison comparison, NotGated notGated, String benchmark) {
+    private RowView(GateRow comparison, NotGated notGated, String benchmark) {
         this.comparison = comparison;
         this.notGated = notGated;
         this.benchmark = benchmark;
@@ -41,9 +41,9 @@ final class RowView {
             pending.computeIfAbsent(id(n.benchmark(), n.mode()), k -> new ArrayList<>()).add(n);
         }
         List<RowView> rows = new ArrayList<>();
-        List<Comparison> cs = report.comparisons();
+        List<GateRow> cs = report.comparisons();
         for (int i = 0; i < cs.size(); i++) {
-            Comparison c = cs.get(i);
+            GateRow c = cs.get(i);
             rows.add(new RowView(c, null, names.of(c.displayName(), c.key(), c.mode())));
             String id = id(c.key(), c.mode());
             boolean lastOfBenchmark = i + 1 == cs.size() || !id(cs.get(i + 1).key(), cs.get(i + 1).mode()).equals(id);
@@ -56,7 +56,7 @@ final class RowView {
     }
 
     /** The row of one comparison. */
-    static RowView of(Comparison c, GateReport report) {
+    static RowView of(GateRow c, GateReport report) {
         return new RowView(c, null, new Names(report).of(c.displayName(), c.key(), c.mode()));
     }
 
@@ -75,7 +75,7 @@ final class RowView {
     }
 
     /** The comparison behind this row, or null for a metric that is shown but not gated. */
-    Comparison comparison() {
+    GateRow comparison() {
         return comparison;
     }
 
@@ -108,7 +108,7 @@ final class RowView {
     /** The baseline's value with its interval; for a metric not gated, its spread figure or {@code -}. */
     String baseline() {
         if (comparison != null) {
-            Comparison c = comparison;
+            GateRow c = comparison;
             return Units.valueWithInterval(c.baselineMedian(), c.baselineCiLow(), c.baselineCiHigh(), c.unit());
         }
         NotGated.Spread s = notGated.spread();
@@ -118,7 +118,7 @@ final class RowView {
     /** The current side's value with its interval; for a metric not gated, its spread figure or {@code -}. */
     String current() {
         if (comparison != null) {
-            Comparison c = comparison;
+            GateRow c = comparison;
             return Units.valueWithInterval(c.currentMedian(), c.currentCiLow(), c.currentCiHigh(), c.unit());
         }
         NotGated.Spread s = notGated.spread();
@@ -139,7 +139,7 @@ final class RowView {
         if (comparison == null) {
             return "-";
         }
-        Comparison c = comparison;
+        GateRow c = comparison;
         boolean tested = c.metric() != Metric.ALLOCATION;
         return StatsText.pCell(tested && !Double.isNaN(c.adjustedP()) ? c.adjustedP() : c.pValue());
     }
@@ -169,7 +169,7 @@ final class RowView {
         private final Map<String, Set<String>> modes = new HashMap<>();
 
         Names(GateReport report) {
-            for (Comparison c : report.comparisons()) {
+            for (GateRow c : report.comparisons()) {
                 modes.computeIfAbsent(c.key(), k -> new TreeSet<>()).add(c.mode());
             }
         }

@@ -1,6 +1,6 @@
 package io.perfgate.report;
 
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.Metric;
 import java.util.Locale;
 
@@ -70,7 +70,7 @@ public final class Units {
      * The change column of a comparison: the relative change with its interval, or, for allocation growing from
      * nothing (no ratio), the change in bytes per operation: {@code +1040 B/op}.
      */
-    public static String change(Comparison c) {
+    public static String change(GateRow c) {
         if (Double.isNaN(c.change()) && c.metric() == Metric.ALLOCATION
                 && !Double.isNaN(c.currentMedian()) && !Double.isNaN(c.baselineMedian())) {
             double growth = c.currentMedian() - c.baselineMedian();

@@ -27,7 +27,7 @@ import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
-import io.perfgate.scenariorunner.ScenarioOutcome;
+import io.perfgate.scenariorunner.ScenarioResults;
 import io.perfgate.scenariorunner.ScenarioRunner;
 import io.perfgate.scenariorunner.ScenarioTimes;
 import io.perfgate.shard.Budget;
@@ -150,7 +150,7 @@ public final class PerfRun {
                     + "): running the " + scenarios.size() + " scenario"
                     + (scenarios.size() == 1 ? "" : "s") + " only.");
         }
-        ScenarioOutcome scenarioOutcome = runScenarios(plan, results, raw, command);
+        ScenarioResults scenarioOutcome = runScenarios(plan, results, raw, command);
         String measured = plan == null ? "the scenarios"
                 : scenarios.isEmpty() ? "the forks" : "the forks and scenarios";
         OptionalDouble steal = StealTime.share(stealBefore, StealTime.read());
@@ -188,7 +188,7 @@ public final class PerfRun {
     }
 
     /** Runs the scenarios after the JMH benchmarks; a failure loses their results as a JMH failure would. */
-    private ScenarioOutcome runScenarios(RunPlan plan, JmhResults results, ArrayNode raw, String command)
+    private ScenarioResults runScenarios(RunPlan plan, JmhResults results, ArrayNode raw, String command)
             throws RunFailedException {
         if (scenarios.isEmpty()) {
             return null;
@@ -333,7 +333,7 @@ public final class PerfRun {
                 cause);
     }
 
-    private PerfResults results(String status, RunPlan plan, JmhResults results, ScenarioOutcome scenarios,
+    private PerfResults results(String status, RunPlan plan, JmhResults results, ScenarioResults scenarios,
             String command, OptionalDouble steal) {
         String timestamp = Instant.now(request.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
         Map<String, String> settings = new LinkedHashMap<>();

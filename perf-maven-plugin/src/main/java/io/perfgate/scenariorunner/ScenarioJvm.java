@@ -40,7 +40,7 @@ final class ScenarioJvm {
     }
 
     /** What happened to one JVM. */
-    static final class Outcome {
+    static final class JvmExit {
         Path log;
         HarnessResult result;
         /** Null when the JVM was killed. */
@@ -97,8 +97,8 @@ final class ScenarioJvm {
         this.listener = listener;
     }
 
-    Outcome run() throws IOException, InterruptedException {
-        Outcome outcome = new Outcome();
+    JvmExit run() throws IOException, InterruptedException {
+        JvmExit outcome = new JvmExit();
         outcome.log = logFile;
         Files.createDirectories(workingDirectory);
         Files.createDirectories(logFile.toAbsolutePath().getParent());
@@ -181,7 +181,7 @@ final class ScenarioJvm {
      * Child processes that outlived the JVM: waits for them up to the kill grace (they may be exiting), then
      * kills the rest and reports them, since they would keep loading the machine during the next runs.
      */
-    private void collectLeftoverProcesses(Set<ProcessHandle> seen, Outcome outcome) throws InterruptedException {
+    private void collectLeftoverProcesses(Set<ProcessHandle> seen, JvmExit outcome) throws InterruptedException {
         long deadline = System.nanoTime() + killGrace.toNanos();
         List<ProcessHandle> alive = new ArrayList<>();
         while (true) {

@@ -68,13 +68,13 @@ public final class ScenarioRunner {
         }
     }
 
-    public ScenarioOutcome run(List<ScenarioDefinition> definitions) throws ScenarioException {
+    public ScenarioResults run(List<ScenarioDefinition> definitions) throws ScenarioException {
         validate(definitions);
         List<BenchmarkResult> results = new ArrayList<>();
         for (ScenarioDefinition def : definitions) {
             results.addAll(runOne(def));
         }
-        return new ScenarioOutcome(results, settingsOf(definitions));
+        return new ScenarioResults(results, settingsOf(definitions));
     }
 
     /** {@code perf.scenarios} and each scenario's settings, as a run of these definitions records them. */
@@ -251,7 +251,7 @@ public final class ScenarioRunner {
         eta.jvmStarted(isCold);
         ScenarioJvm jvm = new ScenarioJvm(command, env, workDir, logFile, resultFile, def.setUpTimeout(),
                 def.runTimeout(), def.tearDownTimeout(), launch.killGrace(), new Progress(id, eta, isCold));
-        ScenarioJvm.Outcome outcome;
+        ScenarioJvm.JvmExit outcome;
         try {
             outcome = jvm.run();
         } catch (IOException e) {
@@ -266,7 +266,7 @@ public final class ScenarioRunner {
     }
 
     /** The harness result of a JVM that ended well; otherwise a {@link ScenarioException} that says why. */
-    static HarnessResult check(ScenarioDefinition def, String what, int measuredRuns, ScenarioJvm.Outcome o)
+    static HarnessResult check(ScenarioDefinition def, String what, int measuredRuns, ScenarioJvm.JvmExit o)
             throws ScenarioException {
         String head = "Scenario '" + def.getId() + "'";
         HarnessResult r = o.result;
@@ -328,7 +328,7 @@ public final class ScenarioRunner {
         return r;
     }
 
-    private static String withTail(String message, ScenarioJvm.Outcome o) {
+    private static String withTail(String message, ScenarioJvm.JvmExit o) {
         StringBuilder sb = new StringBuilder(message).append("\nLog: ").append(o.log);
         if (o.tail.isEmpty()) {
             return sb.append(" (empty)").toString();

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.perfgate.compare.ProfileTarget;
+import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Outcome;
 import io.perfgate.profile.BaselineProfiles;

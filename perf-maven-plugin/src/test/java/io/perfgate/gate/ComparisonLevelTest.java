@@ -27,7 +27,7 @@ class ComparisonLevelTest {
         PerfResults base = judgedAt(results(avgt(BENCH, around(1000, 0.02, 10, 1))), "0.025");
         PerfResults cur = judgedAt(results(avgt(BENCH, times(around(1000, 0.02, 10, 2), 1.3))), "0.025");
         GateReport r = new Gate(GateSettings.defaults()).check(base, cur);
-        Comparison median = r.comparisons().stream().filter(c -> c.metric() == Metric.MEDIAN).findFirst()
+        GateRow median = r.comparisons().stream().filter(c -> c.metric() == Metric.MEDIAN).findFirst()
                 .orElseThrow();
         assertEquals(Verdict.FAIL, median.verdict(), median.reason());
         assertEquals(0.025, median.alpha(), 1e-12);

@@ -59,7 +59,7 @@ class DecisionPassTest {
 
         assertEquals(12, r.tested());
         assertEquals(12, r.count(Verdict.FAIL), r.comparisons().toString());
-        List<Comparison> refused = r.comparisons().stream().filter(c -> c.benchmark().equals(DRIFTING))
+        List<GateRow> refused = r.comparisons().stream().filter(c -> c.benchmark().equals(DRIFTING))
                 .collect(Collectors.toList());
         assertEquals(1, refused.size(), r.comparisons().toString());
         assertEquals(Verdict.INCONCLUSIVE, refused.get(0).verdict());
@@ -72,15 +72,15 @@ class DecisionPassTest {
     void eachTestedComparisonIsJudgedAtItsOwnLevel() throws Exception {
         GateReport holm = check(Multiplicity.Mode.HOLM, side(4, 1, false), side(4, 2, false));
         List<Double> levels = holm.comparisons().stream().filter(c -> c.metric() == Metric.MEDIAN
-                && !c.benchmark().equals(DRIFTING)).map(Comparison::alpha).sorted().collect(Collectors.toList());
+                && !c.benchmark().equals(DRIFTING)).map(GateRow::alpha).sorted().collect(Collectors.toList());
         assertEquals(4, holm.tested() - 1, "the steady fifth benchmark is tested too");
         assertEquals(0.05 / 5, levels.get(0), 1e-12);
-        for (Comparison c : holm.comparisons()) {
+        for (GateRow c : holm.comparisons()) {
             assertTrue(c.adjustedP() >= c.pValue(), c.toString());
         }
 
         GateReport none = check(Multiplicity.Mode.NONE, side(4, 1, false), side(4, 2, false));
-        for (Comparison c : none.comparisons()) {
+        for (GateRow c : none.comparisons()) {
             assertEquals(0.05, c.alpha(), 1e-12);
             assertTrue(Double.isNaN(c.adjustedP()));
         }

@@ -34,8 +34,8 @@ class GateCalibrationTest {
                 new Calibration.Entry(10, cv, 0.01, 0.10, 0.3, 40, aaVerdict)));
     }
 
-    private static Comparison median(GateReport report) {
-        for (Comparison c : report.comparisons()) {
+    private static GateRow median(GateReport report) {
+        for (GateRow c : report.comparisons()) {
             if (c.metric() == Metric.MEDIAN) {
                 return c;
             }
@@ -43,7 +43,7 @@ class GateCalibrationTest {
         throw new AssertionError("no median comparison");
     }
 
-    private static Comparison check(double factor, Calibration calibration) {
+    private static GateRow check(double factor, Calibration calibration) {
         return median(new Gate(GateSettings.defaults()).check(results(avgt(NAME, BASE), calibration),
                 results(avgt(NAME, times(factor)), null)));
     }
@@ -68,7 +68,7 @@ class GateCalibrationTest {
 
     @Test
     void aFailWithinANoiseFloorAboveTheLimitIsInconclusive() {
-        Comparison c = check(1.12, calibration(0.20, "PASS"));
+        GateRow c = check(1.12, calibration(0.20, "PASS"));
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("puts the noise floor at +16.1 % with 10 vs 10 forks (between-fork CV 20.0 %),"
                 + " above the 10 % limit"), c.reason());
@@ -82,7 +82,7 @@ class GateCalibrationTest {
 
     @Test
     void aBenchmarkThatFailedItsOwnAaRunIsInconclusive() {
-        Comparison c = check(1.60, calibration(0.02, "WARN"));
+        GateRow c = check(1.60, calibration(0.02, "WARN"));
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("found this benchmark WARN against itself"), c.reason());
     }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /** The vote is the gate's: +1, 0 or -1 from the verdicts and failures, not from the outcome's PASS/WARN/FAIL. */
 class GateReportVoteTest {
-    private static final GateReport.Side SIDE = new GateReport.Side("f.json", "t", "v", Collections.emptyMap(),
+    private static final GateReport.Source SIDE = new GateReport.Source("f.json", "t", "v", Collections.emptyMap(),
             Collections.emptyMap());
 
     @Test
@@ -58,8 +58,8 @@ class GateReportVoteTest {
         return GateReport.builder().createdAt("t").toolVersion("v").baseline(SIDE).current(SIDE);
     }
 
-    private static Comparison row(Metric metric, Verdict verdict) {
-        return Comparison.builder().benchmark("com.acme.A.run", Collections.emptyMap(), "avgt", "A.run")
+    private static GateRow row(Metric metric, Verdict verdict) {
+        return GateRow.builder().benchmark("com.acme.A.run", Collections.emptyMap(), "avgt", "A.run")
                 .metric(metric, metric == Metric.ALLOCATION ? "B/op" : "ns/op", Direction.LOWER_IS_BETTER)
                 .forks(5, 5).verdict(verdict, "").build();
     }

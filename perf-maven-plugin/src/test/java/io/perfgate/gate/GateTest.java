@@ -43,8 +43,8 @@ class GateTest {
         return check(GateSettings.defaults(), baseline, current);
     }
 
-    private static Comparison only(GateReport r, Metric metric) {
-        List<Comparison> rows = r.comparisons().stream().filter(c -> c.metric() == metric).collect(Collectors.toList());
+    private static GateRow only(GateReport r, Metric metric) {
+        List<GateRow> rows = r.comparisons().stream().filter(c -> c.metric() == metric).collect(Collectors.toList());
         assertEquals(1, rows.size(), () -> "rows of " + metric + ": " + r.comparisons());
         return rows.get(0);
     }
@@ -52,7 +52,7 @@ class GateTest {
     @Test
     void sameCodeTwicePasses() {
         GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, around(1000, 0.02, 10, 2))));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.PASS, c.verdict(), c.reason());
         assertFalse(r.failsBuild());
         assertEquals(Outcome.PASS, r.outcome());
@@ -64,7 +64,7 @@ class GateTest {
     @Test
     void slowdownOfHalfFailsWithMeasuredValueBeforeLimit() {
         GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.5))));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.FAIL, c.verdict());
         assertEquals(1.5, c.ratio(), 1e-9);
         assertTrue(c.lowerBound() > 1.05);
@@ -91,7 +91,7 @@ class GateTest {
     @Test
     void smallRealShiftIsAWarningNotAFailure() {
         GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.03))));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.WARN, c.verdict(), c.reason());
         assertTrue(c.reason().contains("real slowdown, below the 10 % limit"), c.reason());
         assertFalse(r.failsBuild());
@@ -109,7 +109,7 @@ class GateTest {
         double[] ops = around(2_000_000, 0.02, 10, 3);
         BenchmarkResult base = Results.benchmark(BENCH, "thrpt", "ops/s", ops).build();
         BenchmarkResult cur = Results.benchmark(BENCH, "thrpt", "ops/s", times(ops, 0.75)).build();
-        Comparison c = only(check(results(base), results(cur)), Metric.MEDIAN);
+        GateRow c = only(check(results(base), results(cur)), Metric.MEDIAN);
         assertEquals(Direction.HIGHER_IS_BETTER, c.direction());
         assertEquals(Verdict.FAIL, c.verdict());
         assertEquals(-0.25, c.change(), 1e-9);
@@ -126,7 +126,7 @@ class GateTest {
         GateSettings s = GateSettings.builder()
                 .rules(Collections.singletonList(new BenchmarkRule().pattern("ParserBench").direction("higher")))
                 .build();
-        Comparison c = only(check(s, results(base), results(cur)), Metric.MEDIAN);
+        GateRow c = only(check(s, results(base), results(cur)), Metric.MEDIAN);
         assertEquals(Direction.HIGHER_IS_BETTER, c.direction());
         assertEquals(Verdict.IMPROVED, c.verdict());
         assertEquals("rule 1 'ParserBench'", c.rule());
@@ -285,7 +285,7 @@ class GateTest {
     @Test
     void tooFewForksIsInconclusiveWithTheCounts() {
         GateReport r = check(results(avgt(BENCH, Arrays.copyOf(BASE, 3))), results(avgt(BENCH, times(BASE, 1.5))));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("3 baseline and 10 candidate forks, but at least 5 per side are needed"),
                 c.reason());
@@ -316,7 +316,7 @@ class GateTest {
         PerfResults cur = results(avgt(BENCH, times(four, 1.5)));
         assertEquals(Verdict.INCONCLUSIVE, only(check(base, cur), Metric.MEDIAN).verdict());
         GateReport r = check(GateSettings.builder().minForks(3).build(), base, cur);
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         // Judged now: a complete separation of 4 vs 4 forks (p = 1/70) fails.
         assertEquals(Verdict.FAIL, c.verdict(), c.reason());
         assertTrue(c.reason().endsWith("(p = 0.014, 4 vs 4 forks)"), c.reason());
@@ -328,12 +328,12 @@ class GateTest {
         BenchmarkResult noRaw = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op")
                 .warning("JMH wrote no rawData (run with -Djmh.json.rawData=true)").build();
         GateReport r = check(results(avgt(BENCH, BASE)), results(noRaw));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("incomplete data in the current results: JMH wrote no rawData"), c.reason());
 
         BenchmarkResult empty = BenchmarkResult.builder(BENCH).mode("avgt").unit("ns/op").build();
-        Comparison e = only(check(results(empty), results(avgt(BENCH, BASE))), Metric.MEDIAN);
+        GateRow e = only(check(results(empty), results(avgt(BENCH, BASE))), Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, e.verdict());
         assertTrue(e.reason().contains("the baseline hold no forks"), e.reason());
     }
@@ -355,7 +355,7 @@ class GateTest {
         PerfResults cur = results(Results.sample(BENCH, p50, times(p95, 1.4)));
         GateReport r = check(base, cur);
         assertEquals(Verdict.PASS, only(r, Metric.MEDIAN).verdict());
-        Comparison tail = only(r, Metric.P95);
+        GateRow tail = only(r, Metric.P95);
         assertEquals(Verdict.FAIL, tail.verdict(), tail.reason());
         assertTrue(tail.reason().startsWith("p95 time +40.0 %"), tail.reason());
         assertTrue(tail.reason().contains("above the 20 % limit"), tail.reason());
@@ -375,7 +375,7 @@ class GateTest {
             cur.addFork(new io.perfgate.results.Fork(times(f.primary(), 1.5), f.percentiles(), Collections.emptyMap()));
         }
         GateReport r = check(results(base), results(cur.build()));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.PASS, c.verdict(), c.reason());
         assertEquals(io.perfgate.stats.Quantiles.median(p50), c.baselineMedian(), 1e-12);
     }
@@ -411,7 +411,7 @@ class GateTest {
         double[] now = new double[10];
         Arrays.fill(now, 64);
         GateReport grown = check(b, results(Results.withAlloc(BENCH, t, now)));
-        Comparison c = only(grown, Metric.ALLOCATION);
+        GateRow c = only(grown, Metric.ALLOCATION);
         assertEquals(Verdict.FAIL, c.verdict(), c.reason());
         assertTrue(c.reason().contains("+64 B/op from nothing is above the limit max(2 %, 16 B/op) = 16 B/op"), c.reason());
     }
@@ -424,7 +424,7 @@ class GateTest {
         Arrays.fill(rounding, 0.0004839);
         double[] now = new double[10];
         Arrays.fill(now, 1040);
-        Comparison c = only(check(results(Results.withAlloc(BENCH, t, rounding)), results(Results.withAlloc(BENCH,
+        GateRow c = only(check(results(Results.withAlloc(BENCH, t, rounding)), results(Results.withAlloc(BENCH,
                 t, now))), Metric.ALLOCATION);
         assertEquals(Verdict.FAIL, c.verdict());
         assertEquals("allocation +1040 B/op from nothing is above the limit max(2 %, 16 B/op) = 16 B/op"
@@ -434,7 +434,7 @@ class GateTest {
 
         double[] one = new double[10];
         Arrays.fill(one, 1);
-        Comparison fromOne = only(check(results(Results.withAlloc(BENCH, t, one)), results(Results.withAlloc(BENCH,
+        GateRow fromOne = only(check(results(Results.withAlloc(BENCH, t, one)), results(Results.withAlloc(BENCH,
                 t, now))), Metric.ALLOCATION);
         assertTrue(fromOne.reason().startsWith("allocation +103900.0 % (+1039 B/op)"), fromOne.reason());
     }
@@ -446,7 +446,7 @@ class GateTest {
         Arrays.fill(base, 4016.075);
         PerfResults b = results(Results.withAlloc(BENCH, t, base));
         GateReport grown = check(b, results(Results.withAlloc(BENCH, t, times(base, 1.03))));
-        Comparison c = only(grown, Metric.ALLOCATION);
+        GateRow c = only(grown, Metric.ALLOCATION);
         assertEquals(Verdict.FAIL, c.verdict(), c.reason());
         assertEquals("allocation +3.0 % (+120.5 B/op) is above the limit max(2 %, 16 B/op) = 80.3 B/op"
                 + " (medians 4016.1 B/op -> 4136.6 B/op, 10 vs 10 forks)", c.reason());
@@ -481,7 +481,7 @@ class GateTest {
 
         GateSettings strict = GateSettings.builder().environmentPolicy(EnvironmentPolicy.STRICT).build();
         GateReport r = check(strict, base, cur);
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("perf.environmentPolicy=strict"), c.reason());
         assertTrue(r.failsBuild());
@@ -617,7 +617,7 @@ class GateTest {
             drifting.addFork(new io.perfgate.results.Fork(iterations, Collections.emptyMap(), Collections.emptyMap()));
         }
         GateReport r = check(results(avgt(BENCH, BASE)), results(drifting.build()));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("is not judged: in the current results, 10 of 10 forks trend across their"
                 + " measurement iterations"), c.reason());
@@ -651,7 +651,7 @@ class GateTest {
         assertEquals(1, steady.tested());
         // forks still warming up (20 % slower at the first iteration, fading) are caught
         GateReport warming = check(results(defaultShaped(1, 0)), results(defaultShaped(3, 0.2)));
-        Comparison c = only(warming, Metric.MEDIAN);
+        GateRow c = only(warming, Metric.MEDIAN);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("forks trend across their measurement iterations"), c.reason());
     }
@@ -660,7 +660,7 @@ class GateTest {
     void effectiveAlphaForASecondLookIsUsed() {
         GateSettings half = GateSettings.defaults().withAlpha(0.025);
         GateReport r = check(half, results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.5))));
-        Comparison c = only(r, Metric.MEDIAN);
+        GateRow c = only(r, Metric.MEDIAN);
         assertEquals(0.025, c.alpha(), 1e-12);
         assertEquals(Verdict.FAIL, c.verdict());
         assertEquals("0.025", r.settings().get("perf.alpha"));

@@ -26,7 +26,7 @@ class PassPromiseTest {
                 .check(baseline, "src/perf/baseline.json", current, "target/perf/results.json");
     }
 
-    private static Comparison median(GateReport r) {
+    private static GateRow median(GateReport r) {
         return r.comparisons().stream().filter(c -> c.metric() == Metric.MEDIAN).findFirst().orElseThrow();
     }
 
@@ -35,7 +35,7 @@ class PassPromiseTest {
     void aPassThatCouldMissTheLimitIsNotJudged() throws InvalidSettingException {
         PerfResults base = results(avgt(BENCH, around(1000, 0.25, 5, 11)));
         PerfResults cur = results(avgt(BENCH, around(1000, 0.25, 5, 12)));
-        Comparison c = median(check(GateSettings.defaults(), base, cur));
+        GateRow c = median(check(GateSettings.defaults(), base, cur));
         assertEquals(Verdict.INCONCLUSIVE, c.verdict(), c.reason());
         assertTrue(c.detectable() > 1.15, "detectable " + c.detectable());
         assertTrue(c.reason().matches("median time .* is within the 10 % limit \\(5 vs 5 forks\\); not judged: with 5"
@@ -51,7 +51,7 @@ class PassPromiseTest {
 
     @Test
     void aQuietPassStaysAPassAndSaysWhatItCouldDetect() {
-        Comparison c = median(check(GateSettings.defaults(), results(avgt(BENCH, around(1000, 0.02, 10, 1))),
+        GateRow c = median(check(GateSettings.defaults(), results(avgt(BENCH, around(1000, 0.02, 10, 1))),
                 results(avgt(BENCH, around(1000, 0.02, 10, 2)))));
         assertEquals(Verdict.PASS, c.verdict(), c.reason());
         assertTrue(c.detectable() > 1.10 && c.detectable() < 1.15, "detectable " + c.detectable());
@@ -60,7 +60,7 @@ class PassPromiseTest {
     @Test
     void otherVerdictsKeepTheirVerdictAndRecordWhatTheyCouldDetect() {
         double[] base = around(1000, 0.02, 10, 1);
-        Comparison fail = median(check(GateSettings.defaults(), results(avgt(BENCH, base)),
+        GateRow fail = median(check(GateSettings.defaults(), results(avgt(BENCH, base)),
                 results(avgt(BENCH, times(around(1000, 0.02, 10, 2), 1.3)))));
         assertEquals(Verdict.FAIL, fail.verdict(), fail.reason());
         assertTrue(fail.detectable() > 1.10 && fail.detectable() < 1.15, "detectable " + fail.detectable());

@@ -84,7 +84,7 @@ class ScenarioGateTest {
                 .check(baseline, current);
     }
 
-    private static List<Comparison> rows(GateReport r, Metric metric) {
+    private static List<GateRow> rows(GateReport r, Metric metric) {
         return r.comparisons().stream().filter(c -> c.metric() == metric).collect(Collectors.toList());
     }
 
@@ -120,7 +120,7 @@ class ScenarioGateTest {
     void p95IsGatedWhenEveryRunOnBothSidesRecordedOne() {
         double[] p95 = around(40, 0.02, 10, 12);
         GateReport r = check(new Side().p95(boxed(p95)).results(), new Side().p95(boxed(times(p95, 1.5))).results());
-        List<Comparison> p95Rows = rows(r, Metric.P95);
+        List<GateRow> p95Rows = rows(r, Metric.P95);
         assertEquals(1, p95Rows.size(), r.comparisons().toString());
         assertEquals(Verdict.FAIL, p95Rows.get(0).verdict(), p95Rows.get(0).reason());
         assertTrue(r.notGated().isEmpty(), r.notGated().toString());
@@ -151,9 +151,9 @@ class ScenarioGateTest {
         GateReport r = check(new Side().metric("retries", declared, retries).metric("cpu", builtIn, cpu).results(),
                 new Side().metric("retries", declared, times(retries, 1.5)).metric("cpu", builtIn, times(cpu, 3))
                         .results());
-        List<Comparison> secondary = rows(r, Metric.SECONDARY);
+        List<GateRow> secondary = rows(r, Metric.SECONDARY);
         assertEquals(1, secondary.size(), r.comparisons().toString());
-        Comparison c = secondary.get(0);
+        GateRow c = secondary.get(0);
         assertEquals("retries", c.metricName());
         assertEquals("records", c.unit());
         assertEquals(Verdict.FAIL, c.verdict(), c.reason());
@@ -170,7 +170,7 @@ class ScenarioGateTest {
         double[] rate = around(10_000, 0.02, 10, 16);
         GateReport r = check(new Side().metric("records.rate", throughput, rate).results(),
                 new Side().metric("records.rate", throughput, times(rate, 0.7)).results());
-        Comparison c = rows(r, Metric.SECONDARY).get(0);
+        GateRow c = rows(r, Metric.SECONDARY).get(0);
         assertEquals(Direction.HIGHER_IS_BETTER, c.direction());
         assertEquals(Verdict.FAIL, c.verdict(), c.reason());
 
@@ -204,7 +204,7 @@ class ScenarioGateTest {
         GateReport r = check(new Side().metric("alloc", alloc, bytes).results(),
                 new Side().metric("alloc", alloc, times(bytes, 1.3)).results());
         assertTrue(rows(r, Metric.ALLOCATION).isEmpty(), r.comparisons().toString());
-        Comparison c = rows(r, Metric.SECONDARY).get(0);
+        GateRow c = rows(r, Metric.SECONDARY).get(0);
         assertEquals("alloc", c.metricName());
         assertTrue(Double.isNaN(c.allowedBytes()), "no B/op tolerance on a scenario");
         assertTrue(c.pValue() < 0.001, "tested: p " + c.pValue());
@@ -233,7 +233,7 @@ class ScenarioGateTest {
         double[] wall = WALL.clone();
         wall[2] = 0;
         GateReport r = check(new Side().results(), new Side().wall(wall).results());
-        Comparison c = rows(r, Metric.MEDIAN).get(0);
+        GateRow c = rows(r, Metric.MEDIAN).get(0);
         assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.reason().contains("run 3 of the current results has no usable measurement"), c.reason());
     }

@@ -1,7 +1,7 @@
 package io.perfgate.report;
 
 import io.perfgate.gate.BenchmarkRef;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
@@ -181,7 +181,7 @@ final class CheckFixture {
         settings.put("perf.alloc.percent", "2%");
         settings.put("perf.alloc.bytes", "16");
         settings.put("perf.minForks", "5");
-        Comparison parserMedian = Comparison.builder()
+        GateRow parserMedian = GateRow.builder()
                 .benchmark(PARSER, Collections.singletonMap("size", "1000"), "avgt", "ParserBench.parse (size=1000)")
                 .metric(Metric.MEDIAN, "us/op", Direction.LOWER_IS_BETTER).forks(10, 10)
                 .baselineMedian(12.1, 11.9, 12.3).currentMedian(14.65, 14.4, 14.9)
@@ -190,19 +190,19 @@ final class CheckFixture {
                 .verdict(Verdict.FAIL, "median time +21.1 % [+18.0 %, +24.1 %] is above the 10 % limit "
                         + "(p < 0.0001, 10 vs 10 forks)")
                 .build();
-        Comparison parserAlloc = Comparison.builder()
+        GateRow parserAlloc = GateRow.builder()
                 .benchmark(PARSER, Collections.singletonMap("size", "1000"), "avgt", "ParserBench.parse (size=1000)")
                 .metric(Metric.ALLOCATION, "B/op", Direction.LOWER_IS_BETTER).forks(10, 10)
                 .baselineMedian(4016.07, 4016.07, 4016.08).currentMedian(4016.07, 4016.07, 4016.08)
                 .ratio(1.0, Double.NaN, Double.NaN, Double.NaN, Double.NaN).allocationTolerance(0.02, 16)
                 .verdict(Verdict.PASS, "").build();
-        Comparison codec = Comparison.builder()
+        GateRow codec = GateRow.builder()
                 .benchmark(CODEC, Collections.emptyMap(), "thrpt", "CodecBench.encode")
                 .metric(Metric.MEDIAN, "ops/s", Direction.HIGHER_IS_BETTER).forks(10, 10)
                 .baselineMedian(1.52e6, 1.50e6, 1.53e6).currentMedian(1.525e6, 1.51e6, 1.54e6)
                 .ratio(0.9934, 0.9800, 1.0067, 0.9772, 1.0101).ratioOfMedians(0.9967)
                 .pValue(0.9991).thresholds(0.10, 0.05, 0.05).verdict(Verdict.PASS, "").confident(true).build();
-        Comparison lookupMedian = Comparison.builder()
+        GateRow lookupMedian = GateRow.builder()
                 .benchmark(LOOKUP, Collections.emptyMap(), "sample", "LookupBench.get")
                 .metric(Metric.MEDIAN, "us/op", Direction.LOWER_IS_BETTER).forks(10, 10)
                 .baselineMedian(0.85, 0.84, 0.86).currentMedian(0.87, 0.86, 0.88)
@@ -210,14 +210,14 @@ final class CheckFixture {
                 .pValue(0.9934).thresholds(0.10, 0.05, 0.05)
                 .verdict(Verdict.WARN, "median time +2.4 % [+1.2 %, +3.6 %] is a real slowdown, below the 10 % limit")
                 .build();
-        Comparison lookupP95 = Comparison.builder()
+        GateRow lookupP95 = GateRow.builder()
                 .benchmark(LOOKUP, Collections.emptyMap(), "sample", "LookupBench.get")
                 .metric(Metric.P95, "us/op", Direction.LOWER_IS_BETTER).forks(10, 10)
                 .baselineMedian(2.11, 2.05, 2.18).currentMedian(2.375, 2.29, 2.52)
                 .ratio(1.1333, 1.0648, 1.2051, 1.0512, 1.2195).ratioOfMedians(1.1256)
                 .pValue(0.2101).thresholds(0.20, 0.10, 0.05)
                 .verdict(Verdict.PASS, "").build();
-        Comparison cache = Comparison.builder()
+        GateRow cache = GateRow.builder()
                 .benchmark(CACHE, Collections.emptyMap(), "avgt", "CacheBench.evict")
                 .metric(Metric.MEDIAN, "ms/op", Direction.LOWER_IS_BETTER).forks(3, 10)
                 .baselineMedian(3.10, Double.NaN, Double.NaN).currentMedian(3.21, 3.15, 3.28)
@@ -225,11 +225,11 @@ final class CheckFixture {
                 .verdict(Verdict.INCONCLUSIVE, "3 baseline forks, fewer than the 5 the test needs (perf.minForks); "
                         + "re-record the baseline with more forks")
                 .build();
-        List<Comparison> comparisons = Arrays.asList(parserMedian, parserAlloc, codec, lookupMedian, lookupP95, cache);
+        List<GateRow> comparisons = Arrays.asList(parserMedian, parserAlloc, codec, lookupMedian, lookupP95, cache);
         return GateReport.builder().createdAt("2026-11-22T10:21:40Z").toolVersion("0.1.0")
-                .baseline(new GateReport.Side("src/perf/baseline.json", "2026-11-20T09:00:00Z", "0.1.0", base,
+                .baseline(new GateReport.Source("src/perf/baseline.json", "2026-11-20T09:00:00Z", "0.1.0", base,
                         provenance))
-                .current(new GateReport.Side("target/perf/results.json", "2026-11-22T10:15:00Z", "0.1.0", cur,
+                .current(new GateReport.Source("target/perf/results.json", "2026-11-22T10:15:00Z", "0.1.0", cur,
                         Collections.emptyMap()))
                 .environment(EnvironmentPolicy.WARN, EnvironmentDifference.between(base, cur))
                 .settings(settings)

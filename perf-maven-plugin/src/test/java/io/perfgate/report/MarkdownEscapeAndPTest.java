@@ -3,7 +3,7 @@ package io.perfgate.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
@@ -20,13 +20,13 @@ class MarkdownEscapeAndPTest {
     @Test
     void allocationRowShowsNoCorrectedPValueInReportMd() {
         GateReport r = GateReport.builder().createdAt("t").toolVersion("v")
-                .baseline(new GateReport.Side("baseline.json", "t0", "v", SampleReports.env("17"),
+                .baseline(new GateReport.Source("baseline.json", "t0", "v", SampleReports.env("17"),
                         Collections.emptyMap()))
-                .current(new GateReport.Side("results.json", "t1", "v", SampleReports.env("17"),
+                .current(new GateReport.Source("results.json", "t1", "v", SampleReports.env("17"),
                         Collections.emptyMap()))
                 .settings(GateSettings.defaults().describe())
                 .multiplicity(Multiplicity.Mode.HOLM, 1, true)
-                .addComparison(Comparison.builder()
+                .addComparison(GateRow.builder()
                         .benchmark("com.acme.A.run", Collections.emptyMap(), "avgt", "A.run")
                         .metric(Metric.ALLOCATION, "B/op", Direction.LOWER_IS_BETTER).forks(5, 5)
                         .baselineMedian(100, Double.NaN, Double.NaN).currentMedian(100, Double.NaN, Double.NaN)
@@ -47,7 +47,7 @@ class MarkdownEscapeAndPTest {
     @Test
     void leadingHashIsNoHeadingInReportMd() {
         GateReport r = GateReport.builder().createdAt("t").toolVersion("v")
-                .current(new GateReport.Side("results.json", "t1", "v", SampleReports.env("17"),
+                .current(new GateReport.Source("results.json", "t1", "v", SampleReports.env("17"),
                         Collections.emptyMap()))
                 .settings(GateSettings.defaults().describe())
                 .addNote("# of forks too small for the p95")

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /** How the methodology block's opening sentences name the two sides. */
 class MethodologyHeadlineTest {
-    private static GateReport.Side side(Map<String, String> provenance, Map<String, String> environment) {
-        return new GateReport.Side("target/perf/results.json", "2026-11-24T12:00:00Z", "0.1.0", environment,
+    private static GateReport.Source side(Map<String, String> provenance, Map<String, String> environment) {
+        return new GateReport.Source("target/perf/results.json", "2026-11-24T12:00:00Z", "0.1.0", environment,
                 provenance);
     }
 

@@ -87,8 +87,8 @@ class MethodologyWriterTest {
         io.perfgate.results.PerfResults.Builder results = io.perfgate.results.PerfResults.builder().createdAt("t")
                 .toolVersion("0.1.0").environment(env);
         GateReport.Builder report = GateReport.builder().createdAt("t").toolVersion("0.1.0")
-                .baseline(new GateReport.Side("src/perf/baseline.json", "t", "0.1.0", env, java.util.Map.of()))
-                .current(new GateReport.Side("target/perf/results.json", "t", "0.1.0", env, java.util.Map.of()));
+                .baseline(new GateReport.Source("src/perf/baseline.json", "t", "0.1.0", env, java.util.Map.of()))
+                .current(new GateReport.Source("target/perf/results.json", "t", "0.1.0", env, java.util.Map.of()));
         results.settings(java.util.Map.of("perf.scenario.wordcount.warmRuns", "4"));
         String[][] runs = {{"cold", "5"}, {"warm", "6"}};
         for (String[] r : runs) {
@@ -102,7 +102,7 @@ class MethodologyWriterTest {
             }
             results.addBenchmark(b.build());
             int n = Integer.parseInt(r[1]);
-            report.addComparison(io.perfgate.gate.Comparison.builder()
+            report.addComparison(io.perfgate.gate.GateRow.builder()
                     .benchmark("wordcount", params, "run", "wordcount (runs=" + r[0] + ")")
                     .metric(io.perfgate.gate.Metric.MEDIAN, "s", io.perfgate.stats.Direction.LOWER_IS_BETTER)
                     .forks(n, n).baselineMedian(19.0, 18.8, 19.3).currentMedian(12.4, 12.2, 12.6)
@@ -164,12 +164,12 @@ class MethodologyWriterTest {
         env.put("cpu.model", "Intel(R) Xeon(R) Processor");
         env.put("cpu.cores", "2");
         env.put("cpu.steal", "48.0 %");
-        GateReport.Side stolen = new GateReport.Side("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
+        GateReport.Source stolen = new GateReport.Source("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
                 Collections.singletonMap("git.commit", "ce4775a55fdfac5f10454253e735d25e7ad75e53"));
         assertEquals("commit ce4775a55f (2026-11-23T06:13:13Z), src/perf/baseline.json, on Intel(R) Xeon(R) Processor,"
                 + " 2 cores, hypervisor steal 48.0 % while measuring", MethodologyContent.side(stolen, true));
         env.put("cpu.steal", "unknown");
-        GateReport.Side unknown = new GateReport.Side("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
+        GateReport.Source unknown = new GateReport.Source("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
                 Collections.emptyMap());
         assertFalse(MethodologyContent.side(unknown, true).contains("steal"), "an unknown share is left out");
     }
@@ -185,7 +185,7 @@ class MethodologyWriterTest {
                         + "processor\t: 1\nmodel name\t: Example CPU @ 2.90GHz\n")
                 .git("ce4775a55fdfac5f", "false")));
         env.put("host", "build-agent-7");
-        GateReport.Side baseline = new GateReport.Side("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
+        GateReport.Source baseline = new GateReport.Source("src/perf/baseline.json", "2026-11-23T06:13:13Z", "0.1.0", env,
                 Collections.emptyMap());
 
         assertEquals("commit ce4775a55f (2026-11-23T06:13:13Z), src/perf/baseline.json, on Example CPU @ 2.90GHz,"

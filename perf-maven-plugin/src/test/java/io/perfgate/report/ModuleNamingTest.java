@@ -12,13 +12,13 @@ import org.junit.jupiter.api.Test;
 
 /** In a multi-module build the results record their module, and every report that names the results names it. */
 class ModuleNamingTest {
-    private static GateReport.Side side(String module) {
+    private static GateReport.Source side(String module) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("cpu.model", "Test CPU");
         if (module != null) {
             env.put("maven.module", module);
         }
-        return new GateReport.Side("target/perf/results.json", "2026-11-24T05:00:00Z", "0.1.0", env,
+        return new GateReport.Source("target/perf/results.json", "2026-11-24T05:00:00Z", "0.1.0", env,
                 Collections.emptyMap());
     }
 

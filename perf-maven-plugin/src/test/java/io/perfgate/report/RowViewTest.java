@@ -3,7 +3,7 @@ package io.perfgate.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** Which p-value and which name a row shows, decided once for all renderers. */
 class RowViewTest {
-    private static final GateReport.Side SIDE = new GateReport.Side("f.json", "t", "v", Collections.emptyMap(),
+    private static final GateReport.Source SIDE = new GateReport.Source("f.json", "t", "v", Collections.emptyMap(),
             Collections.emptyMap());
 
     @Test
@@ -67,8 +67,8 @@ class RowViewTest {
         return report().multiplicity(Multiplicity.Mode.HOLM, 1, true);
     }
 
-    private static Comparison row(String mode, Metric metric, double p, double adjusted) {
-        return Comparison.builder().benchmark("com.acme.A.run", Collections.emptyMap(), mode, "A.run")
+    private static GateRow row(String mode, Metric metric, double p, double adjusted) {
+        return GateRow.builder().benchmark("com.acme.A.run", Collections.emptyMap(), mode, "A.run")
                 .metric(metric, metric == Metric.ALLOCATION ? "B/op" : "ns/op", Direction.LOWER_IS_BETTER)
                 .forks(5, 5).pValue(p).adjustedP(adjusted).verdict(Verdict.PASS, "").build();
     }

@@ -1,7 +1,7 @@
 package io.perfgate.report;
 
 import io.perfgate.gate.BenchmarkRef;
-import io.perfgate.gate.Comparison;
+import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
@@ -39,15 +39,15 @@ final class SampleReports {
         provenance.put("recordedWith", "perf-maven-plugin 0.1.0");
         return GateReport.builder()
                 .createdAt("2026-11-21T12:00:00Z").toolVersion("0.1.0")
-                .baseline(new GateReport.Side("src/perf/baseline.json", "2026-11-20T09:00:00Z", "0.1.0",
+                .baseline(new GateReport.Source("src/perf/baseline.json", "2026-11-20T09:00:00Z", "0.1.0",
                         env("17.0.11"), provenance))
-                .current(new GateReport.Side("target/perf/results.json", "2026-11-21T11:58:00Z", "0.1.0",
+                .current(new GateReport.Source("target/perf/results.json", "2026-11-21T11:58:00Z", "0.1.0",
                         env("17.0.12"), Collections.emptyMap()))
                 .environment(EnvironmentPolicy.WARN,
                         Collections.singletonList(new EnvironmentDifference("java.version", "17.0.11", "17.0.12")))
                 .settings(GateSettings.defaults().describe())
                 .multiplicity(Multiplicity.Mode.NONE, 4, true)
-                .addComparison(Comparison.builder()
+                .addComparison(GateRow.builder()
                         .benchmark("com.acme.ParserBench.parse", Collections.singletonMap("size", "10"), "avgt",
                                 "ParserBench.parse (size=10)")
                         .metric(Metric.MEDIAN, "ns/op", Direction.LOWER_IS_BETTER).forks(10, 10)
@@ -58,7 +58,7 @@ final class SampleReports {
                                 + " (p = 0.00041, 10 vs 10 forks)")
                         .detectable(1.118)
                         .build())
-                .addComparison(Comparison.builder()
+                .addComparison(GateRow.builder()
                         .benchmark("com.acme.ParserBench.parse", Collections.singletonMap("size", "10"), "avgt",
                                 "ParserBench.parse (size=10)")
                         .metric(Metric.ALLOCATION, "B/op", Direction.LOWER_IS_BETTER).forks(10, 10)
@@ -69,7 +69,7 @@ final class SampleReports {
                         .verdict(Verdict.PASS, "allocation +0.0 % (+0 B/op) is within the limit max(2 %, 16 B/op) ="
                                 + " 80.3 B/op (medians 4016.1 B/op -> 4016.1 B/op, 10 vs 10 forks)")
                         .build())
-                .addComparison(Comparison.builder()
+                .addComparison(GateRow.builder()
                         .benchmark("com.acme.Encoder.encode", Collections.emptyMap(), "thrpt", "Encoder.encode")
                         .metric(Metric.MEDIAN, "ops/s", Direction.HIGHER_IS_BETTER).forks(10, 10)
                         .baselineMedian(2_512_345.6, 2_490_001, 2_530_002).currentMedian(2_431_000, 2_410_500, 2_450_250)
@@ -79,7 +79,7 @@ final class SampleReports {
                                 + " real slowdown, below the 10 % limit (p = 0.0001 against no change, 10 vs 10 forks)")
                         .detectable(1.062)
                         .build())
-                .addComparison(Comparison.builder()
+                .addComparison(GateRow.builder()
                         .benchmark("com.acme.Cache.get", Collections.emptyMap(), "sample", "Cache.get")
                         .metric(Metric.MEDIAN, "us/op", Direction.LOWER_IS_BETTER).forks(10, 10)
                         .baselineMedian(0.0412, 0.0405, 0.0419).currentMedian(0.0409, 0.0401, 0.0418)
@@ -90,7 +90,7 @@ final class SampleReports {
                         .detectable(1.089)
                         .confident(true)
                         .build())
-                .addComparison(Comparison.builder()
+                .addComparison(GateRow.builder()
                         .benchmark("com.acme.Cache.get", Collections.emptyMap(), "sample", "Cache.get")
                         .metric(Metric.P95, "us/op", Direction.LOWER_IS_BETTER).forks(10, 3)
                         .baselineMedian(0.125, 0.120, 0.131).currentMedian(0.131, Double.NaN, Double.NaN)
@@ -99,7 +99,7 @@ final class SampleReports {
                         .verdict(Verdict.INCONCLUSIVE, "p95 time +5.0 % [-5.0 %, +16.0 %] is not judged: 10 baseline"
                                 + " and 3 candidate forks, but at least 5 per side are needed")
                         .build())
-                .addComparison(Comparison.builder()
+                .addComparison(GateRow.builder()
                         .benchmark("com.acme.Sorter.sort", Collections.emptyMap(), "ss", "Sorter.sort")
                         .metric(Metric.MEDIAN, "ms/op", Direction.LOWER_IS_BETTER).forks(6, 6)
                         .baselineMedian(1523.7, Double.NaN, Double.NaN).currentMedian(1010.2, Double.NaN, Double.NaN)
@@ -126,7 +126,7 @@ final class SampleReports {
     /** No baseline, and not configured to fail. */
     static GateReport noBaseline() {
         return GateReport.builder().createdAt("2026-11-21T12:00:00Z").toolVersion("0.1.0")
-                .current(new GateReport.Side("target/perf/results.json", "2026-11-21T11:58:00Z", "0.1.0",
+                .current(new GateReport.Source("target/perf/results.json", "2026-11-21T11:58:00Z", "0.1.0",
                         env("17.0.12"), Collections.emptyMap()))
                 .settings(GateSettings.defaults().describe())
                 .addNote("No baseline at src/perf/baseline.json: nothing to compare. Record one with:"

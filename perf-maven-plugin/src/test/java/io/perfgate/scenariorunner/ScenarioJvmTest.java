@@ -51,7 +51,7 @@ class ScenarioJvmTest {
 
     @Test
     void followsThePhasesAndLogsEveryLine() throws Exception {
-        ScenarioJvm.Outcome o = jvm("echo starting; " + MARK + "phase name=setup'; " + MARK
+        ScenarioJvm.JvmExit o = jvm("echo starting; " + MARK + "phase name=setup'; " + MARK
                 + "phase name=run kind=measured index=1 of=2'; echo working; " + MARK
                 + "run-done kind=measured index=1 of=2 wall-ms=12.5'; " + MARK + "phase name=teardown'; exit 3",
                 Duration.ofSeconds(30)).run();
@@ -71,7 +71,7 @@ class ScenarioJvmTest {
     void aPhaseThatOutlivesItsTimeoutIsStoppedWithItsChildren() throws Exception {
         Path childPid = dir.resolve("child.pid");
         long started = System.nanoTime();
-        ScenarioJvm.Outcome o = jvm(MARK + "phase name=run kind=measured index=2 of=3'; sleep 300 & echo $! > '"
+        ScenarioJvm.JvmExit o = jvm(MARK + "phase name=run kind=measured index=2 of=3'; sleep 300 & echo $! > '"
                 + childPid + "'; wait", Duration.ofSeconds(2)).run();
 
         assertEquals("run", o.hungPhase);
@@ -89,7 +89,7 @@ class ScenarioJvmTest {
     @Test
     void childrenLeftAfterExitAreKilledAndReported() throws Exception {
         Path childPid = dir.resolve("child.pid");
-        ScenarioJvm.Outcome o = jvm("sleep 300 & echo $! > '" + childPid + "'; sleep 1.5; exit 0",
+        ScenarioJvm.JvmExit o = jvm("sleep 300 & echo $! > '" + childPid + "'; sleep 1.5; exit 0",
                 Duration.ofSeconds(30)).run();
 
         assertEquals(Integer.valueOf(0), o.exitCode);

@@ -81,7 +81,7 @@ class ScenarioRunnerTest {
         d.setMetrics(Arrays.asList(new MetricDefinition("requests", "requests", "higher", null),
                 new MetricDefinition("cpu", null, null, true)));
 
-        ScenarioOutcome outcome = runner().run(Collections.singletonList(d));
+        ScenarioResults outcome = runner().run(Collections.singletonList(d));
 
         assertEquals(2, outcome.results().size());
         BenchmarkResult cold = outcome.results().get(0);
@@ -147,7 +147,7 @@ class ScenarioRunnerTest {
 
     @Test
     void runsWithFewerThan72LatenciesGetNoPercentilesButACount() throws Exception {
-        ScenarioOutcome outcome = runner().run(Collections.singletonList(
+        ScenarioResults outcome = runner().run(Collections.singletonList(
                 definition("few", CpuWork.class, 0, 0, 2, "requests", "40")));
         BenchmarkResult warm = outcome.results().get(0);
         assertEquals("few:runs=warm", warm.key());

@@ -1,0 +1,79 @@
+package io.perfgate.premerge;
+
+import io.perfgate.profile.ProfiledCode;
+import io.perfgate.results.BenchmarkResult;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a comparison needs from the benchmark harness: the selected benchmarks on a classpath, and one fork of
+ * one benchmark on a classpath. The JMH implementation is {@link JmhLauncher}; tests use fakes.
+ */
+public interface BenchmarkLauncher {
+    /**
+     * The benchmarks on {@code classpath} that the run's includes and excludes select, by name.
+     *
+     * @throws CompareException when the classpath holds no benchmark list, naming where it looked
+     */
+    List<String> discover(List<Path> classpath, String sideLabel) throws CompareException;
+
+    /**
+     * How long one fork of {@code benchmark} (discovered on {@code classpath}) is expected to run, in seconds: what
+     * a shard weighs it by. Equal weights by default, which shards by count.
+     */
+    default double expectedSeconds(List<Path> classpath, String benchmark) {
+        return 1;
+    }
+
+    /** Where {@link #expectedSeconds} takes its times from, when that is worth a line in the log; else null. */
+    default String expectedTimesSource() {
+        return null;
+    }
+
+    /** Runs one fork of {@code benchmark} with {@code classpath}; one result per parameter set. */
+    List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
+            throws InterleavedRun.ForkFailedException;
+
+    /**
+     * Runs one extra fork of {@code benchmark} for profiling, its JVM started with {@code jvmArgs} (the profiler),
+     * restricted to the parameter values {@code params} (for a scenario, {@code runs=cold} or {@code runs=warm});
+     * its files go to {@code directory}. {@code childJvmOption} is what a scenario is handed to profile the JVMs
+     * it starts.
+     *
+     * @throws UnsupportedOperationException when this harness cannot profile
+     */
+    default List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
+            String sideLabel, List<String> jvmArgs, String childJvmOption, Path directory)
+            throws InterleavedRun.ForkFailedException {
+        throw new UnsupportedOperationException("profiling is not supported for " + benchmark);
+    }
+
+    /**
+     * The name this launcher knows a scenario by, for the name its results carry ({@code index-job} is run as
+     * {@code scenario index-job}); null when {@code resultName} is no scenario of this launcher.
+     */
+    default String scenarioFor(String resultName) {
+        return null;
+    }
+
+    /**
+     * The parameter combinations of {@code benchmark} (discovered on {@code classpath}) that a profiling fork is
+     * pinned to one at a time, so each profile is of one set of values. One empty combination, pinning nothing,
+     * by default.
+     */
+    default List<Map<String, String>> parameterCombinations(List<Path> classpath, String benchmark) {
+        return java.util.Collections.singletonList(java.util.Collections.emptyMap());
+    }
+
+    /** Which stacks of a profile of {@code benchmark} (as {@link #discover} names it) are the measured code. */
+    default ProfiledCode profiledCode(String benchmark) {
+        return ProfiledCode.JMH;
+    }
+
+    /** The environment fingerprint of the machine and JVM the forks run on. */
+    Map<String, String> environment();
+
+    /** The harness options in force, by property name, for the results' settings. */
+    Map<String, String> settings();
+}

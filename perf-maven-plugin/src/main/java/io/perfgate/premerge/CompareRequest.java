@@ -1,0 +1,311 @@
+package io.perfgate.premerge;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.profile.ProfilerSetup;
+import io.perfgate.report.ReportWriter;
+import io.perfgate.results.Calibration;
+import io.perfgate.shard.Shard;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** What {@code perf:compare} was asked to do, with the paths of the running build. Immutable. */
+public final class CompareRequest {
+    private final String against;
+    private final Path moduleDirectory;
+    private final Path reactorRoot;
+    private final Path outputDirectory;
+    private final Path testOutput;
+    private final Path mainOutput;
+    private final List<Path> candidateClasspath;
+    private final long seed;
+    private final boolean adaptive;
+    private final boolean affected;
+    private final int maxForks;
+    private final GateSettings settings;
+    private final String command;
+    private final String toolVersion;
+    private final Set<ReportWriter.Format> reportFormats;
+    private final String goal;
+    private final Shard shard;
+    private final Duration budget;
+    private final ProfilerSetup profiling;
+    private final Calibration calibration;
+
+    private CompareRequest(Builder b) {
+        this.against = Objects.requireNonNull(b.against, "against");
+        this.moduleDirectory = Objects.requireNonNull(b.moduleDirectory, "moduleDirectory");
+        this.reactorRoot = b.reactorRoot != null ? b.reactorRoot : b.moduleDirectory;
+        this.outputDirectory = Objects.requireNonNull(b.outputDirectory, "outputDirectory");
+        this.testOutput = b.testOutput;
+        this.mainOutput = b.mainOutput;
+        this.candidateClasspath = Collections.unmodifiableList(new ArrayList<>(b.candidateClasspath));
+        this.seed = b.seed;
+        this.adaptive = b.adaptive;
+        this.affected = b.affected;
+        this.maxForks = b.maxForks;
+        this.settings = Objects.requireNonNull(b.settings, "settings");
+        this.command = b.command;
+        this.toolVersion = Objects.requireNonNull(b.toolVersion, "toolVersion");
+        this.reportFormats = Collections.unmodifiableSet(EnumSet.copyOf(b.reportFormats));
+        this.goal = Objects.requireNonNull(b.goal, "goal");
+        this.shard = b.shard;
+        this.budget = b.budget;
+        this.profiling = b.profiling;
+        this.calibration = b.calibration;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
+                .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
+                .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
+                .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
+                .profiling(profiling).calibration(calibration);
+    }
+
+    /**
+     * The between-fork noise {@code perf:calibrate} stored in the baseline, which the rounds of adaptive stopping
+     * are sized with together with the noise the rounds measure ({@link StopRule}); null when none is stored.
+     */
+    public Calibration calibration() {
+        return calibration;
+    }
+
+    /** What profiling is asked for once the verdicts are in ({@code perf.profile}, {@code perf.profiler}). */
+    public ProfilerSetup profiling() {
+        return profiling;
+    }
+
+    /** The longest the comparison may take, base build included ({@code perf.budget}), or null. */
+    public Duration budget() {
+        return budget;
+    }
+
+    /** The part of the selected benchmarks this comparison measures, or null for all. */
+    public Shard shard() {
+        return shard;
+    }
+
+    /** Where the base is checked out and built from. */
+    public CheckoutPaths paths() {
+        return new CheckoutPaths(moduleDirectory, reactorRoot, outputDirectory, testOutput, mainOutput);
+    }
+
+    /** The ref given in {@code perf.against}; the base is its merge base with HEAD. */
+    public String against() {
+        return against;
+    }
+
+    public Path moduleDirectory() {
+        return moduleDirectory;
+    }
+
+    /** The top-level project of the running build; the base is built from the same place. */
+    public Path reactorRoot() {
+        return reactorRoot;
+    }
+
+    public Path outputDirectory() {
+        return outputDirectory;
+    }
+
+    /** Relative to the module, e.g. {@code target/test-classes}. */
+    public Path testOutput() {
+        return testOutput;
+    }
+
+    /** Relative to the module, e.g. {@code target/classes}. */
+    public Path mainOutput() {
+        return mainOutput;
+    }
+
+    public List<Path> candidateClasspath() {
+        return candidateClasspath;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public boolean adaptive() {
+        return adaptive;
+    }
+
+    /** Whether only the benchmarks that reach a changed class are compared ({@code perf.affected}). */
+    public boolean affected() {
+        return affected;
+    }
+
+    public int maxForks() {
+        return maxForks;
+    }
+
+    /** The gate's settings (thresholds, rules, alpha); the comparison decides at alpha / 2 when adaptive. */
+    public GateSettings settings() {
+        return settings;
+    }
+
+    public String command() {
+        return command;
+    }
+
+    public String toolVersion() {
+        return toolVersion;
+    }
+
+    /** The report files to write ({@code perf.reportFormats}). */
+    public Set<ReportWriter.Format> reportFormats() {
+        return reportFormats;
+    }
+
+    /**
+     * The goal that runs the comparison, as its messages name it: {@code perf:compare}, or {@code perf:check} with
+     * {@code perf.against}.
+     */
+    public String goal() {
+        return goal;
+    }
+
+    public static final class Builder {
+        private String against;
+        private Path moduleDirectory;
+        private Path reactorRoot;
+        private Path outputDirectory;
+        private Path testOutput = Path.of("target", "test-classes");
+        private Path mainOutput = Path.of("target", "classes");
+        private final List<Path> candidateClasspath = new ArrayList<>();
+        private long seed = InterleavedSchedule.randomSeed();
+        private Shard shard;
+        private Duration budget;
+        private ProfilerSetup profiling = ProfilerSetup.none();
+        private Calibration calibration;
+
+        public Builder calibration(Calibration calibration) {
+            this.calibration = calibration;
+            return this;
+        }
+
+        /** The wall time the comparison may take, base build included; null: no limit. */
+        public Builder profiling(ProfilerSetup profiling) {
+            this.profiling = profiling;
+            return this;
+        }
+
+        public Builder budget(Duration budget) {
+            this.budget = budget;
+            return this;
+        }
+
+        /** Compares only this shard's part of the working tree's selected benchmarks; null for all. */
+        public Builder shard(Shard shard) {
+            this.shard = shard;
+            return this;
+        }
+        private boolean adaptive = Boolean.parseBoolean(PerfProperties.DEFAULT_TRUE);
+        private boolean affected;
+
+        public Builder affected(boolean affected) {
+            this.affected = affected;
+            return this;
+        }
+        private int maxForks = Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS);
+        private GateSettings settings = GateSettings.defaults();
+        private String command;
+        private String toolVersion = "unknown";
+        private Set<ReportWriter.Format> reportFormats = EnumSet.allOf(ReportWriter.Format.class);
+        private String goal = "perf:compare";
+
+        public Builder against(String against) {
+            this.against = against;
+            return this;
+        }
+
+        public Builder moduleDirectory(Path moduleDirectory) {
+            this.moduleDirectory = moduleDirectory;
+            return this;
+        }
+
+        public Builder reactorRoot(Path reactorRoot) {
+            this.reactorRoot = reactorRoot;
+            return this;
+        }
+
+        public Builder outputDirectory(Path outputDirectory) {
+            this.outputDirectory = outputDirectory;
+            return this;
+        }
+
+        /** The module, the top-level project, the output directory and the class directories, as one. */
+        public Builder paths(CheckoutPaths paths) {
+            return moduleDirectory(paths.moduleDirectory()).reactorRoot(paths.reactorRoot())
+                    .outputDirectory(paths.outputDirectory()).outputs(paths.testOutput(), paths.mainOutput());
+        }
+
+        /** Both relative to the module directory. */
+        public Builder outputs(Path testOutput, Path mainOutput) {
+            this.testOutput = testOutput;
+            this.mainOutput = mainOutput;
+            return this;
+        }
+
+        public Builder candidateClasspath(List<Path> classpath) {
+            this.candidateClasspath.clear();
+            this.candidateClasspath.addAll(classpath);
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder adaptive(boolean adaptive) {
+            this.adaptive = adaptive;
+            return this;
+        }
+
+        public Builder maxForks(int maxForks) {
+            this.maxForks = maxForks;
+            return this;
+        }
+
+        public Builder settings(GateSettings settings) {
+            this.settings = settings;
+            return this;
+        }
+
+        public Builder command(String command) {
+            this.command = command;
+            return this;
+        }
+
+        public Builder toolVersion(String toolVersion) {
+            this.toolVersion = toolVersion;
+            return this;
+        }
+
+        public Builder reportFormats(Set<ReportWriter.Format> formats) {
+            this.reportFormats = formats.isEmpty() ? EnumSet.noneOf(ReportWriter.Format.class) : EnumSet.copyOf(formats);
+            return this;
+        }
+
+        public Builder goal(String goal) {
+            this.goal = goal;
+            return this;
+        }
+
+        public CompareRequest build() {
+            return new CompareRequest(this);
+        }
+    }
+}

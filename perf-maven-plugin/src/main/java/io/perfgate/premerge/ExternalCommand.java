@@ -1,0 +1,133 @@
+package io.perfgate.premerge;
+
+import io.perfgate.process.Platform;
+import io.perfgate.process.ProcessTree;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a program with an argument list, never through a shell, so a ref name or a path can never be read
+ * as a command or an option it was not meant to be. Output is either captured (for git's short answers) or
+ * sent to a log file (for a Maven build, whose tail is shown when it fails).
+ */
+final class ExternalCommand {
+    private final List<String> command;
+    private final Path directory;
+    private final Map<String, String> environment = new LinkedHashMap<>();
+    private Duration timeout = Duration.ofMinutes(5);
+    private Path logFile;
+
+    ExternalCommand(List<String> command, Path directory) {
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("no program to run");
+        }
+        this.command = Collections.unmodifiableList(new ArrayList<>(command));
+        this.directory = directory;
+    }
+
+    ExternalCommand environment(String name, String value) {
+        environment.put(name, value);
+        return this;
+    }
+
+    ExternalCommand timeout(Duration timeout) {
+        this.timeout = timeout;
+        return this;
+    }
+
+    /** Sends stdout and stderr, interleaved, to this file instead of capturing them. */
+    ExternalCommand logTo(Path logFile) {
+        this.logFile = logFile;
+        return this;
+    }
+
+    List<String> command() {
+        return command;
+    }
+
+    Result run() throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(directory.toFile());
+        pb.environment().putAll(environment);
+        if (logFile != null) {
+            Files.createDirectories(logFile.toAbsolutePath().getParent());
+            pb.redirectErrorStream(true).redirectOutput(logFile.toFile());
+        }
+        pb.redirectInput(ProcessBuilder.Redirect.from(Platform.nullDevice()));
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new IOException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
+        }
+        StreamCollector out = logFile == null ? new StreamCollector(process.getInputStream()) : null;
+        StreamCollector err = logFile == null ? new StreamCollector(process.getErrorStream()) : null;
+        try {
+            boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (!finished) {
+                ProcessTree.kill(process, Duration.ofSeconds(10));
+            }
+            String stdout = out == null ? "" : out.text();
+            String stderr = err == null ? "" : err.text();
+            return new Result(finished ? process.exitValue() : -1, stdout, stderr, !finished);
+        } catch (InterruptedException e) {
+            ProcessTree.kill(process, Duration.ZERO);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running " + command.get(0), e);
+        }
+    }
+
+    /** Drains a stream on its own thread so a chatty child never blocks on a full pipe. */
+    private static final class StreamCollector {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final Thread thread;
+
+        StreamCollector(InputStream in) {
+            thread = new Thread(() -> {
+                try (InputStream s = in) {
+                    s.transferTo(bytes);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, "perf-command-output");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        String text() throws InterruptedException {
+            thread.join(10_000);
+            synchronized (bytes) {
+                return bytes.toString(StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    static final class Result {
+        final int exitCode;
+        final String stdout;
+        final String stderr;
+        final boolean timedOut;
+
+        Result(int exitCode, String stdout, String stderr, boolean timedOut) {
+            this.exitCode = exitCode;
+            this.stdout = stdout;
+            this.stderr = stderr;
+            this.timedOut = timedOut;
+        }
+
+        boolean succeeded() {
+            return exitCode == 0 && !timedOut;
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.perfgate.premerge;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.results.BenchmarkResult;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/** What the rounds produced: both sides' forks per benchmark, the rounds each used, and the time saved. */
+public final class InterleavedResults {
+    private final List<InterleavedRun.BenchmarkProgress> benchmarks;
+    private final int maxRounds;
+    private final long seed;
+
+    InterleavedResults(List<InterleavedRun.BenchmarkProgress> benchmarks, int maxRounds, long seed) {
+        this.benchmarks = Collections.unmodifiableList(new ArrayList<>(benchmarks));
+        this.maxRounds = maxRounds;
+        this.seed = seed;
+    }
+
+    public List<InterleavedRun.BenchmarkProgress> benchmarks() {
+        return benchmarks;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public int maxRounds() {
+        return maxRounds;
+    }
+
+    /** Every result of one side, benchmark by benchmark. */
+    public List<BenchmarkResult> results(Side side) {
+        List<BenchmarkResult> all = new ArrayList<>();
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            all.addAll(p.results(side));
+        }
+        return all;
+    }
+
+    /** Benchmarks whose forks failed, with the reason. */
+    public List<String> failures() {
+        List<String> failures = new ArrayList<>();
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            if (p.failed()) {
+                failures.add(p.benchmark() + ": " + p.reason());
+            }
+        }
+        return failures;
+    }
+
+    public int totalRounds() {
+        int sum = 0;
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            sum += p.rounds();
+        }
+        return sum;
+    }
+
+    /** Seconds the fixed maximum would have taken, estimated from each benchmark's mean time per round. */
+    public double estimatedFixedSeconds() {
+        double sum = 0;
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            int roundsRun = Math.max(p.rounds(), 1);
+            sum += p.nanos() / 1e9 / roundsRun * (p.failed() ? p.rounds() : maxRounds);
+        }
+        return sum;
+    }
+
+    public double spentSeconds() {
+        double sum = 0;
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            sum += p.nanos() / 1e9;
+        }
+        return sum;
+    }
+
+    /**
+     * E.g. "Rounds per benchmark: Foo.bar 5, Foo.baz 15 -- 10.0 on average against a fixed 15: about 1 min 40 s
+     * (33 %) saved".
+     */
+    public String summary() {
+        StringBuilder sb = new StringBuilder("Rounds per benchmark (each round is one fork of each side):");
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            sb.append("\n  ").append(p.benchmark()).append(": ").append(p.rounds());
+            if (p.failed()) {
+                sb.append(" (stopped: ").append(p.reason()).append(')');
+            } else if (p.stop() == StopRule.Status.SETTLED_PASS) {
+                sb.append(" (settled: no slowdown of the limit)");
+            } else if (p.stop() == StopRule.Status.SETTLED_FAIL) {
+                sb.append(" (settled: slowdown beyond the limit)");
+            } else if (p.stop() == StopRule.Status.ENOUGH_FOR_NOISE) {
+                sb.append(" (unsettled: as many rounds as its noise needs)");
+            } else if (p.stop() == StopRule.Status.BUDGET) {
+                sb.append(" (unsettled when ").append(PerfProperties.BUDGET).append(" ran out)");
+            }
+        }
+        if (benchmarks.isEmpty()) {
+            return sb.append(" none").toString();
+        }
+        double average = totalRounds() / (double) benchmarks.size();
+        double fixed = estimatedFixedSeconds();
+        double spent = spentSeconds();
+        double saved = Math.max(0, fixed - spent);
+        sb.append(String.format(Locale.ROOT, "%n  %.1f rounds on average against a fixed %d: %s spent, about %s"
+                + " (%.0f %%) saved against the fixed maximum", average, maxRounds,
+                InterleavedRun.duration((long) (spent * 1e9)), InterleavedRun.duration((long) (saved * 1e9)),
+                fixed > 0 ? 100 * saved / fixed : 0.0));
+        return sb.toString();
+    }
+}

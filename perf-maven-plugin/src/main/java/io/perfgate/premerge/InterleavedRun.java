@@ -1,0 +1,266 @@
+package io.perfgate.premerge;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.BenchmarkPairing;
+import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.text.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs the rounds of an interleaved comparison: the schedule says which fork comes next, the runner runs it,
+ * and after each round the stop rule looks at every benchmark still running. Pure apart from the runner, so
+ * the whole loop is tested with a fake runner.
+ */
+public final class InterleavedRun {
+    /** Runs one JVM fork of one benchmark on one side. */
+    public interface ForkRunner {
+        /**
+         * @return one result per parameter set of the benchmark, each holding the one fork just measured
+         * @throws ForkFailedException when the fork crashed, hung or produced nothing
+         */
+        List<BenchmarkResult> runFork(Side side, String benchmark, int round) throws ForkFailedException;
+    }
+
+    /** A fork that did not produce a result; the benchmark is dropped from later rounds and reported. */
+    public static final class ForkFailedException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public ForkFailedException(String message) {
+            super(message);
+        }
+
+        public ForkFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private final InterleavedSchedule schedule;
+    private final StopRule rule;
+    private final PerfLog log;
+    private final LongSupplier nanoTime;
+    private String sides = "base and candidate";
+    private Duration budget;
+
+    public InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log) {
+        this(schedule, rule, log, System::nanoTime);
+    }
+
+    /**
+     * The wall time the rounds may take; null for no limit. A round is not started when the last one, run again,
+     * would end past it; the benchmarks still unsettled then stop with {@link StopRule.Status#BUDGET}.
+     */
+    public InterleavedRun budget(Duration remaining) {
+        this.budget = remaining;
+        return this;
+    }
+
+    /** How the log names the two sides, e.g. "two halves of the working tree (A/A)". */
+    public InterleavedRun sides(String description) {
+        this.sides = Objects.requireNonNull(description);
+        return this;
+    }
+
+    InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log, LongSupplier nanoTime) {
+        this.schedule = Objects.requireNonNull(schedule);
+        this.rule = Objects.requireNonNull(rule);
+        this.log = Objects.requireNonNull(log);
+        this.nanoTime = Objects.requireNonNull(nanoTime);
+    }
+
+    public InterleavedResults run(List<String> benchmarks, ForkRunner runner) {
+        Map<String, BenchmarkProgress> progress = new LinkedHashMap<>();
+        for (String b : benchmarks) {
+            progress.put(b, new BenchmarkProgress(b));
+        }
+        log.info(String.format(Locale.ROOT, "Interleaving %s, %s, %s; seed %d"
+                + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks),
+                sides,
+                rule.adaptive() ? StopRule.FIRST_LOOK + " to " + rule.maxRounds() + " rounds (adaptive)"
+                        : rule.maxRounds() + " rounds",
+                schedule.seed(), schedule.seed()));
+        int round = 0;
+        long runStart = nanoTime.getAsLong();
+        long lastRound = 0;
+        while (true) {
+            List<String> active = new ArrayList<>();
+            for (BenchmarkProgress p : progress.values()) {
+                if (p.state == State.RUNNING) {
+                    active.add(p.benchmark);
+                }
+            }
+            if (active.isEmpty()) {
+                break;
+            }
+            if (budget != null && round > 0 && nanoTime.getAsLong() - runStart + lastRound > budget.toNanos()) {
+                for (String b : active) {
+                    BenchmarkProgress p = progress.get(b);
+                    p.state = State.DONE;
+                    p.stop = StopRule.Status.BUDGET;
+                    p.reason = PerfProperties.BUDGET + " ran out after " + round + " rounds";
+                }
+                log.info(String.format(Locale.ROOT, "%s: %s of rounds left, and round %d took %s; stopping"
+                        + " %d unsettled benchmark%s after %d rounds: %s", PerfProperties.BUDGET,
+                        duration(Math.max(0, budget.toNanos() - (nanoTime.getAsLong() - runStart))), round,
+                        duration(lastRound), active.size(), active.size() == 1 ? "" : "s", round,
+                        String.join(", ", active)));
+                break;
+            }
+            round++;
+            long roundStart = nanoTime.getAsLong();
+            for (InterleavedSchedule.ForkSlot slot : schedule.round(round, active)) {
+                BenchmarkProgress p = progress.get(slot.benchmark());
+                if (p.state != State.RUNNING) {
+                    continue;
+                }
+                long start = nanoTime.getAsLong();
+                try {
+                    List<BenchmarkResult> results = runner.runFork(slot.side(), slot.benchmark(), round);
+                    if (results.isEmpty()) {
+                        throw new ForkFailedException("the fork produced no result");
+                    }
+                    p.add(slot.side(), results);
+                } catch (ForkFailedException e) {
+                    p.state = State.ERROR;
+                    p.reason = slot.side().label() + " fork in round " + round + " failed: " + e.getMessage();
+                    log.info(p.benchmark + ": " + p.reason + "; it is not run any more");
+                } finally {
+                    p.nanos += nanoTime.getAsLong() - start;
+                }
+            }
+            for (String b : active) {
+                BenchmarkProgress p = progress.get(b);
+                if (p.state != State.RUNNING) {
+                    continue;
+                }
+                p.rounds = round;
+                StopRule.Look look = rule.look(round, p.results(Side.BASE), p.results(Side.CANDIDATE));
+                if (look.status().stops()) {
+                    p.state = State.DONE;
+                    p.stop = look.status();
+                    p.reason = look.reason();
+                    if (look.status() == StopRule.Status.ENOUGH_FOR_NOISE) {
+                        log.info(String.format(Locale.ROOT, "%s: stopped after %d rounds, as many as its noise"
+                                + " needs; the gate decides on them (%s)", b, round, look.reason()));
+                    } else if (look.status() == StopRule.Status.FINISHED) {
+                        String noise = rule.adaptive() ? rule.noiseAtMaximum(p.results(Side.BASE),
+                                p.results(Side.CANDIDATE)) : "";
+                        if (noise.contains(PerfProperties.MAX_FORKS)) {
+                            log.info(String.format(Locale.ROOT, "%s: unsettled after all %d rounds: %s; a"
+                                    + " slowdown of that size may be missed (raise %s, or see perf:calibrate)",
+                                    b, round, noise, PerfProperties.MAX_FORKS));
+                        }
+                    } else {
+                        log.info(String.format(Locale.ROOT, "%s: settled after %d rounds, %s (%s)", b, round,
+                                look.status() == StopRule.Status.SETTLED_PASS ? "no slowdown of the limit"
+                                        : "a slowdown beyond the limit",
+                                look.reason()));
+                    }
+                }
+            }
+            lastRound = nanoTime.getAsLong() - roundStart;
+            log.info(String.format(Locale.ROOT, "Round %d done: %d benchmark%s, %s", round, active.size(),
+                    active.size() == 1 ? "" : "s", duration(lastRound)));
+        }
+        InterleavedResults outcome = new InterleavedResults(new ArrayList<>(progress.values()), rule.maxRounds(), schedule.seed());
+        log.info(outcome.summary());
+        return outcome;
+    }
+
+    /** A wall time as the log shows every duration ({@link Durations}). */
+    static String duration(long nanos) {
+        return Durations.format(Duration.ofNanos(nanos));
+    }
+
+    enum State {
+        RUNNING, DONE, ERROR
+    }
+
+    /** One benchmark's forks on both sides and where it stands. */
+    public static final class BenchmarkProgress {
+        final String benchmark;
+        private final Map<Side, Map<String, BenchmarkResult>> results = new EnumMap<>(Side.class);
+        State state = State.RUNNING;
+        StopRule.Status stop;
+        String reason = "";
+        int rounds;
+        long nanos;
+
+        BenchmarkProgress(String benchmark) {
+            this.benchmark = benchmark;
+            results.put(Side.BASE, new TreeMap<>());
+            results.put(Side.CANDIDATE, new TreeMap<>());
+        }
+
+        /**
+         * Adds a fork's results, each to the result of the same benchmark ({@link BenchmarkPairing#id}: key and mode,
+         * as a benchmark of two modes returns a result for each from one fork).
+         */
+        void add(Side side, List<BenchmarkResult> forkResults) {
+            Map<String, BenchmarkResult> map = results.get(side);
+            for (BenchmarkResult r : forkResults) {
+                String id = BenchmarkPairing.id(r);
+                BenchmarkResult before = map.get(id);
+                if (before == null) {
+                    map.put(id, r);
+                } else {
+                    BenchmarkResult.Builder merged = before.toBuilder();
+                    for (Fork f : r.forks()) {
+                        merged.addFork(f);
+                    }
+                    for (String w : r.warnings()) {
+                        if (!before.warnings().contains(w)) {
+                            merged.warning(w);
+                        }
+                    }
+                    map.put(id, merged.build());
+                }
+            }
+        }
+
+        public String benchmark() {
+            return benchmark;
+        }
+
+        public List<BenchmarkResult> results(Side side) {
+            return Collections.unmodifiableList(new ArrayList<>(results.get(side).values()));
+        }
+
+        /** Complete rounds run (both sides). */
+        public int rounds() {
+            return rounds;
+        }
+
+        /** How the benchmark stopped; null when a fork failed. */
+        public StopRule.Status stop() {
+            return stop;
+        }
+
+        /** Whether a fork failed, and the benchmark was dropped. */
+        public boolean failed() {
+            return state == State.ERROR;
+        }
+
+        /** What settled it, or why it failed. */
+        public String reason() {
+            return reason;
+        }
+
+        /** Wall time spent on its forks. */
+        public long nanos() {
+            return nanos;
+        }
+    }
+}

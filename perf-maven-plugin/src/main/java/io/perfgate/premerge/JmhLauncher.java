@@ -1,0 +1,310 @@
+package io.perfgate.premerge;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.EnvironmentProbe;
+import io.perfgate.jmh.BenchmarkEntry;
+import io.perfgate.jmh.BenchmarkListReader;
+import io.perfgate.jmh.ForkTimes;
+import io.perfgate.jmh.InvalidOptionException;
+import io.perfgate.jmh.JmhInvocation;
+import io.perfgate.jmh.JmhOptions;
+import io.perfgate.jmh.JmhProgressListener;
+import io.perfgate.jmh.JmhResults;
+import io.perfgate.jmh.JmhRunException;
+import io.perfgate.jmh.JmhRunner;
+import io.perfgate.jmh.PlannedBenchmark;
+import io.perfgate.jmh.RunPlan;
+import io.perfgate.results.BenchmarkResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Runs single JMH forks for {@code perf:compare} and {@code perf:calibrate}: the same options, precedence and
+ * runner as {@code perf:run}, with JMH's fork count replaced by 1, because the comparison schedules the forks
+ * itself. Each side has its own classpath and its own run plan (the base may carry other annotations).
+ */
+public final class JmhLauncher implements BenchmarkLauncher {
+    /**
+     * How long a fork waits for another JMH run on the machine to release JMH's lock. A comparison is many short
+     * launches, each of which can land behind someone else's whole run on a shared machine; waiting is right (two
+     * benchmarks at once disturb each other), giving up after the usual few minutes loses the comparison.
+     */
+    static final Duration LOCK_WAIT = Duration.ofMinutes(30);
+
+    private final JmhOptions options;
+    private final Path java;
+    private final Path workDirectory;
+    private final Map<List<Path>, RunPlan> plans = new HashMap<>();
+    /** The plan of the first side discovered (the working tree's, in perf:compare), for the log. */
+    private RunPlan firstPlan;
+    private ForkTimes forkTimes = ForkTimes.none();
+    private int invocations;
+    private JmhResults firstResults;
+    private Path projectDirectory;
+    private String mavenVersion;
+    private String pluginVersion;
+    private String command;
+    private Map<String, String> environment;
+
+    /**
+     * @param options the run options ({@code perf.includes}, warmup, measurement ...); {@code perf.forks} is ignored
+     * @param java the {@code java} executable of the benchmark JVMs
+     * @param workDirectory where JMH's JSON and output of each fork go
+     */
+    public JmhLauncher(JmhOptions options, Path java, Path workDirectory) {
+        this.options = options;
+        this.java = java;
+        this.workDirectory = workDirectory;
+    }
+
+    /** What the environment fingerprint says of the run besides the machine: its versions, project and command. */
+    public JmhLauncher describing(Path projectDirectory, String mavenVersion, String pluginVersion, String command) {
+        this.projectDirectory = projectDirectory;
+        this.mavenVersion = mavenVersion;
+        this.pluginVersion = pluginVersion;
+        this.command = command;
+        return this;
+    }
+
+    @Override
+    public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
+        List<BenchmarkEntry> entries = new ArrayList<>();
+        List<String> searched = new ArrayList<>();
+        for (Path entry : classpath) {
+            try {
+                if (Files.isDirectory(entry)) {
+                    Path list = entry.resolve(BenchmarkListReader.RESOURCE);
+                    searched.add(entry.toString());
+                    if (Files.isRegularFile(list)) {
+                        entries.addAll(BenchmarkListReader.read(list));
+                    }
+                } else if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
+                    entries.addAll(fromJar(entry));
+                }
+            } catch (IOException e) {
+                throw new CompareException("The benchmark list of the " + sideLabel + " cannot be read: "
+                        + e.getMessage(), e);
+            }
+        }
+        if (entries.isEmpty()) {
+            throw new CompareException("The " + sideLabel + " has no JMH benchmarks: no " + BenchmarkListReader.RESOURCE
+                    + " in " + String.join(", ", searched) + ". JMH's annotation processor (jmh-generator-annprocess)"
+                    + " writes it when the benchmarks are compiled; check that it runs on the test sources.");
+        }
+        RunPlan plan;
+        try {
+            plan = RunPlan.create(options, entries);
+        } catch (InvalidOptionException e) {
+            throw new CompareException("In the " + sideLabel + ": " + e.getMessage(), e);
+        }
+        plans.put(new ArrayList<>(classpath), plan);
+        if (firstPlan == null) {
+            firstPlan = plan;
+        }
+        List<String> names = new ArrayList<>();
+        for (PlannedBenchmark b : plan.benchmarks()) {
+            names.add(b.name());
+        }
+        return names;
+    }
+
+    /** Weighs the benchmarks for shards and the budget by the fork times {@code times} recorded. */
+    public JmhLauncher weighedBy(ForkTimes times) {
+        this.forkTimes = Objects.requireNonNull(times, "times");
+        return this;
+    }
+
+    /**
+     * One side's part of a round: one fork of each parameter set and mode ({@code -f 1} runs each of them once), as
+     * recorded or as planned ({@link ForkTimes}).
+     */
+    @Override
+    public double expectedSeconds(List<Path> classpath, String benchmark) {
+        RunPlan plan = plans.get(classpath);
+        if (plan == null) {
+            throw new IllegalStateException("discover() was not called for this classpath");
+        }
+        for (PlannedBenchmark b : plan.benchmarks()) {
+            if (b.name().equals(benchmark)) {
+                return forkTimes.fork(plan, b).multipliedBy(b.runs()).toMillis() / 1000.0;
+            }
+        }
+        return 0;
+    }
+
+    /** Where the fork times come from, once a side's benchmarks are discovered; null when nothing is recorded. */
+    @Override
+    public String expectedTimesSource() {
+        return firstPlan == null ? null : forkTimes.describe(firstPlan);
+    }
+
+    private static List<BenchmarkEntry> fromJar(Path jar) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            ZipEntry e = zip.getEntry(BenchmarkListReader.RESOURCE);
+            if (e == null) {
+                return Collections.emptyList();
+            }
+            try (InputStream in = zip.getInputStream(e)) {
+                return BenchmarkListReader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                        jar + "!/" + BenchmarkListReader.RESOURCE);
+            }
+        }
+    }
+
+    @Override
+    public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
+            throws InterleavedRun.ForkFailedException {
+        PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
+        invocations++;
+        String stem = String.format(Locale.ROOT, "round-%03d-%s-%d", round, sideLabel.replaceAll("[^A-Za-z0-9]", ""),
+                invocations);
+        return fork(classpath, benchmark, planned, singleFork(planned.jmhArguments()), workDirectory.resolve(stem
+                + ".json"));
+    }
+
+    @Override
+    public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark, Map<String, String> params,
+            String sideLabel, List<String> jvmArgs, String childJvmOption, Path directory)
+            throws InterleavedRun.ForkFailedException {
+        // JMH runs that one combination (the user's values for its names replaced, not added to): a result per mode
+        PlannedBenchmark planned = planned(classpath, benchmark, sideLabel).pinnedTo(params);
+        return fork(classpath, benchmark, planned, withJvmArgs(singleFork(planned.jmhArguments()), jvmArgs),
+                directory.resolve(sideLabel + "-jmh.json"));
+    }
+
+    @Override
+    public List<Map<String, String>> parameterCombinations(List<Path> classpath, String benchmark) {
+        try {
+            return planned(classpath, benchmark, "working tree").parameterCombinations();
+        } catch (InterleavedRun.ForkFailedException e) {
+            return Collections.singletonList(Collections.emptyMap());
+        }
+    }
+
+    private PlannedBenchmark planned(List<Path> classpath, String benchmark, String sideLabel)
+            throws InterleavedRun.ForkFailedException {
+        RunPlan plan = plans.get(classpath);
+        if (plan == null) {
+            throw new IllegalStateException("discover() was not called for this classpath");
+        }
+        for (PlannedBenchmark b : plan.benchmarks()) {
+            if (b.name().equals(benchmark)) {
+                return b;
+            }
+        }
+        throw new InterleavedRun.ForkFailedException(benchmark + " is not in the " + sideLabel + "'s plan");
+    }
+
+    private List<BenchmarkResult> fork(List<Path> classpath, String benchmark, PlannedBenchmark planned,
+            List<String> arguments, Path resultFile) throws InterleavedRun.ForkFailedException {
+        JmhInvocation invocation = JmhInvocation.builder().java(java).classpath(classpath)
+                .includes(Collections.singletonList(JmhInvocation.exactly(benchmark)))
+                .arguments(arguments).resultFile(resultFile)
+                .outputLog(workDirectory.resolve("jmh-output.log")).timeout(planned.timeout())
+                .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
+        try {
+            Files.createDirectories(workDirectory);
+            JmhResults results = JmhRunner.run(invocation, JmhProgressListener.NONE);
+            if (firstResults == null) {
+                firstResults = results;
+            }
+            Files.deleteIfExists(invocation.resultFile());
+            return results.benchmarks();
+        } catch (JmhRunException e) {
+            throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new InterleavedRun.ForkFailedException("cannot write to " + workDirectory + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * JMH's arguments with {@code extra} appended to the forked JVM's options: into the one
+     * {@code -jvmArgsAppend} already there (perf.jvmArgs), since JMH keeps only the last.
+     */
+    static List<String> withJvmArgs(List<String> arguments, List<String> extra) {
+        List<String> args = new ArrayList<>(arguments);
+        String joined = String.join(" ", extra);
+        int at = args.indexOf("-jvmArgsAppend");
+        if (at >= 0 && at + 1 < args.size()) {
+            args.set(at + 1, args.get(at + 1) + " " + joined);
+        } else {
+            args.add("-jvmArgsAppend");
+            args.add(joined);
+        }
+        return args;
+    }
+
+    /** JMH's arguments with the fork count set to one (and no other -f left, which JMH would refuse). */
+    static List<String> singleFork(List<String> arguments) {
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < arguments.size(); i++) {
+            String a = arguments.get(i);
+            if (("-f".equals(a) || "-forks".equals(a)) && i + 1 < arguments.size()) {
+                i++;
+                continue;
+            }
+            args.add(a);
+        }
+        args.add("-f");
+        args.add("1");
+        return args;
+    }
+
+    /**
+     * The fingerprint of perf:run, made once from the machine, the benchmark JVM (as the first fork reported it, or,
+     * when no JMH fork ran, as it reports itself: a comparison of scenarios alone runs them on this JDK) and the
+     * working tree's git state.
+     */
+    @Override
+    public Map<String, String> environment() {
+        if (environment == null) {
+            EnvironmentFingerprint.Facts facts = EnvironmentProbe.machine();
+            if (firstResults != null) {
+                List<String> argLists = new ArrayList<>(firstResults.jvmArgs());
+                List<String> firstArgs = argLists.isEmpty() ? new ArrayList<>()
+                        : Arrays.asList(argLists.get(0).trim().split("\\s+"));
+                facts.jvmReport(EnvironmentProbe.jvmReport(java, firstArgs)).jvmArgs(argLists)
+                        .jmh(firstResults.jmhVersion(), firstResults.jdkVersion(), firstResults.vmName(),
+                                firstResults.vmVersion());
+            } else if (java != null) {
+                facts.jvmReport(EnvironmentProbe.jvmReport(java, Collections.emptyList()));
+            }
+            if (projectDirectory != null) {
+                String[] git = EnvironmentProbe.git(projectDirectory);
+                facts.git(git[0], git[1]);
+            }
+            facts.maven(mavenVersion).plugin(pluginVersion).command(command)
+                    .timestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+            environment = Collections.unmodifiableMap(new LinkedHashMap<>(EnvironmentFingerprint.of(facts)));
+        }
+        return environment;
+    }
+
+    @Override
+    public Map<String, String> settings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (RunPlan plan : plans.values()) {
+            settings.putAll(plan.settings());
+        }
+        settings.put(PerfProperties.FORKS, "1 per round (perf:compare schedules the forks)");
+        return settings;
+    }
+}

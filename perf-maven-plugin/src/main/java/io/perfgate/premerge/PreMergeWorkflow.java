@@ -1,0 +1,378 @@
+package io.perfgate.premerge;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.StealTime;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateReport;
+import io.perfgate.log.PerfLog;
+import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.profile.ProfilerSetup;
+import io.perfgate.report.MethodologyWriter;
+import io.perfgate.report.ReportWriter;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
+import io.perfgate.results.ResultsJson;
+import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.shard.Budget;
+import io.perfgate.shard.ShardException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * {@code perf:compare}: measures the working tree against the merge base of HEAD and a ref, on this machine, in
+ * randomized interleaved rounds. The base is checked out with {@code git worktree add --detach} under the output
+ * directory, built with the running build's Maven, and removed again whatever happens; the user's checkout,
+ * index, branches and stash are never touched. Both sides are written in the results schema
+ * ({@code base-results.json}, {@code results.json}) for the gate.
+ */
+public final class PreMergeWorkflow {
+    public static final String BASE_RESULTS = "base-results.json";
+    public static final String RESULTS = "results.json";
+    public static final String BASE_BUILD_LOG = "base-build.log";
+
+    private final BaseBuilder baseBuilder;
+    private final BenchmarkLauncher launcher;
+    private final PerfLog log;
+
+    public PreMergeWorkflow(BaseBuilder baseBuilder, BenchmarkLauncher launcher, PerfLog log) {
+        this.baseBuilder = baseBuilder;
+        this.launcher = launcher;
+        this.log = log;
+    }
+
+    /** A path as people type it: relative to the module when inside it. */
+    private static String shown(CompareRequest request, Path file) {
+        Path module = request.moduleDirectory().toAbsolutePath().normalize();
+        Path abs = file.toAbsolutePath().normalize();
+        return abs.startsWith(module) ? module.relativize(abs).toString() : abs.toString();
+    }
+
+    /** {@code perf.affected}: the benchmarks of {@code common} that reach a changed class, each logged with why. */
+    private Set<String> affected(List<String> common, List<Path> candidateClasspath, List<Path> baseClasspath)
+            throws CompareException {
+        AffectedBenchmarks.Selection selection;
+        try {
+            selection = AffectedBenchmarks.select(common, candidateClasspath, baseClasspath);
+        } catch (IOException e) {
+            throw new CompareException("Cannot tell which benchmarks the patch affects (" + PerfProperties.AFFECTED
+                    + "): " + e.getMessage(), e);
+        }
+        log.info(PerfProperties.AFFECTED + ": " + selection.changed.size() + (selection.changed.size() == 1
+                ? " class differs" : " classes differ") + " between base and candidate"
+                + (selection.changed.isEmpty() ? "" : " (" + String.join(", ", selection.changed.subList(0,
+                        Math.min(5, selection.changed.size()))) + (selection.changed.size() > 5 ? ", ..." : "")
+                        + ")") + "; " + selection.selected.size() + " of " + common.size() + " benchmarks selected");
+        selection.selected.forEach((b, why) -> log.info("  " + b + ": " + why));
+        if (!selection.skipped.isEmpty()) {
+            log.info("  not affected, not compared: " + String.join(", ", selection.skipped));
+        }
+        if (selection.selected.isEmpty()) {
+            log.info(PerfProperties.AFFECTED + ": no benchmark reaches a changed class, so nothing is measured");
+        }
+        return new LinkedHashSet<>(selection.selected.keySet());
+    }
+
+    public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
+        long started = System.nanoTime();
+        StopRule rule;
+        try {
+            rule = new StopRule(request.adaptive(), request.maxForks(), request.settings(), request.calibration());
+        } catch (IllegalArgumentException e) {
+            throw new CompareException(e.getMessage(), e);
+        }
+        GitRepository git = GitRepository.open(request.moduleDirectory());
+        ReportWriter.deleteStale(request.outputDirectory());
+        Path profilesDirectory = request.outputDirectory().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+        ComparisonProfiler.clearStale(profilesDirectory);
+        BaseRef ref = BaseRef.resolve(git, request.against(), request.moduleDirectory(), request.reactorRoot(),
+                request.outputDirectory(), log);
+        List<String> candidateBenchmarks = selectSuite(request);
+        try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, request.paths(), log)) {
+            List<Path> baseClasspath = checkout.classpath();
+            Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref.baseShort);
+            Optional<StealTime> before = StealTime.read();
+            InterleavedResults outcome = rounds(request, rule, pairing.compared, baseClasspath, started);
+            OptionalDouble steal = StealTime.share(before, StealTime.read());
+
+            double decisionAlpha = rule.decisionAlpha();
+            String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            Map<String, String> settings = settings(request);
+            String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
+            PerfResults baseResults = baseResults(request, ref, outcome, decisionAlpha, createdAt, settings, status);
+            PerfResults candidateResults = candidateResults(request, ref, outcome, decisionAlpha, createdAt, settings,
+                    status);
+
+            Path baseFile = request.outputDirectory().resolve(BASE_RESULTS);
+            Path candidateFile = request.outputDirectory().resolve(RESULTS);
+            ResultsJson.write(baseResults, baseFile);
+            ResultsJson.write(candidateResults, candidateFile);
+            log.info("Wrote " + baseFile + " and " + candidateFile);
+
+            GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
+                    .toolVersion(request.toolVersion()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                            + "=<ref> (" + request.goal() + " measures the base itself)")
+                    .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
+            // profiled while the base's build still exists, and before the reports, which show the profiles
+            List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
+                    baseClasspath, request.candidateClasspath(), profilesDirectory, request.seed());
+            List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
+            return new PreMergeResult(request.goal(), request.against(), ref.base, ref.baseShort, ref.head, ref.dirty,
+                    outcome, baseResults, candidateResults, baseFile, candidateFile, pairing.added, pairing.removed,
+                    decisionAlpha, report, reports, steal, profiles);
+        }
+    }
+
+    /**
+     * The working tree's benchmarks to compare: its selection, this shard's part of it, checked against the time
+     * budget at the fewest rounds. The working tree comes first: without benchmarks there is nothing to compare,
+     * and building the base would be minutes spent before saying so.
+     */
+    private List<String> selectSuite(CompareRequest request) throws CompareException {
+        List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
+        List<String> suite = candidateBenchmarks;
+        if ((request.shard() != null || request.budget() != null) && launcher.expectedTimesSource() != null) {
+            for (String line : launcher.expectedTimesSource().split("\\R")) {
+                log.info(line);
+            }
+        }
+        if (request.shard() != null) {
+            // the working tree's selection decides the partition, so base-only benchmarks change no shard
+            List<String> all = candidateBenchmarks;
+            candidateBenchmarks = request.shard().select(all, name -> name,
+                    name -> launcher.expectedSeconds(request.candidateClasspath(), name));
+            log.info("Shard " + request.shard() + " (" + PerfProperties.SHARD + "): " + candidateBenchmarks.size()
+                    + " of the " + all.size() + " selected benchmarks"
+                    + (candidateBenchmarks.isEmpty() ? "; nothing to compare here, as there are fewer than "
+                            + request.shard().total() : ": " + String.join(", ", candidateBenchmarks)));
+        }
+        if (request.shard() != null && candidateBenchmarks.isEmpty()) {
+            throw new CompareException("Shard " + request.shard() + " has nothing to compare: the working tree selects "
+                    + suite.size() + (suite.size() == 1 ? " benchmark" : " benchmarks") + ", fewer than the "
+                    + request.shard().total() + " shards; use at most " + suite.size() + " shards");
+        }
+        // the fewest rounds the rule allows must fit; the rest of the budget goes to the unsettled benchmarks
+        int fewestRounds = request.adaptive() ? Math.min(StopRule.FIRST_LOOK, request.maxForks()) : request.maxForks();
+        try {
+            Budget.check(request.budget(), candidateBenchmarks, suite, name -> name,
+                    name -> 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), name),
+                    ScenarioDefinition::counted,
+                    "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
+                    "fewer rounds with -D" + PerfProperties.MAX_FORKS + ", or shorter iterations with -D"
+                            + PerfProperties.MEASUREMENT_ITERATIONS + " and -D" + PerfProperties.MEASUREMENT_TIME);
+        } catch (ShardException e) {
+            throw new CompareException(e.getMessage(), e);
+        }
+        return candidateBenchmarks;
+    }
+
+    /** What both sides have, and so is compared; what only one side has is listed, not compared. */
+    private static final class Pairing {
+        Set<String> compared;
+        List<String> added;
+        List<String> removed;
+    }
+
+    /**
+     * Pairs the working tree's benchmarks with the base's: those both have are compared (with {@code perf.affected}
+     * only those the patch can affect, and every scenario), the others are logged.
+     */
+    private Pairing pair(CompareRequest request, List<String> candidateBenchmarks, List<Path> baseClasspath,
+            String baseShort) throws CompareException {
+        Pairing pairing = new Pairing();
+        List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + baseShort);
+        Set<String> common = new LinkedHashSet<>(candidateBenchmarks);
+        common.retainAll(baseBenchmarks);
+        pairing.added = new ArrayList<>(candidateBenchmarks);
+        pairing.added.removeAll(baseBenchmarks);
+        pairing.removed = new ArrayList<>(baseBenchmarks);
+        pairing.removed.removeAll(candidateBenchmarks);
+        for (String b : pairing.added) {
+            log.info(b + " is new (not in the base): not compared");
+        }
+        for (String b : pairing.removed) {
+            log.info(b + " is in the base but not in the working tree: not compared");
+        }
+        if (request.affected()) {
+            // scenarios run the whole project: no class analysis can rule one out
+            List<String> scenarios = new ArrayList<>();
+            List<String> benchmarks = new ArrayList<>();
+            common.forEach(name -> (name.startsWith(ScenarioDefinition.SUITE_PREFIX) ? scenarios : benchmarks).add(name));
+            common = affected(benchmarks, request.candidateClasspath(), baseClasspath);
+            for (String scenario : scenarios) {
+                log.info("  " + scenario + ": a scenario, always compared (" + PerfProperties.AFFECTED
+                        + " follows benchmark classes only)");
+                common.add(scenario);
+            }
+        }
+        if (common.isEmpty() && !request.affected()) {
+            throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
+                    + ") also exists in the base " + baseShort + " (" + baseBenchmarks.size() + "); nothing to"
+                    + " compare. Check " + PerfProperties.INCLUDES + ", or compare against a ref that has the"
+                    + " benchmarks.");
+        }
+        pairing.compared = common;
+        return pairing;
+    }
+
+    /** Both sides of {@code compared} in seeded interleaved rounds, until {@code rule} stops each benchmark. */
+    private InterleavedResults rounds(CompareRequest request, StopRule rule, Set<String> compared,
+            List<Path> baseClasspath, long started) {
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
+        if (request.budget() != null) {
+            // the base's build came out of the same budget
+            run.budget(request.budget().minusNanos(System.nanoTime() - started));
+        }
+        return run.run(new ArrayList<>(compared), (side, benchmark, round) -> launcher.runFork(
+                side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
+                side == Side.BASE ? "base" : "candidate", round));
+    }
+
+    /** The settings both sides' results record: the launcher's and the comparison's own. */
+    private Map<String, String> settings(CompareRequest request) {
+        Map<String, String> settings = new LinkedHashMap<>(launcher.settings());
+        settings.put(PerfProperties.AGAINST, request.against());
+        settings.put(PerfProperties.SEED, Long.toString(request.seed()));
+        if (request.shard() != null) {
+            settings.put(PerfProperties.SHARD, request.shard().toString());
+        }
+        settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
+        settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
+        return settings;
+    }
+
+    /** The base's side of the rounds, with its provenance: which commit, merge base of what, measured how. */
+    private PerfResults baseResults(CompareRequest request, BaseRef ref, InterleavedResults outcome,
+            double decisionAlpha, String createdAt, Map<String, String> settings, String status) {
+        Map<String, String> baseProvenance = new LinkedHashMap<>();
+        baseProvenance.put(Provenance.ROLE, Provenance.ROLE_BASE);
+        baseProvenance.put(Provenance.COMMIT, ref.base);
+        baseProvenance.put(Provenance.SUBJECT, ref.baseSubject);
+        baseProvenance.put(Provenance.AGAINST, request.against());
+        baseProvenance.put(Provenance.AGAINST_COMMIT, ref.refCommit);
+        baseProvenance.put(Provenance.MEASURED_WITH, request.goal() + ", interleaved with the candidate");
+        baseProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
+        // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
+        Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
+        baseEnvironment.put(EnvironmentFingerprint.GIT_COMMIT, ref.base);
+        baseEnvironment.put(EnvironmentFingerprint.GIT_DIRTY, "false");
+        return PerfResults.builder().status(status).createdAt(createdAt)
+                .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
+                .settings(settings).provenance(baseProvenance).benchmarks(outcome.results(Side.BASE)).build();
+    }
+
+    /** The working tree's side of the rounds, with its provenance: HEAD, whether it was changed, and its base. */
+    private PerfResults candidateResults(CompareRequest request, BaseRef ref, InterleavedResults outcome,
+            double decisionAlpha, String createdAt, Map<String, String> settings, String status) {
+        Map<String, String> candidateProvenance = new LinkedHashMap<>();
+        candidateProvenance.put(Provenance.ROLE, Provenance.ROLE_CANDIDATE);
+        candidateProvenance.put(Provenance.COMMIT, ref.head);
+        candidateProvenance.put(Provenance.DIRTY, Boolean.toString(ref.dirty));
+        candidateProvenance.put(Provenance.BASE, ref.base);
+        candidateProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
+        return PerfResults.builder().status(status).createdAt(createdAt)
+                .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
+                .settings(settings).provenance(candidateProvenance).benchmarks(outcome.results(Side.CANDIDATE))
+                .build();
+    }
+
+    /**
+     * perf:profile with {@code perf.against}: resolves and builds the base as a comparison does, then profiles
+     * each benchmark (and scenario) both sides have, one fork per side and parameter combination, base and
+     * candidate in a seeded order, and measures nothing else. The costs per operation are the profiled forks' own
+     * scores, which the evidence says.
+     *
+     * @return the evidence written under {@code <outputDirectory>/profiles}
+     */
+    public List<ProfileEvidence> profileOnly(String against, CheckoutPaths paths, List<Path> candidateClasspath,
+            long seed, ProfilerSetup setup) throws CompareException, IOException {
+        GitRepository git = GitRepository.open(paths.moduleDirectory());
+        Path profilesDirectory = paths.outputDirectory().resolve(MethodologyWriter.PROFILES_DIRECTORY);
+        ComparisonProfiler.clearStale(profilesDirectory);
+        BaseRef ref = BaseRef.resolve(git, against, paths.moduleDirectory(), paths.reactorRoot(),
+                paths.outputDirectory(), log);
+        List<String> candidateBenchmarks = launcher.discover(candidateClasspath, "working tree");
+        try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, paths, log)) {
+            List<Path> baseClasspath = checkout.classpath();
+            List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + ref.baseShort);
+            List<ProfileTarget> targets = new ArrayList<>();
+            for (String name : candidateBenchmarks) {
+                if (!baseBenchmarks.contains(name)) {
+                    log.info(name + " is new (not in the base): not profiled; without " + PerfProperties.AGAINST
+                            + " perf:profile profiles the working tree alone");
+                    continue;
+                }
+                for (Map<String, String> params : launcher.parameterCombinations(candidateClasspath, name)) {
+                    targets.add(ProfileTarget.unmeasured(name, params));
+                }
+            }
+            if (targets.isEmpty()) {
+                throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
+                        + ") also exists in the base " + ref.baseShort + "; nothing to profile on both sides. Check "
+                        + PerfProperties.INCLUDES + ", or leave out " + PerfProperties.AGAINST
+                        + " to profile the working tree alone.");
+            }
+            return new ComparisonProfiler(launcher, setup, log).profile(targets, baseClasspath, candidateClasspath,
+                    profilesDirectory, seed, null);
+        }
+    }
+
+    /** The base of a comparison: the merge base of HEAD and the ref, and where its worktree goes. */
+    static final class BaseRef {
+        String refCommit;
+        String head;
+        String base;
+        String baseShort;
+        boolean dirty;
+        String baseSubject;
+        Path rootInRepo;
+        Path moduleFromRoot;
+        Path checkout;
+
+        /** Resolves the base of {@code against} and logs which commits the sides are. */
+        static BaseRef resolve(GitRepository git, String against, Path moduleDirectory, Path reactorRoot,
+                Path outputDirectory, PerfLog log) throws CompareException {
+            BaseRef r = new BaseRef();
+            r.refCommit = git.resolveCommit(against);
+            r.head = git.head();
+            r.base = git.mergeBase(r.head, r.refCommit);
+            r.baseShort = git.shortId(r.base);
+            r.dirty = git.isDirty();
+            r.baseSubject = git.subject(r.base);
+            if (r.base.equals(r.head)) {
+                // perf.against=HEAD (or a ref at HEAD): the base is HEAD itself, and "the merge base of HEAD and
+                // HEAD" would only puzzle
+                log.info("Base: " + r.baseShort + " \"" + r.baseSubject + "\", HEAD itself (" + against + ")");
+            } else {
+                log.info("Base: " + r.baseShort + " \"" + r.baseSubject + "\", the merge base of HEAD ("
+                        + git.shortId(r.head) + ") and " + against + (r.refCommit.equals(r.base) ? "" : " (" + git.shortId(r.refCommit)
+                        + ")"));
+            }
+            log.info("Candidate: the working tree" + (r.dirty ? ", with its uncommitted changes, as it is" : ""));
+            if (r.base.equals(r.head) && !r.dirty) {
+                log.info("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
+            }
+
+            Path moduleInRepo = git.relativize(moduleDirectory);
+            r.rootInRepo = git.relativize(reactorRoot);
+            boolean rootIsTopLevel = r.rootInRepo.toString().isEmpty();
+            if (!rootIsTopLevel && !moduleInRepo.startsWith(r.rootInRepo)) {
+                throw new CompareException("the module " + moduleDirectory + " is not under the top-level"
+                        + " project " + reactorRoot);
+            }
+            r.moduleFromRoot = rootIsTopLevel ? moduleInRepo : r.rootInRepo.relativize(moduleInRepo);
+            r.checkout = outputDirectory.resolve("base-" + r.baseShort).toAbsolutePath();
+            return r;
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package io.perfgate.premerge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.premerge.InterleavedRun.BenchmarkProgress;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.testing.LogLines;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class InterleavedRunTest {
+    /** A runner over a model: true value per (benchmark, side), fork noise per benchmark; each fork takes 1 s. */
+    private static final class ModelRunner implements InterleavedRun.ForkRunner {
+        final Map<String, double[]> truth = new HashMap<>(); // benchmark -> {base, candidate, forkSd}
+        final List<String> calls = new ArrayList<>();
+        final Random random = new Random(2024);
+        String crashOnCandidate;
+        /** Benchmarks measured in Throughput and AverageTime mode. */
+        final Set<String> twoModes = new HashSet<>();
+        long clock;
+
+        ModelRunner benchmark(String name, double base, double candidate, double forkSd) {
+            truth.put(name, new double[] {base, candidate, forkSd});
+            return this;
+        }
+
+        @Override
+        public List<BenchmarkResult> runFork(Side side, String benchmark, int round)
+                throws InterleavedRun.ForkFailedException {
+            calls.add(round + " " + side.label() + " " + benchmark);
+            clock += 1_000_000_000L;
+            if (side == Side.CANDIDATE && benchmark.equals(crashOnCandidate) && round == 2) {
+                throw new InterleavedRun.ForkFailedException("java.lang.OutOfMemoryError in the benchmark");
+            }
+            double[] t = truth.get(benchmark);
+            double value = side == Side.BASE ? t[0] : t[1];
+            BenchmarkResult avgt = FakeForks.result(benchmark, FakeForks.fork(random, value, t[2], 3));
+            if (!twoModes.contains(benchmark)) {
+                return Collections.singletonList(avgt);
+            }
+            // JMH runs a benchmark of two modes once per mode in the one invocation: a result of each
+            BenchmarkResult thrpt = FakeForks.result(benchmark, FakeForks.fork(random, 1000 / value, t[2], 3))
+                    .toBuilder().mode("thrpt").unit("ops/us").build();
+            return Arrays.asList(thrpt, avgt);
+        }
+    }
+
+    private final LogLines log = new LogLines();
+
+    private InterleavedResults run(ModelRunner runner, boolean adaptive, int max, String... benchmarks) {
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(adaptive, max,
+                GateSettings.defaults()), log, () -> runner.clock);
+        return run.run(Arrays.asList(benchmarks), runner);
+    }
+
+    private static BenchmarkProgress progress(InterleavedResults o, String benchmark) {
+        for (BenchmarkProgress p : o.benchmarks()) {
+            if (p.benchmark().equals(benchmark)) {
+                return p;
+            }
+        }
+        throw new AssertionError(benchmark);
+    }
+
+    /**
+     * Each fork takes 1 s, so a round of two unsettled benchmarks takes 4 s: a budget of 30 s runs 7 rounds (28 s;
+     * an eighth would end at 32 s) and stops both, with the reason, where the fixed maximum would run 15.
+     */
+    @Test
+    void theBudgetStopsUnsettledBenchmarksBeforeARoundThatWouldOverrunIt() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Noisy.one", 100, 100, 0.30)
+                .benchmark("a.Noisy.two", 100, 105, 0.30);
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(false, 15,
+                GateSettings.defaults()), log, () -> runner.clock).budget(java.time.Duration.ofSeconds(30));
+
+        InterleavedResults o = run.run(Arrays.asList("a.Noisy.one", "a.Noisy.two"), runner);
+
+        for (String b : Arrays.asList("a.Noisy.one", "a.Noisy.two")) {
+            assertEquals(7, progress(o, b).rounds(), b);
+            assertEquals(StopRule.Status.BUDGET, progress(o, b).stop(), b);
+        }
+        assertTrue(log.lines().stream().anyMatch(l -> l.contains("perf.budget: 2.0 s of rounds left, and round 7 took"
+                + " 4.0 s; stopping 2 unsettled benchmarks after 7 rounds: a.Noisy.one, a.Noisy.two")),
+                log.lines().toString());
+        assertTrue(o.summary().contains("a.Noisy.one: 7 (unsettled when perf.budget ran out)"), o.summary());
+    }
+
+    @Test
+    void forksFollowTheSeededScheduleAndSettledBenchmarksStopEarly() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Quiet.same", 100, 100, 0.01)
+                .benchmark("a.Quiet.slower", 100, 150, 0.01)
+                .benchmark("a.Noisy.same", 100, 100, 0.15);
+        InterleavedResults o = run(runner, true, 12, "a.Quiet.same", "a.Quiet.slower", "a.Noisy.same");
+
+        assertEquals(5, progress(o, "a.Quiet.same").rounds());
+        assertEquals(StopRule.Status.SETTLED_PASS, progress(o, "a.Quiet.same").stop());
+        assertEquals(5, progress(o, "a.Quiet.slower").rounds());
+        assertEquals(StopRule.Status.SETTLED_FAIL, progress(o, "a.Quiet.slower").stop());
+        assertEquals(12, progress(o, "a.Noisy.same").rounds());
+        assertEquals(StopRule.Status.FINISHED, progress(o, "a.Noisy.same").stop());
+
+        // every call is the schedule's next slot, restricted to the benchmarks still running
+        InterleavedSchedule schedule = new InterleavedSchedule(77);
+        List<String> expected = new ArrayList<>();
+        for (int round = 1; round <= 12; round++) {
+            List<String> active = round <= 5 ? Arrays.asList("a.Quiet.same", "a.Quiet.slower", "a.Noisy.same")
+                    : Collections.singletonList("a.Noisy.same");
+            for (InterleavedSchedule.ForkSlot s : schedule.round(round, active)) {
+                expected.add(round + " " + s.side().label() + " " + s.benchmark());
+            }
+        }
+        assertEquals(expected, runner.calls);
+
+        // both sides hold one fork per round
+        for (BenchmarkProgress p : o.benchmarks()) {
+            assertEquals(p.rounds(), p.results(Side.BASE).get(0).forks().size());
+            assertEquals(p.rounds(), p.results(Side.CANDIDATE).get(0).forks().size());
+        }
+        assertEquals(22, o.totalRounds());
+        // 2 s per round: spent 44 s, fixed 3 x 12 rounds = 72 s
+        assertEquals(44.0, o.spentSeconds(), 1e-9);
+        assertEquals(72.0, o.estimatedFixedSeconds(), 1e-9);
+        String summary = o.summary();
+        assertTrue(summary.contains("7.3 rounds on average against a fixed 12"), summary);
+        assertTrue(summary.contains("about 28 s (39 %) saved"), summary);
+        assertTrue(log.infos().get(0).contains("seed 77 (repeat this order with -Dperf.seed=77)"), log.infos().get(0));
+    }
+
+    @Test
+    void withoutAdaptiveStoppingAllRunTheMaximum() {
+        ModelRunner runner = new ModelRunner().benchmark("a.Quiet.same", 100, 100, 0.01)
+                .benchmark("a.Quiet.slower", 100, 150, 0.01);
+        InterleavedResults o = run(runner, false, 7, "a.Quiet.same", "a.Quiet.slower");
+        assertEquals(7, progress(o, "a.Quiet.same").rounds());
+        assertEquals(7, progress(o, "a.Quiet.slower").rounds());
+        assertEquals(28, runner.calls.size());
+        assertTrue(o.summary().contains("(0 %) saved"), o.summary());
+    }
+
+    /**
+     * One fork of a benchmark in two modes ({@code @BenchmarkMode({Throughput, AverageTime})}) returns a result per
+     * mode: each side keeps one result per mode with one fork per round, and the stop rule settles each mode on its
+     * own forks. Gathered by key alone, the thrpt result took the avgt forks too, and the mixed forks never settled.
+     */
+    @Test
+    void aBenchmarkInTwoModesKeepsAResultPerModeAndSettles() {
+        ModelRunner runner = new ModelRunner().benchmark("a.Two.modes", 100, 100, 0.01);
+        runner.twoModes.add("a.Two.modes");
+        InterleavedResults o = run(runner, true, 12, "a.Two.modes");
+
+        BenchmarkProgress p = progress(o, "a.Two.modes");
+        assertEquals(StopRule.Status.SETTLED_PASS, p.stop(), p.reason());
+        assertEquals(5, p.rounds());
+        for (Side side : Side.values()) {
+            List<BenchmarkResult> results = o.results(side);
+            assertEquals(2, results.size(), side + ": " + results);
+            for (BenchmarkResult r : results) {
+                assertEquals(5, r.forks().size(), side + " " + r.mode());
+            }
+            assertEquals(new HashSet<>(Arrays.asList("thrpt", "avgt")), new HashSet<>(Arrays.asList(
+                    results.get(0).mode(), results.get(1).mode())));
+        }
+    }
+
+    @Test
+    void aCrashingForkDropsOnlyThatBenchmark() {
+        ModelRunner runner = new ModelRunner().benchmark("a.B.crashes", 100, 100, 0.01)
+                .benchmark("a.B.fine", 100, 100, 0.01);
+        runner.crashOnCandidate = "a.B.crashes";
+        InterleavedResults o = run(runner, true, 10, "a.B.crashes", "a.B.fine");
+        BenchmarkProgress crashed = progress(o, "a.B.crashes");
+        assertTrue(crashed.failed());
+        assertNull(crashed.stop());
+        assertEquals(1, crashed.rounds());
+        assertEquals(1, o.failures().size());
+        assertTrue(o.failures().get(0).contains("candidate fork in round 2 failed: java.lang.OutOfMemoryError"),
+                o.failures().get(0));
+        assertEquals(5, progress(o, "a.B.fine").rounds());
+        for (String call : runner.calls) {
+            if (call.startsWith("3 ")) {
+                assertTrue(call.endsWith("a.B.fine"), call);
+            }
+        }
+    }
+
+    @Test
+    void theOpeningLineCountsBenchmarksAndScenariosApart() {
+        assertEquals("2 benchmarks", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Arrays.asList("a.B.m", "a.B.n")));
+        assertEquals("1 scenario", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Collections.singletonList("scenario index-job")));
+        assertEquals("1 benchmark and 2 scenarios", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Arrays.asList("a.B.m",
+                "scenario x", "scenario y")));
+        assertEquals("0 benchmarks", io.perfgate.scenariorunner.ScenarioDefinition.counted(java.util.Collections.emptyList()));
+    }
+}

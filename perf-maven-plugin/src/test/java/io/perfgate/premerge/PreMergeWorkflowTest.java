@@ -1,0 +1,293 @@
+package io.perfgate.premerge;
+
+import static io.perfgate.premerge.GitRepositoryTest.git;
+import static io.perfgate.premerge.GitRepositoryTest.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.Provenance;
+import io.perfgate.results.ResultsJson;
+import io.perfgate.testing.LogLines;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PreMergeWorkflowTest {
+    @TempDir
+    Path tmp;
+    private Path repo;
+    private Path module;
+    private String baseCommit;
+    private final LogLines log = new LogLines();
+
+    @BeforeEach
+    void makeRepository() throws Exception {
+        repo = tmp.resolve("repo");
+        module = repo.resolve("bench");
+        write(repo.resolve("pom.xml"), "<project/>");
+        write(module.resolve("pom.xml"), "<project/>");
+        write(module.resolve("speed.txt"), "100");
+        write(repo.resolve(".gitignore"), "target/\n");
+        git(repo, "init", "-q", "-b", "main");
+        git(repo, "add", "-A");
+        git(repo, "commit", "-q", "-m", "base version");
+        baseCommit = git(repo, "rev-parse", "HEAD");
+        git(repo, "checkout", "-q", "-b", "patch");
+        write(module.resolve("speed.txt"), "150");
+        git(repo, "commit", "-q", "-am", "slower");
+        git(repo, "stash", "list");
+        write(module.resolve("notes.txt"), "uncommitted and untracked");
+    }
+
+    /** "Builds" by reading speed.txt of the checkout: the classpath's single entry carries the speed. */
+    private static final class SpeedFileBuilder implements BaseBuilder {
+        Path seenRoot;
+        Path seenModule;
+
+        @Override
+        public List<Path> buildClasspath(Path reactorRoot, Path module, Path testOutput, Path mainOutput,
+                Path logFile, PerfLog log) throws CompareException {
+            seenRoot = reactorRoot;
+            seenModule = module;
+            try {
+                String speed = new String(Files.readAllBytes(reactorRoot.resolve(module).resolve("speed.txt")),
+                        StandardCharsets.UTF_8).trim();
+                return Collections.singletonList(Path.of("speed-" + speed));
+            } catch (IOException e) {
+                throw new CompareException("no speed.txt", e);
+            }
+        }
+    }
+
+    private static class SpeedLauncher implements BenchmarkLauncher {
+        final Random random = new Random(3);
+
+        @Override
+        public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
+            return Arrays.asList("x.Bench.run");
+        }
+
+        @Override
+        public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round) {
+            double speed = Double.parseDouble(classpath.get(0).toString().substring("speed-".length()));
+            return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, speed, 0.01, 3)));
+        }
+
+        @Override
+        public Map<String, String> environment() {
+            return Collections.singletonMap("cpu.cores", "2");
+        }
+
+        @Override
+        public Map<String, String> settings() {
+            return Collections.singletonMap("perf.warmupIterations", "1");
+        }
+    }
+
+    private CompareRequest request(String against) {
+        return CompareRequest.builder().against(against).moduleDirectory(module).reactorRoot(repo)
+                .outputDirectory(module.resolve("target/perf")).candidateClasspath(
+                        Collections.singletonList(Path.of("speed-150")))
+                .seed(11).maxForks(10).toolVersion("test").build();
+    }
+
+    private String state() throws Exception {
+        return String.join("\n---\n", git(repo, "status", "--porcelain"), git(repo, "branch", "-a", "-v"),
+                git(repo, "stash", "list"), git(repo, "worktree", "list"), git(repo, "rev-parse", "HEAD"));
+    }
+
+    @Test
+    void measuresBothSidesAndNamesTheBaseCommitWithoutTouchingTheCheckout() throws Exception {
+        String before = state();
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        PreMergeResult result = new PreMergeWorkflow(builder, new SpeedLauncher(), log).run(request("main"));
+
+        assertEquals(Path.of("bench"), builder.seenModule);
+        assertTrue(builder.seenRoot.toString().contains("target/perf/base-"), builder.seenRoot.toString());
+        assertEquals(baseCommit, result.baseCommit());
+        assertTrue(result.dirty());
+        assertTrue(log.infos().stream().anyMatch(l -> l.matches("Base: [0-9a-f]+ \"base version\", the merge base"
+                + " of HEAD \\([0-9a-f]+\\) and main")), log.toString());
+        PerfResults base = ResultsJson.read(module.resolve("target/perf/base-results.json"));
+        PerfResults candidate = ResultsJson.read(module.resolve("target/perf/results.json"));
+        assertEquals(baseCommit, base.provenance().get("git.commit"));
+        assertEquals("base version", base.provenance().get("git.subject"));
+        assertEquals("11", base.settings().get("perf.seed"));
+        // adaptive, so judged at alpha / 2; a later check of these files (merged shards) judges them alike
+        assertEquals("0.025", base.provenance().get(Provenance.COMPARISON_ALPHA));
+        assertEquals("0.025", candidate.provenance().get(Provenance.COMPARISON_ALPHA));
+        assertEquals("true", candidate.provenance().get("git.dirty"));
+        // a 50 % slowdown settles at the first look: 5 forks a side
+        assertEquals(5, base.benchmarks().get(0).forks().size());
+        assertEquals(5, candidate.benchmarks().get(0).forks().size());
+        assertTrue(candidate.benchmarks().get(0).forks().get(0).primaryMedian() > 140);
+        assertTrue(base.benchmarks().get(0).forks().get(0).primaryMedian() < 110);
+        assertEquals(0.025, result.decisionAlpha(), 1e-12);
+
+        // the gate judged it at alpha / 2, named the benchmark, and the reports name the base commit
+        assertTrue(result.report().failsBuild());
+        assertEquals(1, result.report().regressions().size());
+        assertTrue(result.report().regressions().get(0).contains("Bench.run"), result.report().regressions().get(0));
+        assertEquals(0.025, result.report().comparisons().get(0).alpha(), 1e-12);
+        String markdown = new String(Files.readAllBytes(module.resolve("target/perf/report.md")),
+                StandardCharsets.UTF_8);
+        assertTrue(markdown.contains(baseCommit), markdown);
+        assertTrue(Files.exists(module.resolve("target/perf/report.json")));
+        assertTrue(Files.exists(module.resolve("target/perf/TEST-perf.xml")));
+        assertEquals(BisectExitCode.BAD, result.bisectExitCode());
+
+        // what perf:compare says: every benchmark was measured, the outcome, and which benchmark got slower
+        String against = "perf:compare against base " + result.baseShort() + " (merge base of HEAD and main): ";
+        assertFalse(result.measurementFailure().isPresent());
+        assertEquals(against + result.report().outcome() + " - " + result.report().summary(), result.summary());
+        assertTrue(result.regressionMessage("target/perf/report.json").startsWith(against + "Bench.run slower; ")
+                || result.regressionMessage("target/perf/report.json").startsWith(against + "x.Bench.run slower; "),
+                result.regressionMessage("target/perf/report.json"));
+        List<Path> written = result.writtenFiles();
+        assertEquals(module.resolve("target/perf/base-results.json"), written.get(written.size() - 2));
+        assertEquals(module.resolve("target/perf/results.json"), written.get(written.size() - 1));
+
+        assertEquals(before, state());
+        assertFalse(Files.exists(builder.seenRoot));
+        try (java.util.stream.Stream<Path> s = Files.list(module.resolve("target/perf"))) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith("base-")
+                    && Files.isDirectory(p)));
+        }
+    }
+
+    @Test
+    void perfCheckWithAgainstNamesItselfAsTheGoalThatCompared() throws Exception {
+        // the README's profile: perf:check compares; its summary, failure and the base's provenance say perf:check
+        CompareRequest request = request("main").toBuilder().goal("perf:check").build();
+        PreMergeResult result = new PreMergeWorkflow(new SpeedFileBuilder(), new SpeedLauncher(), log).run(request);
+        String against = "perf:check against base " + result.baseShort() + " (merge base of HEAD and main): ";
+        assertTrue(result.summary().startsWith(against), result.summary());
+        assertTrue(result.regressionMessage(null).startsWith(against), result.regressionMessage(null));
+        PerfResults base = ResultsJson.read(module.resolve("target/perf/base-results.json"));
+        assertEquals("perf:check, interleaved with the candidate", base.provenance().get("measuredWith"));
+    }
+
+    @Test
+    void anUnchangedBenchmarkPasses() throws Exception {
+        CompareRequest aa = request("main").toBuilder().candidateClasspath(
+                Collections.singletonList(Path.of("speed-100"))).build();
+        PreMergeResult result = new PreMergeWorkflow(new SpeedFileBuilder(), new SpeedLauncher(), log).run(aa);
+        assertFalse(result.report().failsBuild());
+        assertEquals(io.perfgate.stats.Verdict.PASS, result.report().comparisons().get(0).verdict());
+        assertEquals(5, result.rounds().benchmarks().get(0).rounds());
+        assertEquals(BisectExitCode.GOOD, result.bisectExitCode());
+    }
+
+    @Test
+    void aBaseThatDoesNotBuildIsReportedAndItsCheckoutRemoved() throws Exception {
+        String before = state();
+        BaseBuilder failing = (root, mod, t, m, logFile, l) -> {
+            throw new CompareException("The base commit does not build: mvn failed (exit code 1). Last lines: ...");
+        };
+        CompareException e = assertThrows(CompareException.class,
+                () -> new PreMergeWorkflow(failing, new SpeedLauncher(), log).run(request("main")));
+        assertTrue(e.getMessage().startsWith("The base commit does not build"), e.getMessage());
+        assertEquals(before, state());
+        assertFalse(Files.exists(module.resolve("target/perf/results.json")));
+    }
+
+    /** perf:profile with perf.against checks out and builds the base as a comparison does, and removes it alike. */
+    @Test
+    void profilingAgainstABaseRemovesItsCheckoutWhateverHappens() throws Exception {
+        String before = state();
+        CheckoutPaths paths = request("main").paths();
+        List<Path> candidate = Collections.singletonList(Path.of("speed-150"));
+        BaseBuilder failing = (root, mod, t, m, logFile, l) -> {
+            throw new CompareException("The base commit does not build");
+        };
+        CompareException broken = assertThrows(CompareException.class, () -> new PreMergeWorkflow(failing,
+                new SpeedLauncher(), log).profileOnly("main", paths, candidate, 1, null));
+        assertEquals("The base commit does not build", broken.getMessage());
+        assertEquals(before, state());
+
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        SpeedLauncher disjoint = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) {
+                return Collections.singletonList(classpath.get(0).toString().equals("speed-100") ? "x.Old.run"
+                        : "x.New.run");
+            }
+        };
+        CompareException none = assertThrows(CompareException.class, () -> new PreMergeWorkflow(builder, disjoint,
+                log).profileOnly("main", paths, candidate, 1, null));
+        assertTrue(none.getMessage().startsWith("No benchmark selected in the working tree (1) also exists in the"
+                + " base "), none.getMessage());
+        assertEquals(Path.of("bench"), builder.seenModule, "the base was built");
+        assertTrue(log.infos().contains("x.New.run is new (not in the base): not profiled; without perf.against"
+                + " perf:profile profiles the working tree alone"), log.toString());
+        assertEquals(before, state());
+    }
+
+    @Test
+    void aWorkingTreeWithoutBenchmarksIsRefusedBeforeTheBaseIsBuilt() throws Exception {
+        String before = state();
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        SpeedLauncher none = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
+                throw new CompareException("The " + sideLabel + " has no JMH benchmarks");
+            }
+        };
+        CompareException e = assertThrows(CompareException.class,
+                () -> new PreMergeWorkflow(builder, none, log).run(request("main")));
+        assertEquals("The working tree has no JMH benchmarks", e.getMessage());
+        assertEquals(null, builder.seenRoot, "the base was checked out and built before the working tree was looked at");
+        assertEquals(before, state());
+    }
+
+    @Test
+    void anUnknownOrOptionLikeRefIsRefusedBeforeAnythingIsCheckedOut() throws Exception {
+        String before = state();
+        PreMergeWorkflow comparison = new PreMergeWorkflow(new SpeedFileBuilder(), new SpeedLauncher(), log);
+        CompareException unknown = assertThrows(CompareException.class, () -> comparison.run(request("origin/nope")));
+        assertTrue(unknown.getMessage().contains("'origin/nope' names no commit"), unknown.getMessage());
+        CompareException option = assertThrows(CompareException.class,
+                () -> comparison.run(request("--upload-pack=x")));
+        assertTrue(option.getMessage().contains("would be read as an option"), option.getMessage());
+        assertEquals(before, state());
+    }
+
+    @Test
+    void benchmarksOnOneSideOnlyAreNamedAndNotCompared() throws Exception {
+        SpeedLauncher launcher = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) {
+                return classpath.get(0).toString().equals("speed-100") ? Arrays.asList("x.Bench.run", "x.Bench.old")
+                        : Arrays.asList("x.Bench.run", "x.Bench.added");
+            }
+        };
+        PreMergeResult result = new PreMergeWorkflow(new SpeedFileBuilder(), launcher, log).run(request("main"));
+        assertEquals(Collections.singletonList("x.Bench.added"), result.newBenchmarks());
+        assertEquals(Collections.singletonList("x.Bench.old"), result.removedBenchmarks());
+        assertEquals(1, result.candidate().benchmarks().size());
+        assertTrue(log.infos().contains("x.Bench.added is new (not in the base): not compared"), log.toString());
+    }
+
+    /** Against HEAD itself the base is HEAD, said as such: the candidate is the uncommitted change. */
+    @Test
+    void againstHeadNamesHeadAsTheBase() throws Exception {
+        new PreMergeWorkflow(new SpeedFileBuilder(), new SpeedLauncher(), log).run(request("HEAD"));
+        assertTrue(log.infos().stream().anyMatch(l -> l.matches("Base: [0-9a-f]+ \"slower\", HEAD itself \\(HEAD\\)")),
+                log.toString());
+        assertFalse(log.any("the merge base of HEAD"), log.toString());
+    }
+}
