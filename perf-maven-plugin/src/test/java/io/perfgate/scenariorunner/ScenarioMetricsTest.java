@@ -85,9 +85,12 @@ class ScenarioMetricsTest {
                     + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
             "run\tmeasured\t1\twall-ms=10.0\tlatency-count=71\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
                     + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
-            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=367\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
+            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=368\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
                     + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0",
-            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=0"};
+            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=0",
+            // 0.99^367 = 0.02501: one latency short of a p99
+            "run\tmeasured\t1\twall-ms=10.0\tlatency-count=367\tlatency-p0.50=1.0\tlatency-p0.90=2.0"
+                    + "\tlatency-p0.95=3.0\tlatency-p0.99=4.0"};
         List<ScenarioMetrics.MeasuredRun> cold = new ArrayList<>();
         for (String run : runs) {
             HarnessResult jvm = jvm("setup-ms\t1.0", run, "teardown-ms\t1.0");
@@ -102,7 +105,9 @@ class ScenarioMetricsTest {
         assertEquals(4.0, r.forks().get(2).percentiles().get("p0.99"));
         assertArrayEquals(new double[] {71}, r.forks().get(1).secondary("latency.count"));
         assertArrayEquals(new double[] {0}, r.forks().get(3).secondary("latency.count"));
-        assertTrue(log.warnings().stream().anyMatch(w -> w.contains("recorded 0 to 367 latencies each")), log::toString);
+        assertFalse(r.forks().get(4).percentiles().containsKey("p0.99"), "367 samples are too few for a p99");
+        assertEquals(3.0, r.forks().get(4).percentiles().get("p0.95"));
+        assertTrue(log.warnings().stream().anyMatch(w -> w.contains("recorded 0 to 368 latencies each")), log::toString);
     }
 
     @Test
