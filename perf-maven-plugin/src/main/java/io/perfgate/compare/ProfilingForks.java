@@ -16,11 +16,16 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The profiling forks of one target: one per side, each with the profiler attached and its recording read. Holds
  * the profiler, since async-profiler that does not load under {@code perf.profiler=auto} gives way to JFR for this
- * and every later fork.
+ * and every later fork. A fork writes its files into the target's directory named after its side
+ * ({@code <side>.jfr}, the JVMs a scenario starts as {@code <side>-<process>...jfr}, the harness's
+ * {@code <side>-...} files); a target that ends without every side read leaves none of them, so that nothing is
+ * listed as a profile artifact that no evidence stands on.
  */
 final class ProfilingForks {
     private final BenchmarkLauncher launcher;
@@ -61,12 +66,32 @@ final class ProfilingForks {
 
     /**
      * One fork per side of {@code order}, read, all with the same profiler: when the profiler changes after a side
-     * was recorded, every side is recorded again. Null (with a warning) when a side could not be recorded.
+     * was recorded, every side is recorded again. Null (with a warning) when a side could not be recorded; then,
+     * as when reading fails, the sides' files are removed from {@code dir}, and {@code dir} too when that empties it.
      *
      * @param name the benchmark or scenario as the launcher knows it
      * @param baseClasspath the base's classpath; null when {@code order} holds only the candidate
      */
-    Map<Side, ProfiledFork> record(ProfileTarget t, String name, ProfiledCode code,
+    Map<Side, ProfiledFork> record(ProfileTarget t, String name, ProfiledCode code, List<Side> order,
+            List<Path> baseClasspath, List<Path> candidateClasspath, Path dir) throws IOException {
+        Map<Side, ProfiledFork> recordings;
+        try {
+            recordings = recordSameProfiler(t, name, code, order, baseClasspath, candidateClasspath, dir);
+        } catch (IOException | RuntimeException e) {
+            try {
+                discard(dir, order);
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+        if (recordings == null) {
+            discard(dir, order);
+        }
+        return recordings;
+    }
+
+    private Map<Side, ProfiledFork> recordSameProfiler(ProfileTarget t, String name, ProfiledCode code,
             List<Side> order, List<Path> baseClasspath, List<Path> candidateClasspath, Path dir) throws IOException {
         Map<Side, ProfiledFork> recordings = new EnumMap<>(Side.class);
         ProfilerAgent first = agent;
@@ -100,7 +125,8 @@ final class ProfilingForks {
             List<Path> classpath, Path dir) throws IOException {
         Path recording = dir.resolve(recordingName(side));
         while (true) {
-            Files.deleteIfExists(recording);
+            // what an earlier fork of this side left (another profiler's, a failed one's) is not this fork's
+            removeFiles(dir, side);
             String problem;
             try {
                 List<BenchmarkResult> results = launcher.runProfiledFork(classpath, name, t.params(), side.label(),
@@ -123,6 +149,33 @@ final class ProfilingForks {
                     + ComparisonProfiler.firstLine(problem) + (t.candidateCost() == null ? "."
                     : ". The verdict stands."));
             return null;
+        }
+    }
+
+    /** Removes the files of {@code sides}' forks from {@code dir}, and {@code dir} when nothing else is left in it. */
+    private static void discard(Path dir, List<Side> sides) throws IOException {
+        for (Side side : sides) {
+            removeFiles(dir, side);
+        }
+        try (Stream<Path> left = Files.list(dir)) {
+            if (left.findAny().isPresent()) {
+                return;
+            }
+        }
+        Files.deleteIfExists(dir);
+    }
+
+    /** Removes what one side's fork wrote into {@code dir}: {@code <side>.jfr} and every {@code <side>-...} file. */
+    private static void removeFiles(Path dir, Side side) throws IOException {
+        List<Path> written;
+        try (Stream<Path> files = Files.list(dir)) {
+            written = files.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.equals(recordingName(side)) || n.startsWith(side.label() + "-");
+            }).collect(Collectors.toList());
+        }
+        for (Path file : written) {
+            Files.deleteIfExists(file);
         }
     }
 }
