@@ -38,8 +38,8 @@ public interface BenchmarkLauncher {
     /**
      * Runs one extra fork of {@code benchmark} for profiling, its JVM started with {@code jvmArgs} (the profiler),
      * restricted to the parameter values {@code params} (for a scenario, {@code runs=cold} or {@code runs=warm});
-     * its files go to {@code directory}. {@code childJvmOption} is what a scenario is handed to profile the JVMs
-     * it starts.
+     * its files go to {@code directory}, named {@code <sideLabel>-...} (the profiler removes them when the fork
+     * fails). {@code childJvmOption} is what a scenario is handed to profile the JVMs it starts.
      *
      * @throws UnsupportedOperationException when this harness cannot profile
      */

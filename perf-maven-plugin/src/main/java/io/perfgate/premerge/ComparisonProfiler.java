@@ -2,9 +2,7 @@ package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.files.AtomicFiles;
-import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateReport;
-import io.perfgate.gate.Metric;
 import io.perfgate.log.PerfLog;
 import io.perfgate.profile.Attribution;
 import io.perfgate.profile.BaselineProfiles;
@@ -12,7 +10,6 @@ import io.perfgate.profile.ChildJvmCpuShares;
 import io.perfgate.profile.CostPerOp;
 import io.perfgate.profile.DifferentialFlameGraph;
 import io.perfgate.profile.FlameGraphs;
-import io.perfgate.profile.JfrProfiles;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfiledCode;
@@ -20,8 +17,6 @@ import io.perfgate.profile.ProfilerAgent;
 import io.perfgate.profile.ProfilerChoice;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.profile.StackProfile;
-import io.perfgate.results.BenchmarkResult;
-import io.perfgate.results.Fork;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.text.Durations;
 import java.io.IOException;
@@ -34,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -52,7 +46,7 @@ public final class ComparisonProfiler {
     private final BenchmarkLauncher launcher;
     private final ProfilerSetup setup;
     private final PerfLog log;
-    private ProfilerAgent agent;
+    private final ProfilingForks forks;
     private final Map<String, StackProfile> recorded = new LinkedHashMap<>();
     private final List<ProfileEvidence> written = new ArrayList<>();
 
@@ -60,6 +54,7 @@ public final class ComparisonProfiler {
         this.launcher = launcher;
         this.setup = setup;
         this.log = log;
+        this.forks = new ProfilingForks(launcher, setup, log);
     }
 
     /** Removes the profile directories an earlier run left (those holding an attribution.json), so none is reused. */
@@ -123,21 +118,12 @@ public final class ComparisonProfiler {
         boolean onDemand = targets.stream().allMatch(t -> t.candidateCost() == null);
         boolean judged = targets.stream().noneMatch(t -> t.candidateCost() == null
                 || ProfileEvidence.MEASURED.equals(t.label()));
-        agent = firstAgent(judged);
-        if (agent == null) {
+        forks.use(firstAgent(judged));
+        if (forks.agent() == null) {
             return new ArrayList<>();
         }
         long started = System.nanoTime();
-        List<String> launched = new ArrayList<>();
-        for (ProfileTarget t : targets) {
-            String scenario = launcher.scenarioFor(t.benchmark());
-            launched.add(scenario != null ? scenario : t.benchmark());
-        }
-        log.info("Profiling " + ScenarioDefinition.counted(launched) + (onDemand
-                ? ":" : " (" + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "):")
-                + " one extra"
-                + (baseClasspath == null ? " fork of the working tree" : " fork per side") + " with " + agent.name()
-                + (onDemand ? "" : ", after the measurement") + (judged ? "; the verdicts stand" : ""));
+        announce(targets, baseClasspath != null, onDemand, judged);
         for (ProfileTarget t : targets) {
             try {
                 ProfileEvidence e = profileOne(t, baseClasspath, candidateClasspath, profilesDirectory, seed,
@@ -155,6 +141,20 @@ public final class ComparisonProfiler {
         return new ArrayList<>(evidence);
     }
 
+    /** Says what is profiled, how, and (after a comparison) that the verdicts stand. */
+    private void announce(List<ProfileTarget> targets, boolean withBase, boolean onDemand, boolean judged) {
+        List<String> launched = new ArrayList<>();
+        for (ProfileTarget t : targets) {
+            String scenario = launcher.scenarioFor(t.benchmark());
+            launched.add(scenario != null ? scenario : t.benchmark());
+        }
+        log.info("Profiling " + ScenarioDefinition.counted(launched) + (onDemand
+                ? ":" : " (" + PerfProperties.PROFILE + "=" + setup.mode().name().toLowerCase(Locale.ROOT) + "):")
+                + " one extra" + (withBase ? " fork per side" : " fork of the working tree") + " with "
+                + forks.agent().name() + (onDemand ? "" : ", after the measurement")
+                + (judged ? "; the verdicts stand" : ""));
+    }
+
     /** The profiler to start with, or null (with a warning) when the choice cannot be had. */
     private ProfilerAgent firstAgent(boolean judged) {
         if (setup.choice() == ProfilerChoice.JFR) {
@@ -165,8 +165,9 @@ public final class ComparisonProfiler {
         }
         if (setup.choice() == ProfilerChoice.ASYNC) {
             log.warn("Profiling skipped: async-profiler is not available (" + setup.asyncProfilerMissing() + ") and "
-                    + PerfProperties.PROFILER + "=async allows no other profiler." + (judged ? " The verdicts stand; use "
-                    : " Use ") + PerfProperties.PROFILER + "=auto to fall back to JFR.");
+                    + PerfProperties.PROFILER + "=async allows no other profiler."
+                    + (judged ? " The verdicts stand; use " : " Use ") + PerfProperties.PROFILER
+                    + "=auto to fall back to JFR.");
             return null;
         }
         log.warn("async-profiler is not available (" + setup.asyncProfilerMissing() + "): profiling with JFR instead,"
@@ -189,68 +190,77 @@ public final class ComparisonProfiler {
 
     /** The profiler the last {@link #profile} call ended with; null when it profiled nothing. */
     public ProfilerAgent agent() {
-        return agent;
+        return forks.agent();
     }
 
-    /** One profiling fork's recording, read, and the score the fork measured with the profiler attached. */
-    private static final class Recording {
-        final StackProfile profile;
-        final List<BenchmarkResult> results;
-
-        Recording(StackProfile profile, List<BenchmarkResult> results) {
-            this.profile = profile;
-            this.results = results;
-        }
-    }
-
+    /**
+     * One target: its forks recorded ({@link ProfilingForks}), the change attributed, the flame graphs drawn and
+     * the evidence written into the target's own directory; null when a side could not be recorded.
+     */
     private ProfileEvidence profileOne(ProfileTarget t, List<Path> baseClasspath, List<Path> candidateClasspath,
             Path profilesDirectory, long seed, StackProfile storedBase) throws IOException {
         Path dir = profilesDirectory.resolve(directoryName(t.displayName()));
         Files.createDirectories(dir);
-        boolean baseFirst = new Random(seed ^ t.key().hashCode()).nextBoolean();
-        String[] order = baseClasspath == null ? new String[] {"candidate"}
-                : baseFirst ? new String[] {"base", "candidate"} : new String[] {"candidate", "base"};
         String scenario = launcher.scenarioFor(t.benchmark());
         String name = scenario != null ? scenario : t.benchmark();
         ProfiledCode code = launcher.profiledCode(name);
-        Map<String, Recording> recordings = new LinkedHashMap<>();
-        ProfilerAgent first = agent;
-        for (int attempt = 0; attempt < 2 && recordings.size() < order.length; attempt++) {
-            recordings.clear();
-            for (String side : order) {
-                Recording r = record(t, name, code, side, side.equals("base") ? baseClasspath
-                        : candidateClasspath, dir);
-                if (r == null) {
-                    return null;
-                }
-                recordings.put(side, r);
-                if (agent != first) {
-                    first = agent;
-                    if (recordings.size() > 1) {
-                        // the profiler changed after a side was recorded: both sides again, with the same one
-                        recordings.clear();
-                        break;
-                    }
-                }
-            }
-        }
-        if (recordings.size() < order.length) {
+        Map<Side, ProfiledFork> recordings = forks.record(t, name, code,
+                ProfilingForks.order(t, baseClasspath != null, seed), baseClasspath, candidateClasspath, dir);
+        if (recordings == null) {
             return null;
         }
-        StackProfile candidate = recordings.get("candidate").profile;
+        StackProfile candidate = recordings.get(Side.CANDIDATE).profile();
         recorded.put(t.key(), candidate);
-        StackProfile base = recordings.containsKey("base") ? recordings.get("base").profile : null;
-        CostPerOp baseCost = t.baseCost();
-        if (base == null && storedBase != null) {
-            if (!storedBase.timeSampling().equals(candidate.timeSampling())) {
-                log.warn("Profiling " + t.displayName() + ": the profile stored with the baseline has "
-                        + storedBase.timeSampling() + " samples and this one " + candidate.timeSampling()
-                        + " samples (another profiler), so they are not compared; the working tree's profile is"
-                        + " written alone");
-            } else if (baseCost != null) {
-                base = storedBase;
-            }
+        boolean baseRecorded = recordings.containsKey(Side.BASE);
+        StackProfile base = baseRecorded ? recordings.get(Side.BASE).profile()
+                : storedBefore(t, storedBase, candidate);
+        warnAboutSamples(t, base, candidate);
+        Attribution attribution = attribute(t, base, candidate, recordings);
+        List<String> files = new ArrayList<>();
+        if (base != null) {
+            AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(t.displayName(), base,
+                    candidate));
+            files.add("diff.html");
         }
+        List<Path> children = scenario == null ? new ArrayList<>() : childRecordings(dir);
+        ChildJvmCpuShares processes = readChildren(t, children);
+        children.removeAll(processes.unreadable().keySet());
+        files.addAll(flameGraphs(t, dir, baseRecorded ? base : null, candidate, code, children));
+        if (baseRecorded) {
+            files.add(ProfilingForks.recordingName(Side.BASE));
+        }
+        files.add(ProfilingForks.recordingName(Side.CANDIDATE));
+        if (scenario != null) {
+            files.addAll(childRecordingNames(t, children, processes));
+        }
+        ProfilerAgent agent = forks.agent();
+        ProfileEvidence evidence = new ProfileEvidence(t.displayName(), t.label(), agent.name(), agent.events(),
+                attribution, files, dir, processes);
+        evidence.write();
+        return evidence;
+    }
+
+    /**
+     * The profile stored with the baseline as the "before" of {@code t}, where there is no base to run: null
+     * when none was stored, when the baseline has no cost for it, or (with a warning) when another profiler
+     * recorded it.
+     */
+    private StackProfile storedBefore(ProfileTarget t, StackProfile stored, StackProfile candidate) {
+        if (stored == null) {
+            return null;
+        }
+        if (!stored.timeSampling().equals(candidate.timeSampling())) {
+            log.warn("Profiling " + t.displayName() + ": the profile stored with the baseline has "
+                    + stored.timeSampling() + " samples and this one " + candidate.timeSampling()
+                    + " samples (another profiler), so they are not compared; the working tree's profile is"
+                    + " written alone");
+            return null;
+        }
+        return t.baseCost() != null ? stored : null;
+    }
+
+    /** Warns when the profiles hold too few samples of the measured code for their shares to be read as exact. */
+    private void warnAboutSamples(ProfileTarget t, StackProfile base, StackProfile candidate) {
         long fewest = base == null ? candidate.timeSamples() : Math.min(base.timeSamples(), candidate.timeSamples());
         if (fewest > 0 && fewest < FEW_SAMPLES) {
             // a share p of n samples is known to about sqrt(p (1 - p) / n): at most 0.5 / sqrt(n)
@@ -262,32 +272,37 @@ public final class ComparisonProfiler {
             log.warn("Profiling " + t.displayName() + ": the " + (candidate.timeSamples() == 0 ? "candidate"
                     : "base") + "'s profile has no samples of the benchmark's threads; the attribution is empty");
         }
-        CostPerOp candidateCost = t.candidateCost();
+    }
+
+    /**
+     * The change attributed in the benchmark's unit: with the costs the comparison measured, or for a target
+     * profiled on demand (no measured cost), with what the profiled forks themselves measured.
+     */
+    private static Attribution attribute(ProfileTarget t, StackProfile base, StackProfile candidate,
+            Map<Side, ProfiledFork> recordings) {
+        CostPerOp baseCost = t.baseCost();
         double baseBytes = t.baseBytes();
+        CostPerOp candidateCost = t.candidateCost();
         double candidateBytes = t.candidateBytes();
         if (candidateCost == null) {
             // profiled on demand: the profiled forks' own scores are the only costs there are
-            candidateCost = CostPerOp.of(profiledValue(recordings.get("candidate"), t, Metric.MEDIAN),
-                    profiledUnit(recordings.get("candidate"), t));
-            candidateBytes = profiledValue(recordings.get("candidate"), t, Metric.ALLOCATION);
-            if (recordings.containsKey("base")) {
-                baseCost = CostPerOp.of(profiledValue(recordings.get("base"), t, Metric.MEDIAN),
-                        profiledUnit(recordings.get("base"), t));
-                baseBytes = profiledValue(recordings.get("base"), t, Metric.ALLOCATION);
+            ProfiledFork candidateFork = recordings.get(Side.CANDIDATE);
+            candidateCost = candidateFork.costPerOp(t);
+            candidateBytes = candidateFork.bytesPerOp(t);
+            ProfiledFork baseFork = recordings.get(Side.BASE);
+            if (baseFork != null) {
+                baseCost = baseFork.costPerOp(t);
+                baseBytes = baseFork.bytesPerOp(t);
             }
         }
-        Attribution attribution = Attribution.compute(base, base == null ? null : baseCost, baseBytes,
-                candidate, candidateCost, candidateBytes, t.timeChanged());
-        List<String> files = new ArrayList<>();
-        if (base != null) {
-            AtomicFiles.writeString(dir.resolve("diff.html"), DifferentialFlameGraph.html(t.displayName(), base,
-                    candidate));
-            files.add("diff.html");
-        }
-        boolean baseRecorded = recordings.containsKey("base");
-        List<Path> children = scenario == null ? new ArrayList<>() : childRecordings(dir);
+        return Attribution.compute(base, base == null ? null : baseCost, baseBytes, candidate, candidateCost,
+                candidateBytes, t.timeChanged());
+    }
+
+    /** The recordings of the JVMs a scenario started, read; those that cannot be, named in a warning. */
+    private ChildJvmCpuShares readChildren(ProfileTarget t, List<Path> children) {
         ChildJvmCpuShares processes = children.isEmpty() ? ChildJvmCpuShares.none()
-                : ChildJvmCpuShares.read(children, agent.isAsyncProfiler());
+                : ChildJvmCpuShares.read(children, forks.agent().isAsyncProfiler());
         if (!processes.unreadable().isEmpty()) {
             List<String> cut = new ArrayList<>();
             processes.unreadable().forEach((file, why) -> cut.add(file.getFileName() + " (" + firstLine(why)
@@ -298,106 +313,56 @@ public final class ComparisonProfiler {
                     + " exit when asked to stop: YARN kills a container yarn.nodemanager.sleep-delay-before-"
                     + "sigkill.ms after SIGTERM (250 ms by default); 3000 in the scenario's cluster configuration"
                     + " is ample, and more than 5000 outlasts the wait for threads after tear-down");
-            children.removeAll(processes.unreadable().keySet());
         }
-        if (setup.converterJar() != null) {
-            FlameGraphs graphs = new FlameGraphs(setup.java(), setup.converterJar());
-            try {
-                if (baseRecorded) {
-                    files.addAll(graphs.write(dir.resolve("base.jfr"), "base", base, t.displayName(), code));
-                }
-                files.addAll(graphs.write(dir.resolve("candidate.jfr"), "candidate", candidate, t.displayName(),
-                        code));
-                for (Path child : children) {
-                    try {
-                        files.add(graphs.writeWhole(child, t.displayName() + ": " + child.getFileName()));
-                    } catch (IOException e) {
-                        log.warn("No flame graph of " + child.getFileName() + ": " + e.getMessage());
-                    }
-                }
-            } catch (IOException e) {
-                log.warn("Flame graphs of " + t.displayName() + " could not be drawn: " + e.getMessage()
-                        + "; the attribution and the differential view are written");
-            }
-        } else {
+        return processes;
+    }
+
+    /**
+     * The flame graph pages of each side and of each readable recording of the JVMs a scenario started, by file
+     * name; none (with a warning) without the converter or when it fails.
+     *
+     * @param recordedBase the base's profile when a base fork recorded it; null otherwise
+     */
+    private List<String> flameGraphs(ProfileTarget t, Path dir, StackProfile recordedBase, StackProfile candidate,
+            ProfiledCode code, List<Path> children) {
+        List<String> files = new ArrayList<>();
+        if (setup.converterJar() == null) {
             log.warn("No flame graph pages per side: " + setup.converterMissing() + "; the attribution and the"
                     + " differential view are written");
+            return files;
         }
-        if (baseRecorded) {
-            files.add("base.jfr");
-        }
-        files.add("candidate.jfr");
-        if (scenario != null) {
-            List<String> names = new ArrayList<>();
-            children.forEach(child -> names.add(child.getFileName().toString()));
-            files.addAll(names);
-            log.info("Profiling " + t.displayName() + ": " + (names.isEmpty() && !processes.unreadable().isEmpty()
-                    ? "no readable recording of the JVMs the scenario started" : names.isEmpty() ? "the scenario"
-                    + " started no profiled JVM (ScenarioContext.profilerJvmOptions hands out the options for the"
-                    + " JVMs it starts)" : names.size() + " recording(s) of the JVMs the scenario started: "
-                    + String.join(", ", names)));
-        }
-        ProfileEvidence evidence = new ProfileEvidence(t.displayName(), t.label(), agent.name(), agent.events(),
-                attribution, files, dir, processes);
-        evidence.write();
-        return evidence;
-    }
-
-    /** The profiled fork's result for the target's parameters (the only one when it reported one), or null. */
-    private static BenchmarkResult profiledResult(Recording r, ProfileTarget t) {
-        for (BenchmarkResult result : r.results) {
-            if (result.params().equals(t.params()) || r.results.size() == 1) {
-                return result;
+        FlameGraphs graphs = new FlameGraphs(setup.java(), setup.converterJar());
+        try {
+            if (recordedBase != null) {
+                files.addAll(graphs.write(dir.resolve(ProfilingForks.recordingName(Side.BASE)), Side.BASE.label(),
+                        recordedBase, t.displayName(), code));
             }
-        }
-        return null;
-    }
-
-    /**
-     * What the profiled fork measured of {@code metric} for {@code t} (the median of its iterations: time per
-     * operation or bytes per operation), NaN when it reported none.
-     */
-    private static double profiledValue(Recording r, ProfileTarget t, Metric metric) {
-        BenchmarkResult result = profiledResult(r, t);
-        double[] values = result == null ? new double[0] : ForkValues.of(null, result, metric).candidate();
-        return values.length == 0 ? Double.NaN : Fork.median(values);
-    }
-
-    private static String profiledUnit(Recording r, ProfileTarget t) {
-        BenchmarkResult result = profiledResult(r, t);
-        return result == null ? "" : result.unit();
-    }
-
-    /**
-     * One profiling fork of one side, read; null (with a warning) when no profiler could record it. When
-     * async-profiler does not load under {@code perf.profiler=auto}, JFR takes over for this and later forks.
-     */
-    private Recording record(ProfileTarget t, String name, ProfiledCode code, String side, List<Path> classpath,
-            Path dir) throws IOException {
-        Path recording = dir.resolve(side + ".jfr");
-        while (true) {
-            Files.deleteIfExists(recording);
-            String problem;
-            try {
-                List<BenchmarkResult> results = launcher.runProfiledFork(classpath, name, t.params(), side,
-                        agent.jvmArgs(recording), agent.childJvmOption(dir, side), dir);
-                if (Files.isRegularFile(recording) && Files.size(recording) > 0) {
-                    return new Recording(JfrProfiles.read(recording, code.stacks()), results);
+            files.addAll(graphs.write(dir.resolve(ProfilingForks.recordingName(Side.CANDIDATE)),
+                    Side.CANDIDATE.label(), candidate, t.displayName(), code));
+            for (Path child : children) {
+                try {
+                    files.add(graphs.writeWhole(child, t.displayName() + ": " + child.getFileName()));
+                } catch (IOException e) {
+                    log.warn("No flame graph of " + child.getFileName() + ": " + e.getMessage());
                 }
-                problem = "the fork ended without writing " + recording;
-            } catch (InterleavedRun.ForkFailedException e) {
-                problem = e.getMessage();
             }
-            if (agent.isAsyncProfiler() && setup.choice() == ProfilerChoice.AUTO) {
-                log.warn("async-profiler did not work in the " + side + "'s profiling fork of " + t.displayName()
-                        + " (" + firstLine(problem) + "): profiling with JFR instead");
-                agent = ProfilerAgent.flightRecorder();
-                continue;
-            }
-            log.warn("Could not profile " + t.displayName() + " (" + side + ", " + agent.name() + "): "
-                    + firstLine(problem) + (t.candidateCost() == null ? "." : ". The verdict stands."));
-            return null;
+        } catch (IOException e) {
+            log.warn("Flame graphs of " + t.displayName() + " could not be drawn: " + e.getMessage()
+                    + "; the attribution and the differential view are written");
         }
+        return files;
+    }
+
+    /** The file names of the scenario's readable child recordings, which the log names (or says why none). */
+    private List<String> childRecordingNames(ProfileTarget t, List<Path> children, ChildJvmCpuShares processes) {
+        List<String> names = new ArrayList<>();
+        children.forEach(child -> names.add(child.getFileName().toString()));
+        log.info("Profiling " + t.displayName() + ": " + (names.isEmpty() && !processes.unreadable().isEmpty()
+                ? "no readable recording of the JVMs the scenario started" : names.isEmpty() ? "the scenario"
+                + " started no profiled JVM (ScenarioContext.profilerJvmOptions hands out the options for the"
+                + " JVMs it starts)" : names.size() + " recording(s) of the JVMs the scenario started: "
+                + String.join(", ", names)));
+        return names;
     }
 
     /** The recordings of the JVMs a scenario started: {@code <side>-<process>...jfr} beside the sides' own. */
@@ -410,7 +375,8 @@ public final class ComparisonProfiler {
         }
     }
 
-    private static String firstLine(String text) {
+    /** The first line of a message, which is what a one-line warning quotes. */
+    static String firstLine(String text) {
         if (text == null) {
             return "no message";
         }

@@ -180,6 +180,40 @@ class ComparisonProfilerTest {
     }
 
     @Test
+    void aFailedForkLeavesNoFileThatTheMethodologyWouldListAsAProfileArtifact() throws Exception {
+        RecordingLauncher launcher = new RecordingLauncher(false) {
+            @Override
+            public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark,
+                    Map<String, String> params, String sideLabel, List<String> jvmArgs, String childJvmOption,
+                    Path directory) throws InterleavedRun.ForkFailedException {
+                if (benchmark.equals(SAME)) {
+                    return super.runProfiledFork(classpath, benchmark, params, sideLabel, jvmArgs, childJvmOption,
+                            directory);
+                }
+                // as JMH's fork does when it dies: its result file begun, the recording created and left empty
+                try {
+                    Files.writeString(directory.resolve(sideLabel + "-jmh.json"), "[");
+                    Files.createFile(directory.resolve(sideLabel + ".jfr"));
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+                throw new InterleavedRun.ForkFailedException("the fork exited with code 1");
+            }
+        };
+        LogLines log = new LogLines();
+        List<ProfileEvidence> evidence = new ComparisonProfiler(launcher, setup(ProfileMode.ALL,
+                ProfilerChoice.JFR, false), log).profile(report(), BASE, CANDIDATE, dir, 7);
+
+        assertEquals(1, evidence.size(), log.warnings().toString());
+        assertTrue(log.warnings().stream().anyMatch(w -> w.startsWith("Could not profile Bench.slower (")),
+                log.warnings().toString());
+        assertFalse(Files.exists(dir.resolve("Bench.slower")), "neither the failed side's files nor the other"
+                + " side's recording, which no evidence stands on");
+        assertTrue(Files.isRegularFile(dir.resolve("Bench.same/candidate.jfr")), "the profiled benchmark's kept");
+        assertTrue(Files.isRegularFile(dir.resolve("Bench.same/base.jfr")));
+    }
+
+    @Test
     void whenNoProfilerCanBeHadNothingIsMeasuredAndTheWarningSaysWhatToDo() {
         RecordingLauncher launcher = new RecordingLauncher(true);
         LogLines log = new LogLines();
