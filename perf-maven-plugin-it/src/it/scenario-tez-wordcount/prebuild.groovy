@@ -4,10 +4,10 @@
 def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 fixture.repository(basedir, 'patch: a busy wait per line in the tokenizer') {
     def source = new File(basedir, 'src/test/java/io/perfgate/it/tez/OrderedWordCountScenario.java')
-    def unpatched = 'long burnNanos = ctx.longParameter("burnMicrosPerRecord", 0) * 1000L;'
+    def unpatched = 'long burnNanos = burnMicros * 1000L;'
     assert source.text.contains(unpatched)
-    source.text = source.text.replace(unpatched, 'long burnNanos = (ctx.longParameter("burnMicrosPerRecord", 0)' +
-            ' + ctx.longParameter("patchMicrosPerRecord", 0)) * 1000L;')
+    source.text = source.text.replace(unpatched,
+            'long burnNanos = (burnMicros + ctx.longParameter("patchMicrosPerRecord", 0)) * 1000L;')
 }
 // Run 1 records src/perf/baseline.json: a file the user's checkout holds, not one the comparison may touch.
 new File(basedir, '.gitignore') << 'src/perf/\n'
