@@ -345,7 +345,12 @@ public final class MethodologyContent {
                 counts.add(n.trim());
             }
         }
-        return counts.size() != 1 ? "" : " (each the median of its " + counts.iterator().next() + " warm runs)";
+        if (counts.size() != 1) {
+            return "";
+        }
+        String n = counts.iterator().next();
+        // one run per JVM has no median to speak of: the run is the observation
+        return "1".equals(n) ? " (each its one warm run)" : " (each the median of its " + n + " warm runs)";
     }
 
     private static Set<String> kinds(CheckArtifacts in) {

@@ -83,13 +83,29 @@ class MethodologyWriterTest {
 
     @Test
     void scenariosAreDescribedByTheirColdAndWarmRuns() {
+        String text = scenarioMethodology("4");
+        assertTrue(text.contains("Runs:          scenarios: 5 cold runs per side, 6 warm JVMs per side (each the median of"
+                + " its 4 warm runs) (1 scenario)"), text);
+        assertTrue(text.contains("exact one-sided Mann-Whitney on per-JVM values: a cold run, or a warm JVM's median"
+                + " run"), text);
+        assertTrue(text.endsWith("Vote: +1 perf\n"), text);
+    }
+
+    /** One run per warm JVM (the Tez IT's comparison) printed "each the median of its 1 warm runs". */
+    @Test
+    void aWarmJvmOfOneRunIsThatRun() {
+        String text = scenarioMethodology("1");
+        assertTrue(text.contains("6 warm JVMs per side (each its one warm run) (1 scenario)"), text);
+    }
+
+    private static String scenarioMethodology(String warmRuns) {
         java.util.Map<String, String> env = CheckFixture.environment(CheckFixture.CUR_COMMIT, "t", "17.0.13");
         io.perfgate.results.PerfResults.Builder results = io.perfgate.results.PerfResults.builder().createdAt("t")
                 .toolVersion("0.1.0").environment(env);
         GateReport.Builder report = GateReport.builder().createdAt("t").toolVersion("0.1.0")
                 .baseline(new GateReport.Source("src/perf/baseline.json", "t", "0.1.0", env, java.util.Map.of()))
                 .current(new GateReport.Source("target/perf/results.json", "t", "0.1.0", env, java.util.Map.of()));
-        results.settings(java.util.Map.of("perf.scenario.wordcount.warmRuns", "4"));
+        results.settings(java.util.Map.of("perf.scenario.wordcount.warmRuns", warmRuns));
         String[][] runs = {{"cold", "5"}, {"warm", "6"}};
         for (String[] r : runs) {
             java.util.Map<String, String> params = java.util.Map.of("runs", r[0]);
@@ -110,13 +126,7 @@ class MethodologyWriterTest {
                     .verdict(io.perfgate.stats.Verdict.IMPROVED, "").build());
         }
         CheckArtifacts in = new CheckArtifacts(null, report.build(), results.build(), null, List.of());
-        Methodology m = MethodologyContent.from(in, List.of());
-        String text = new TextMethodologyRenderer().render(m);
-        assertTrue(text.contains("Runs:          scenarios: 5 cold runs per side, 6 warm JVMs per side (each the median of"
-                + " its 4 warm runs) (1 scenario)"), text);
-        assertTrue(text.contains("exact one-sided Mann-Whitney on per-JVM values: a cold run, or a warm JVM's median"
-                + " run"), text);
-        assertTrue(text.endsWith("Vote: +1 perf\n"), text);
+        return new TextMethodologyRenderer().render(MethodologyContent.from(in, List.of()));
     }
 
     @Test
