@@ -18,11 +18,8 @@ import java.util.Set;
 /** What {@code perf:compare} was asked to do, with the paths of the running build. Immutable. */
 public final class CompareRequest {
     private final String against;
-    private final Path moduleDirectory;
-    private final Path reactorRoot;
-    private final Path outputDirectory;
-    private final Path testOutput;
-    private final Path mainOutput;
+    /** Where the base is checked out and built from, and where the comparison writes. */
+    private final CheckoutPaths paths;
     private final List<Path> candidateClasspath;
     private final long seed;
     private final boolean adaptive;
@@ -40,11 +37,9 @@ public final class CompareRequest {
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
-        this.moduleDirectory = Objects.requireNonNull(b.moduleDirectory, "moduleDirectory");
-        this.reactorRoot = b.reactorRoot != null ? b.reactorRoot : b.moduleDirectory;
-        this.outputDirectory = Objects.requireNonNull(b.outputDirectory, "outputDirectory");
-        this.testOutput = b.testOutput;
-        this.mainOutput = b.mainOutput;
+        Path module = Objects.requireNonNull(b.moduleDirectory, "moduleDirectory");
+        this.paths = new CheckoutPaths(module, b.reactorRoot != null ? b.reactorRoot : module,
+                Objects.requireNonNull(b.outputDirectory, "outputDirectory"), b.testOutput, b.mainOutput);
         this.candidateClasspath = Collections.unmodifiableList(new ArrayList<>(b.candidateClasspath));
         this.seed = b.seed;
         this.adaptive = b.adaptive;
@@ -66,8 +61,7 @@ public final class CompareRequest {
     }
 
     public Builder toBuilder() {
-        return new Builder().against(against).moduleDirectory(moduleDirectory).reactorRoot(reactorRoot)
-                .outputDirectory(outputDirectory).outputs(testOutput, mainOutput).candidateClasspath(candidateClasspath)
+        return new Builder().against(against).paths(paths).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
                 .profiling(profiling).calibration(calibration);
@@ -98,7 +92,7 @@ public final class CompareRequest {
 
     /** Where the base is checked out and built from. */
     public CheckoutPaths paths() {
-        return new CheckoutPaths(moduleDirectory, reactorRoot, outputDirectory, testOutput, mainOutput);
+        return paths;
     }
 
     /** The ref given in {@code perf.against}; the base is its merge base with HEAD. */
@@ -106,27 +100,9 @@ public final class CompareRequest {
         return against;
     }
 
-    public Path moduleDirectory() {
-        return moduleDirectory;
-    }
-
-    /** The top-level project of the running build; the base is built from the same place. */
-    public Path reactorRoot() {
-        return reactorRoot;
-    }
-
+    /** Where the comparison writes its results, reports and profiles: {@code paths().outputDirectory()}. */
     public Path outputDirectory() {
-        return outputDirectory;
-    }
-
-    /** Relative to the module, e.g. {@code target/test-classes}. */
-    public Path testOutput() {
-        return testOutput;
-    }
-
-    /** Relative to the module, e.g. {@code target/classes}. */
-    public Path mainOutput() {
-        return mainOutput;
+        return paths.outputDirectory();
     }
 
     public List<Path> candidateClasspath() {

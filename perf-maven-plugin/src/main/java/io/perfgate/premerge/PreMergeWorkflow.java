@@ -53,7 +53,7 @@ public final class PreMergeWorkflow {
 
     /** A path as people type it: relative to the module when inside it. */
     private static String shown(CompareRequest request, Path file) {
-        Path module = request.moduleDirectory().toAbsolutePath().normalize();
+        Path module = request.paths().moduleDirectory().toAbsolutePath().normalize();
         Path abs = file.toAbsolutePath().normalize();
         return abs.startsWith(module) ? module.relativize(abs).toString() : abs.toString();
     }
@@ -91,11 +91,11 @@ public final class PreMergeWorkflow {
         } catch (IllegalArgumentException e) {
             throw new CompareException(e.getMessage(), e);
         }
-        GitRepository git = GitRepository.open(request.moduleDirectory());
+        GitRepository git = GitRepository.open(request.paths().moduleDirectory());
         ReportWriter.deleteStale(request.outputDirectory());
         Path profilesDirectory = request.outputDirectory().resolve(MethodologyWriter.PROFILES_DIRECTORY);
         ComparisonProfiler.clearStale(profilesDirectory);
-        BaseRef ref = BaseRef.resolve(git, request.against(), request.moduleDirectory(), request.reactorRoot(),
+        BaseRef ref = BaseRef.resolve(git, request.against(), request.paths().moduleDirectory(), request.paths().reactorRoot(),
                 request.outputDirectory(), log);
         List<String> candidateBenchmarks = selectSuite(request);
         try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, request.paths(), log)) {
