@@ -1,6 +1,6 @@
 // The project as cloned is the base commit on 'main'; the candidate commit on 'patch' adds a busy wait per input
-// line that the scenario parameter patchMicrosPerRecord sizes. Runs 1-4 measure the working tree (the patch) with
-// the parameter at 0, as if unpatched; run 5 compares the patch with main, the parameter at 100 us.
+// line that the scenario parameter patchMicrosPerRecord sizes. Runs 1-3 measure the working tree (the patch) with
+// the parameter at 0, as if unpatched; run 4 compares the patch with main, the parameter at 100 us.
 def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 fixture.repository(basedir, 'patch: a busy wait per line in the tokenizer') {
     def source = new File(basedir, 'src/test/java/io/perfgate/it/tez/OrderedWordCountScenario.java')

@@ -100,8 +100,8 @@ public class OrderedWordCountScenario implements Scenario {
     @Override
     public void run(ScenarioContext ctx) throws Exception {
         runNumber++;
-        // The busy wait is a test's slowdown, not code to warm up: warm-up runs skip it (and its 19 s a run at
-        // 400 us per line), so they warm the cluster and the JIT as they would for the unslowed job.
+        // The busy wait is a test's slowdown, not code to warm up: warm-up runs skip it (19 s a run at 400 us per
+        // line), so they warm the cluster and the JIT as they would for the unslowed job.
         long burnMicros = ctx.isWarmup() ? 0 : ctx.longParameter("burnMicrosPerRecord", 0);
         long burnNanos = burnMicros * 1000L;
         String output = "/perf/output/run-" + runNumber;
