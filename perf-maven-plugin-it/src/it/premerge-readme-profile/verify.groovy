@@ -4,14 +4,17 @@ def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.gro
 def log = new File(basedir, 'build.log').text
 def base = fixture.baseCommit(basedir)
 
-// 0. this project's profile is the README's, word for word (the plugin version aside)
+// 0. this project's profile is the one the README sends readers to (the quick start's), word for word (the plugin
+//    version aside)
 def profiles = { String text ->
     def m = text =~ /(?s)<profiles>.*?<\/profiles>/
     assert m.find()
     m.group().replaceAll(/<version>[^<]*<\/version>/, '<version/>').readLines()*.trim().findAll { it }
 }
 def readme = new File(basedir, '../../../../README.md').text
-assert profiles(new File(basedir, 'pom.xml').text) == profiles(readme) : 'the IT profile is not the README\'s'
+def quickstart = new File(basedir, '../../../../src/site/markdown/quickstart.md').text
+assert readme.contains('(src/site/markdown/quickstart.md)') : 'the README does not send readers to the quick start'
+assert profiles(new File(basedir, 'pom.xml').text) == profiles(quickstart) : 'the IT profile is not the quick start\'s'
 // ... and the command is the README's pre-merge command (its ref, origin/main, is this fixture's main)
 def props = new Properties()
 new File(basedir, 'invoker.properties').withInputStream { props.load(it) }
