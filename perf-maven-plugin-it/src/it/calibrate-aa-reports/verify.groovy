@@ -27,7 +27,7 @@ assert !new File(basedir, 'src/perf/baseline.json.lock').exists()
 
 // 3. no baseline to save into
 assert log.contains('There is no baseline at ')
-assert log.contains('Record one first with: mvn verify perf:baseline, or run perf:calibrate without -Dperf.calibrate.save=true.')
+assert log.contains('Record one first with: mvn clean test-compile perf:baseline, or run perf:calibrate without -Dperf.calibrate.save=true.')
 
 // 4. the comparison's rounds are sized with the stored noise, and every noise figure it prints says so
 assert log =~ /Rounds sized with the between-fork noise perf:calibrate stored in src\/perf\/baseline\.json \(measured \d{4}-\d\d-\d\dT[0-9:]+Z, 1 benchmark\), pooled with the noise of each benchmark's own rounds/

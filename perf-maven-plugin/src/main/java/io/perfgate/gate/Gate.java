@@ -55,7 +55,7 @@ public final class Gate {
     private final GateSettings settings;
     private String toolVersion = "unknown";
     private Clock clock = Clock.systemUTC();
-    private String baselineCommand = "mvn verify perf:baseline";
+    private String baselineCommand = "mvn clean test-compile perf:baseline";
     /** Notes about how this gate came to judge as it does, added to its reports. */
     private final List<String> notes = new ArrayList<>();
 

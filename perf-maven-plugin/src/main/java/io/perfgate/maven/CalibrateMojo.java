@@ -64,7 +64,7 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         StoredBaseline stored = storedBaseline();
         if (saveIntoBaseline) {
             try {
-                stored.requireForCalibration(MavenCommands.recordBaseline(session, project, plugin, false));
+                stored.requireForCalibration(MavenCommands.recordBaseline(session, project, plugin));
             } catch (BaselineException e) {
                 throw failure(e);
             }

@@ -86,7 +86,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
         BaselineCheck.Request request = new BaselineCheck.Request(results.toPath(), storedBaseline(),
                 outputDirectory.toPath()).settings(settings).reportFormats(reportFormats())
                 .profileMode(profileMode()).toolVersion(PluginVersion.get()).display(this::display)
-                .recordCommand(MavenCommands.recordBaseline(session, project, plugin, settings.failOnMissingBaseline()))
+                .recordCommand(MavenCommands.recordBaseline(session, project, plugin))
                 .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin));
         BaselineCheck.Result result;
         try {

@@ -23,13 +23,14 @@ final class MavenCommands {
     }
 
     /**
-     * The command that records a baseline for this module the way this build was started: the same profiles,
-     * and {@code -pl} in a multi-module build. With {@code perf.failOnMissingBaseline=true} the check in
-     * {@code verify} would stop the build before {@code perf:baseline} runs, so the command switches it off.
+     * The command that measures and records a baseline for this module the way this build was started: the same
+     * profiles, and {@code -pl} in a multi-module build. It stops at {@code test-compile}, so the check bound to
+     * {@code verify} does not run first and stop it on the very FAIL (or missing baseline, or environment refusal)
+     * that made the user re-record; {@code clean} drops results of an earlier run, so {@code perf:baseline}
+     * measures instead of recording them.
      */
-    static String recordBaseline(MavenSession session, MavenProject project, PluginDescriptor plugin,
-            boolean failOnMissingBaseline) {
-        StringBuilder sb = new StringBuilder("mvn verify");
+    static String recordBaseline(MavenSession session, MavenProject project, PluginDescriptor plugin) {
+        StringBuilder sb = new StringBuilder("mvn");
         List<String> profiles = session == null ? null : session.getRequest().getActiveProfiles();
         if (profiles != null && !profiles.isEmpty()) {
             sb.append(" -P").append(String.join(",", profiles));
@@ -37,10 +38,7 @@ final class MavenCommands {
         if (session != null && session.getProjects() != null && session.getProjects().size() > 1) {
             sb.append(" -pl :").append(project.getArtifactId());
         }
-        if (failOnMissingBaseline) {
-            sb.append(" -D").append(PerfProperties.FAIL_ON_MISSING_BASELINE).append("=false");
-        }
-        return sb.append(' ').append(goal(session, project, plugin, "baseline")).toString();
+        return sb.append(" clean test-compile ").append(goal(session, project, plugin, "baseline")).toString();
     }
 
     /**

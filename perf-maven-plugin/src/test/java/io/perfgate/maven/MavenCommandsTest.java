@@ -52,8 +52,8 @@ class MavenCommandsTest {
                 MavenCommands.goal(null, project(false), plugin(), "baseline"));
         assertEquals("mvn io.perfgate:perf-maven-plugin:0.1.0:baseline -Dperf.reason=\"<why it is expected>\"",
                 MavenCommands.acceptSlowdown(null, project(false), plugin()));
-        assertEquals("mvn verify io.perfgate:perf-maven-plugin:0.1.0:baseline",
-                MavenCommands.recordBaseline(null, project(false), plugin(), false));
+        assertEquals("mvn clean test-compile io.perfgate:perf-maven-plugin:0.1.0:baseline",
+                MavenCommands.recordBaseline(null, project(false), plugin()));
     }
 
     /**
