@@ -103,6 +103,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
             result.writtenFiles().forEach(p -> names.add(display(p)));
             getLog().info("Reports: " + String.join(", ", names));
         }
+        writePullRequestOutputs(report, result.profiles(), result.writtenFiles());
         getLog().info("perf:check: " + report.outcome() + " - " + report.summary());
         if (result.failureMessage().isPresent()) {
             throw new MojoFailureException(result.failureMessage().get());
