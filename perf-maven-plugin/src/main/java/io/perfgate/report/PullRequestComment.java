@@ -99,8 +99,8 @@ public final class PullRequestComment {
         Part failureList = new Part("", failures, "\n");
         Part reportLine = new Part("", Collections.singletonList(links.fullReportLine() + "\n"), "\n");
         Part flameList = new Part("**Flame graphs**\n\n", flameGraphs, "\n");
-        Part restTable = new Part("<details>\n<summary>The other " + restRows.size()
-                + (restRows.size() == 1 ? " row" : " rows") + " (PASS, not gated)</summary>\n\n"
+        Part restTable = new Part("<details>\n<summary>The other "
+                + (restRows.size() == 1 ? "row" : restRows.size() + " rows") + " (PASS, not gated)</summary>\n\n"
                 + MarkdownReport.tableHead(report), restRows, "\n</details>\n\n");
         Part methodologyBlock = new Part("<details>\n<summary>Methodology</summary>\n\n",
                 methodology == null ? Collections.emptyList() : Collections.singletonList(methodology),
