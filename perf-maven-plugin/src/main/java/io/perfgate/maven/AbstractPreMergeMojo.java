@@ -142,6 +142,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         return flag(PerfProperties.BISECT, bisect, PerfProperties.DEFAULT_FALSE);
     }
 
+    /** {@code perf.githubSummary}, read by the one switch rule. */
+    final boolean githubSummary() throws MojoExecutionException {
+        return flag(PerfProperties.GITHUB_SUMMARY, githubSummary, PerfProperties.DEFAULT_TRUE);
+    }
+
     /** True when {@code perf.against} names a ref to compare with. */
     protected final boolean comparing() {
         return against != null && !against.trim().isEmpty();
@@ -230,7 +235,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
             List<Path> reports) throws MojoExecutionException {
         PullRequestOutputs.Settings settings;
         try {
-            settings = PullRequestOutputs.Settings.parse(githubSummary, comment, reportUrl,
+            settings = PullRequestOutputs.Settings.parse(githubSummary(), comment, reportUrl,
                     ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null);
         } catch (InvalidSettingException e) {
             throw new MojoExecutionException(e.getMessage(), e);

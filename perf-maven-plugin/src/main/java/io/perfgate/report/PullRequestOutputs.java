@@ -52,22 +52,20 @@ public final class PullRequestOutputs {
         }
 
         /**
-         * Parses the three properties.
+         * Parses {@code perf.comment} and {@code perf.reportUrl}.
          *
-         * @param githubSummary {@code perf.githubSummary}, a switch (empty: on)
+         * @param githubSummary {@code perf.githubSummary}, read by the one switch rule
          * @param comment {@code perf.comment}: {@code always}, {@code problems} or {@code never}
          * @param reportUrl {@code perf.reportUrl}, or empty
          * @param module the module's artifactId in a multi-module build, or null
          */
-        public static Settings parse(String githubSummary, String comment, String reportUrl, String module)
+        public static Settings parse(boolean githubSummary, String comment, String reportUrl, String module)
                 throws InvalidSettingException {
-            boolean summary = SettingParser.flag(PerfProperties.GITHUB_SUMMARY, githubSummary,
-                    PerfProperties.DEFAULT_TRUE);
             CommentMode mode = SettingParser.choice(PerfProperties.COMMENT,
                     comment == null || comment.trim().isEmpty() ? PerfProperties.DEFAULT_COMMENT : comment,
                     CommentMode.class);
             String url = reportUrl == null || reportUrl.trim().isEmpty() ? null : reportUrl.trim();
-            return new Settings(summary, mode, url, module);
+            return new Settings(githubSummary, mode, url, module);
         }
     }
 
