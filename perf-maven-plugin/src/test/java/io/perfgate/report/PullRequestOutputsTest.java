@@ -110,6 +110,13 @@ class PullRequestOutputsTest {
     }
 
     @Test
+    void aCheckThatStopsEarlyLeavesNoEarlierCommentToPost() throws Exception {
+        Path stale = Files.write(dir.resolve(PullRequestComment.FILE_NAME), "old".getBytes(StandardCharsets.UTF_8));
+        ReportWriter.deleteStale(dir);
+        assertFalse(Files.exists(stale));
+    }
+
+    @Test
     void settingsAreCheckedAndNamed() {
         InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> settings(true, "sometimes"));
         assertEquals(PerfProperties.COMMENT + " = 'sometimes' is not one of always|problems|never", e.getMessage());
