@@ -121,6 +121,16 @@ public final class PerfProperties {
     /** Which report files perf:check writes: a comma-separated subset of json, md, junit, html; or none. */
     public static final String REPORT_FORMATS = "perf.reportFormats";
     public static final String DEFAULT_REPORT_FORMATS = "json,md,junit,html";
+    /**
+     * On GitHub Actions ({@code GITHUB_ACTIONS=true}), perf:check and perf:compare append the verdict to the job
+     * summary the file {@code GITHUB_STEP_SUMMARY} names; {@code false} turns that off.
+     */
+    public static final String GITHUB_SUMMARY = "perf.githubSummary";
+    /** When perf:check and perf:compare write the pull-request comment body: always, problems or never. */
+    public static final String COMMENT = "perf.comment";
+    public static final String DEFAULT_COMMENT = "always";
+    /** Where the CI publishes the output directory, so the comment links the reports; empty: no such place. */
+    public static final String REPORT_URL = "perf.reportUrl";
 
     // ---- perf:compare and perf:calibrate
     public static final String AGAINST = "perf.against";

@@ -1,14 +1,20 @@
 package io.perfgate.maven;
 
+import io.perfgate.config.PerfProperties;
+import io.perfgate.env.StealTime;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.premerge.BisectExitCode;
 import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.CompareRequest;
-import io.perfgate.premerge.PreMergeWorkflow;
 import io.perfgate.premerge.PreMergeResult;
-import io.perfgate.config.PerfProperties;
-import io.perfgate.env.StealTime;
-import io.perfgate.jmh.BenchmarkDiscovery;
+import io.perfgate.premerge.PreMergeWorkflow;
+import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.report.CiEnvironment;
 import io.perfgate.report.ProfileSummary;
+import io.perfgate.report.PullRequestComment;
+import io.perfgate.report.PullRequestOutputs;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
 import java.io.IOException;
@@ -86,6 +92,36 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     @Parameter(property = PerfProperties.BISECT, defaultValue = PerfProperties.DEFAULT_FALSE)
     private String bisect;
 
+    /**
+     * On GitHub Actions ({@code GITHUB_ACTIONS=true}), appends the verdict table (the head of report.md) to the job
+     * summary, the file {@code GITHUB_STEP_SUMMARY} names; {@code false} leaves the summary alone. A summary that
+     * cannot be written is a warning that names the file; the verdict is the same.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.GITHUB_SUMMARY, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String githubSummary;
+
+    /**
+     * When to write {@code pr-comment.md}, the body of one pull-request comment (its first line a hidden marker a
+     * CI recipe finds it by): {@code always}, {@code problems} (only when the outcome is not PASS; otherwise no
+     * file) or {@code never}. The pull-requests page has the recipes that post it.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.COMMENT, defaultValue = PerfProperties.DEFAULT_COMMENT)
+    private String comment;
+
+    /**
+     * Where the CI publishes the output directory, e.g. {@code https://ci.example.com/job/42/artifact/target/perf}:
+     * the comment then links report.html and the flame graphs under it. Empty: on GitHub Actions the comment points
+     * to the run's artifacts, elsewhere it names the files.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.REPORT_URL, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String reportUrl;
+
     protected AbstractPreMergeMojo(String goal, ToolchainManager toolchainManager,
             RepositorySystem repositorySystem) {
         super(goal, toolchainManager, repositorySystem);
@@ -104,6 +140,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** {@code perf.bisect}, read by the one switch rule. */
     final boolean bisect() throws MojoExecutionException {
         return flag(PerfProperties.BISECT, bisect, PerfProperties.DEFAULT_FALSE);
+    }
+
+    /** {@code perf.githubSummary}, read by the one switch rule. */
+    final boolean githubSummary() throws MojoExecutionException {
+        return flag(PerfProperties.GITHUB_SUMMARY, githubSummary, PerfProperties.DEFAULT_TRUE);
     }
 
     /** True when {@code perf.against} names a ref to compare with. */
@@ -172,6 +213,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         List<String> files = new ArrayList<>();
         result.writtenFiles().forEach(p -> files.add(display(p)));
         getLog().info("Reports: " + String.join(", ", files));
+        writePullRequestOutputs(result.report(), result.profiles(), result.writtenFiles());
         if (bisect()) {
             writeBisectExitCode(result.bisectExitCode());
         }
@@ -182,6 +224,30 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         getLog().info(result.summary());
         if (result.report().failsBuild()) {
             throw new MojoFailureException(result.regressionMessage(files.get(0)));
+        }
+    }
+
+    /**
+     * The job summary on GitHub Actions and the pull-request comment body, after the reports; neither changes the
+     * verdict.
+     */
+    protected final void writePullRequestOutputs(GateReport report, List<ProfileEvidence> profiles,
+            List<Path> reports) throws MojoExecutionException {
+        PullRequestOutputs.Settings settings;
+        try {
+            settings = PullRequestOutputs.Settings.parse(githubSummary(), comment, reportUrl,
+                    ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        Path output = outputDirectory.toPath();
+        try {
+            PullRequestOutputs.write(report, profiles, reports, output, display(output), project.getBasedir().toPath(),
+                    settings, CiEnvironment.of(System.getenv()), perfLog())
+                    .ifPresent(file -> getLog().info("Pull-request comment: " + display(file)));
+        } catch (IOException e) {
+            throw new MojoExecutionException("perf:" + goal() + " could not write "
+                    + display(output.resolve(PullRequestComment.FILE_NAME)) + ": " + e.getMessage(), e);
         }
     }
 

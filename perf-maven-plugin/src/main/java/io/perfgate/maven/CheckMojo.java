@@ -24,7 +24,8 @@ import org.eclipse.aether.RepositorySystem;
  * Compares the current benchmark results with the stored baseline and fails the build when a median or p95
  * regressed beyond its threshold, by an exact one-sided Mann-Whitney test on per-fork values. Prints one table,
  * one line per regression, and writes {@code report.json}, {@code report.md}, {@code TEST-perf.xml} and
- * {@code report.html} to the output directory. Reads both files afresh, so it also runs alone on results made
+ * {@code report.html} to the output directory, and {@code pr-comment.md}, a pull-request comment body; on GitHub
+ * Actions it appends the verdict to the job summary. Reads both files afresh, so it also runs alone on results made
  * elsewhere.
  *
  * <p>With {@code perf.against} set it judges the working tree against that branch instead of the stored baseline:
@@ -103,6 +104,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
             result.writtenFiles().forEach(p -> names.add(display(p)));
             getLog().info("Reports: " + String.join(", ", names));
         }
+        writePullRequestOutputs(report, result.profiles(), result.writtenFiles());
         getLog().info("perf:check: " + report.outcome() + " - " + report.summary());
         if (result.failureMessage().isPresent()) {
             throw new MojoFailureException(result.failureMessage().get());

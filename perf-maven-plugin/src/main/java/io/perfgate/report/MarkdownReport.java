@@ -22,29 +22,10 @@ public final class MarkdownReport {
     }
 
     public static String render(GateReport r) {
-        StringBuilder md = new StringBuilder();
-        md.append("## perf:check: ").append(r.outcome()).append(" - ").append(r.summary()).append("\n\n");
-        md.append(Markup.markdown(ConsoleReport.sources(r))).append("  \n");
+        StringBuilder md = new StringBuilder(verdict(r));
         if (r.baseline() == null) {
-            md.append('\n');
-            r.notes().forEach(n -> md.append("- ").append(Markup.markdown(n)).append('\n'));
-            r.otherFailures().forEach(n -> md.append("- **").append(Markup.markdown(n)).append("**\n"));
             return md.toString();
         }
-        md.append(Markup.markdown(ConsoleReport.settingsLine(r))).append("\n\n");
-
-        String[] header = ConsoleReport.header(r);
-        md.append('|');
-        for (String h : header) {
-            md.append(' ').append(h).append(" |");
-        }
-        md.append("\n|---|---|---:|---:|---:|---:|---|\n");
-        for (RowView row : RowView.rows(r)) {
-            cells(md, row.benchmark(), row.metric(), row.baseline(), row.current(), row.change(), row.p(),
-                    row.alarming() ? "**" + row.verdict() + "**" : row.verdict());
-        }
-        md.append('\n');
-
         if (!r.regressions().isEmpty()) {
             md.append("### Regressions\n\n");
             for (String line : r.regressions()) {
@@ -109,6 +90,63 @@ public final class MarkdownReport {
         md.append("Ratios come from the Hodges-Lehmann estimate over per-fork values; p is the exact one-sided"
                 + " Mann-Whitney p-value of a slowdown larger than T_min. FAIL needs the estimate at or above"
                 + " T_fail and the one-sided lower bound above T_min.\n\n</details>\n");
+        return md.toString();
+    }
+
+    /**
+     * The verdict as report.md opens with it: the headline, where both sides came from, the settings and the whole
+     * table; without a baseline, the headline and why nothing was compared. The job summary on GitHub Actions is
+     * exactly this, and the pull-request comment its headline and table split in two.
+     */
+    public static String verdict(GateReport r) {
+        StringBuilder md = new StringBuilder();
+        headline(md, r);
+        if (r.baseline() == null) {
+            return md.toString();
+        }
+        table(md, r, RowView.rows(r));
+        md.append('\n');
+        return md.toString();
+    }
+
+    /**
+     * The headline, the sources line and the settings line; without a baseline, the headline, the sources, the
+     * notes and the failures.
+     */
+    static void headline(StringBuilder md, GateReport r) {
+        md.append("## perf:check: ").append(r.outcome()).append(" - ").append(r.summary()).append("\n\n");
+        md.append(Markup.markdown(ConsoleReport.sources(r))).append("  \n");
+        if (r.baseline() == null) {
+            md.append('\n');
+            r.notes().forEach(n -> md.append("- ").append(Markup.markdown(n)).append('\n'));
+            r.otherFailures().forEach(n -> md.append("- **").append(Markup.markdown(n)).append("**\n"));
+            return;
+        }
+        md.append(Markup.markdown(ConsoleReport.settingsLine(r))).append("\n\n");
+    }
+
+    /** The verdict table of these rows, head included, with no blank line after it. */
+    static void table(StringBuilder md, GateReport r, List<RowView> rows) {
+        md.append(tableHead(r));
+        for (RowView row : rows) {
+            md.append(tableRow(row));
+        }
+    }
+
+    /** The table's head: the column names and the alignment line. */
+    static String tableHead(GateReport r) {
+        StringBuilder md = new StringBuilder("|");
+        for (String h : ConsoleReport.header(r)) {
+            md.append(' ').append(h).append(" |");
+        }
+        return md.append("\n|---|---|---:|---:|---:|---:|---|\n").toString();
+    }
+
+    /** One line of the table. */
+    static String tableRow(RowView row) {
+        StringBuilder md = new StringBuilder();
+        cells(md, row.benchmark(), row.metric(), row.baseline(), row.current(), row.change(), row.p(),
+                row.alarming() ? "**" + row.verdict() + "**" : row.verdict());
         return md.toString();
     }
 

@@ -57,7 +57,19 @@ public final class MethodologyWriter {
             throw new ReportFormatException(reportFile, "", "file does not exist; run perf:check first "
                     + "(e.g. mvn verify -Pperf), which writes the report this goal reads");
         }
-        CheckArtifacts in = CheckArtifacts.load(reportFile, basedir);
+        String text = render(CheckArtifacts.load(reportFile, basedir), outputDirectory, basedir, format);
+        Path file = outputDirectory.resolve("methodology." + format.extension());
+        AtomicFiles.writeString(file, text);
+        return new Written(text, file);
+    }
+
+    /**
+     * The block of what the check left behind, with the profiles and their evidence found in the output directory.
+     *
+     * @throws ReportFormatException when a profile's attribution.json is malformed
+     */
+    static String render(CheckArtifacts in, Path outputDirectory, Path basedir, MethodologyFormat format)
+            throws ReportFormatException, IOException {
         List<String> evidence = new ArrayList<>();
         try {
             for (ProfileEvidence e : ProfileEvidence.readAll(outputDirectory.resolve(PROFILES_DIRECTORY))) {
@@ -67,10 +79,7 @@ public final class MethodologyWriter {
             throw new ReportFormatException(Paths.get(String.valueOf(e.source())), e.path(), e.problem(), e);
         }
         Methodology methodology = MethodologyContent.from(in, profiles(outputDirectory, basedir), evidence);
-        String text = format.renderer().render(methodology);
-        Path file = outputDirectory.resolve("methodology." + format.extension());
-        AtomicFiles.writeString(file, text);
-        return new Written(text, file);
+        return format.renderer().render(methodology);
     }
 
     /**

@@ -69,11 +69,15 @@ public final class ReportWriter {
         return formats;
     }
 
-    /** Removes report files of an earlier build, so a failed check never leaves a stale report behind. */
+    /**
+     * Removes report files (and the pull-request comment body) of an earlier build, so a failed check never leaves a
+     * stale report behind.
+     */
     public static void deleteStale(Path directory) throws IOException {
         for (Format f : Format.values()) {
             Files.deleteIfExists(directory.resolve(f.fileName));
         }
+        Files.deleteIfExists(directory.resolve(PullRequestComment.FILE_NAME));
     }
 
     /** Writes the asked formats; returns the files written. */

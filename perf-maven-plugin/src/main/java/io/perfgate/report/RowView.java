@@ -164,6 +164,14 @@ final class RowView {
                 && (comparison.verdict() == Verdict.FAIL || comparison.verdict() == Verdict.WARN);
     }
 
+    /**
+     * True for a row a reviewer should see without unfolding anything: a comparison that did not PASS (FAIL, WARN,
+     * INCONCLUSIVE, IMPROVED). The pull-request comment shows these and folds the rest away.
+     */
+    boolean needsLook() {
+        return comparison != null && comparison.verdict() != Verdict.PASS;
+    }
+
     /** Which benchmarks ran in several modes, so their names carry the mode. */
     private static final class Names {
         private final Map<String, Set<String>> modes = new HashMap<>();

@@ -140,6 +140,8 @@ class AbstractPerfMojoTest {
                 m -> ((AbstractPreMergeMojo) m).affected()));
         SWITCHES.put(PerfProperties.BISECT, new Switch(AbstractPreMergeMojo.class, "bisect",
                 m -> ((AbstractPreMergeMojo) m).bisect()));
+        SWITCHES.put(PerfProperties.GITHUB_SUMMARY, new Switch(AbstractPreMergeMojo.class, "githubSummary",
+                m -> ((AbstractPreMergeMojo) m).githubSummary()));
         SWITCHES.put(PerfProperties.FAIL_ON_REGRESSION, new Switch(AbstractGateMojo.class, "failOnRegression",
                 m -> ((AbstractGateMojo) m).gateSettings().failOnRegression()));
         SWITCHES.put(PerfProperties.FAIL_ON_MISSING_BASELINE, new Switch(AbstractGateMojo.class,

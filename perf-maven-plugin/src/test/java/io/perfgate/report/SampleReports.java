@@ -134,6 +134,43 @@ final class SampleReports {
                 .build();
     }
 
+    /**
+     * A suite of {@code benchmarks} median comparisons, every {@code benchmarks / regressions}-th a FAIL and the rest
+     * PASS, with long parameterised names as real suites have.
+     */
+    static GateReport suite(int benchmarks, int regressions) {
+        GateReport.Builder b = GateReport.builder().createdAt("2026-11-21T12:00:00Z").toolVersion("0.1.0")
+                .baseline(new GateReport.Source("src/perf/baseline.json", "2026-11-20T09:00:00Z", "0.1.0",
+                        env("17.0.12"), Collections.emptyMap()))
+                .current(new GateReport.Source("target/perf/results.json", "2026-11-21T11:58:00Z", "0.1.0",
+                        env("17.0.12"), Collections.emptyMap()))
+                .settings(GateSettings.defaults().describe())
+                .multiplicity(Multiplicity.Mode.NONE, benchmarks, true);
+        int every = regressions == 0 ? Integer.MAX_VALUE : benchmarks / regressions;
+        for (int i = 0; i < benchmarks; i++) {
+            boolean fails = i % every == every - 1;
+            String size = String.valueOf(1000 + i);
+            String name = "com.acme.codec.StreamingCodecBenchmark.decodeChunked";
+            GateRow.Builder row = GateRow.builder()
+                    .benchmark(name, Collections.singletonMap("size", size), "avgt",
+                            "StreamingCodecBenchmark.decodeChunked (size=" + size + ")")
+                    .metric(Metric.MEDIAN, "ns/op", Direction.LOWER_IS_BETTER).forks(10, 10)
+                    .thresholds(0.10, 0.05, 0.05);
+            if (fails) {
+                row.baselineMedian(1234.5, 1201.25, 1260.3).currentMedian(1523.4, 1490.1, 1561.0)
+                        .ratio(1.234, 1.19, 1.28, 1.181, 1.29).ratioOfMedians(1.2340).pValue(0.00041)
+                        .verdict(Verdict.FAIL, "median time +23.4 % is above the 10 % limit");
+                b.addRegression(name + " (size=" + size + "): median time +23.4 % is above the 10 % limit");
+            } else {
+                row.baselineMedian(41.2, 40.5, 41.9).currentMedian(40.9, 40.1, 41.8)
+                        .ratio(0.993, 0.978, 1.008, 0.975, 1.011).ratioOfMedians(0.9927).pValue(1.0)
+                        .verdict(Verdict.PASS, "median time -0.7 % is within the 10 % limit");
+            }
+            b.addComparison(row.build());
+        }
+        return b.build();
+    }
+
     static String[] names() {
         return Arrays.asList("mixed", "no-baseline").toArray(new String[0]);
     }
