@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every command shown in a shell block ({@code ```sh}, {@code ```bash}, {@code ```shell}) of the README and the
  * site is either one an invoker IT runs and expects to succeed, or is marked {@code <!-- illustrative -->} on the
- * line before its block. A Maven command matches an IT's when both run the same goals and phases in the same
+ * line before its block, or {@code <!-- rehearsed: NAME -->} right before it (the CI recipes, which
+ * {@code .ci/rehearse-recipes} runs). A Maven command matches an IT's when both run the same goals and phases in the same
  * order with the same {@code -D} property names; values, profiles ({@code -P}) and Maven's own switches are not
  * compared, and {@code io.perfgate:perf-maven-plugin:<version>:run} counts as {@code perf:run}.
  */
@@ -39,7 +40,7 @@ class DocCommandsTest {
         List<String> untested = new ArrayList<>();
         for (Path page : DocPages.pages()) {
             for (DocPages.Fence fence : DocPages.fences(page)) {
-                if (!fence.isShell() || fence.illustrative) {
+                if (!fence.isShell() || fence.illustrative || fence.rehearsed) {
                     continue;
                 }
                 for (String line : DocPages.commands(fence)) {

@@ -26,6 +26,11 @@ final class DocPages {
 
     /** The line that marks the fenced block right after it as illustrative: not run by any test. */
     static final String ILLUSTRATIVE = "<!-- illustrative -->";
+    /**
+     * How the line that marks the fenced block right after it as rehearsed starts ({@code <!-- rehearsed: NAME -->}):
+     * {@code .ci/rehearse-recipes} runs it as a fresh CI runner would, so no invoker IT has to.
+     */
+    static final String REHEARSED = "<!-- rehearsed: ";
 
     private DocPages() {
     }
@@ -82,13 +87,16 @@ final class DocPages {
         final List<String> body;
         /** Whether the last non-blank line before the fence is {@link #ILLUSTRATIVE}. */
         final boolean illustrative;
+        /** Whether the line right before the fence starts with {@link #REHEARSED}. */
+        final boolean rehearsed;
 
-        Fence(Path page, int line, String language, List<String> body, boolean illustrative) {
+        Fence(Path page, int line, String language, List<String> body, boolean illustrative, boolean rehearsed) {
             this.page = page;
             this.line = line;
             this.language = language;
             this.body = body;
             this.illustrative = illustrative;
+            this.rehearsed = rehearsed;
         }
 
         boolean isShell() {
@@ -135,7 +143,8 @@ final class DocPages {
                 before--;
             }
             boolean illustrative = before >= 0 && lines.get(before).trim().equals(ILLUSTRATIVE);
-            fences.add(new Fence(page, start + 1, language, body, illustrative));
+            boolean rehearsed = start > 0 && lines.get(start - 1).startsWith(REHEARSED);
+            fences.add(new Fence(page, start + 1, language, body, illustrative, rehearsed));
         }
         return fences;
     }
