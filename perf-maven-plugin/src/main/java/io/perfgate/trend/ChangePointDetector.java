@@ -24,9 +24,10 @@ import java.util.TreeSet;
  * either level that argues most for the change left out: one outlier run, also at the end of the series, is
  * never a change point, and a new level needs at least two runs.</li>
  * <li><b>Stable on append</b> (ours). The points reported by the previous analysis, named by their first run,
- * are fixed splits of the next one: the split search runs inside the segments between them, and the merge pass
- * and the one-run rule test them like any other point. A reported point therefore never moves; it disappears only
- * when its own test on the longer series fails.</li>
+ * are first tested between each other on the longer series (the merge pass over them alone); those that pass are
+ * held: the split search runs inside the segments between them, the merge pass tests them as neighbours but never
+ * drops them, and the one-run rule applies only to new points. A reported point therefore never moves, and it
+ * disappears only when its own test against the neighbouring reported points fails on the longer series.</li>
  * </ol>
  * Otava re-tests only the right neighbour of a dropped point in the merge pass; here both neighbours are re-tested,
  * since both segments changed.
@@ -56,27 +57,32 @@ public final class ChangePointDetector {
                 fixed.add(index);
             }
         }
-        TreeSet<Integer> weak = new TreeSet<>(fixed);
+        // The points reported last time stay unless their own test, between each other, now fails.
+        List<Integer> kept = merge(values, new ArrayList<>(fixed), Set.of());
+        TreeSet<Integer> held = new TreeSet<>(kept);
+        TreeSet<Integer> weak = new TreeSet<>(held);
         int segmentStart = 0;
-        for (int boundary : concat(fixed, values.length)) {
+        for (int boundary : concat(held, values.length)) {
             weak.addAll(split(values, segmentStart, boundary));
             segmentStart = boundary;
         }
-        List<Integer> kept = merge(values, new ArrayList<>(weak));
-        List<ChangePoint> reported = new ArrayList<>();
-        for (int i = 0; i < kept.size(); i++) {
-            int from = i == 0 ? 0 : kept.get(i - 1);
-            int to = i == kept.size() - 1 ? values.length : kept.get(i + 1);
-            int index = kept.get(i);
-            Comparison c = SegmentTest.compare(values, from, index, to);
-            if (holdsWithoutOneRun(values, from, index, to)) {
-                reported.add(changePoint(series, index, c));
+        List<Integer> merged = merge(values, new ArrayList<>(weak), held);
+        List<Integer> points = new ArrayList<>();
+        for (int i = 0; i < merged.size(); i++) {
+            int from = i == 0 ? 0 : merged.get(i - 1);
+            int to = i == merged.size() - 1 ? values.length : merged.get(i + 1);
+            if (held.contains(merged.get(i)) || holdsWithoutOneRun(values, from, merged.get(i), to)) {
+                points.add(merged.get(i));
             }
+        }
+        List<ChangePoint> reported = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            reported.add(changePoint(series, points.get(i), test(values, points, i)));
         }
         return reported;
     }
 
-    private static List<Integer> concat(TreeSet<Integer> fixed, int end) {
+    private static List<Integer> concat(Set<Integer> fixed, int end) {
         List<Integer> boundaries = new ArrayList<>(fixed);
         boundaries.add(end);
         return boundaries;
@@ -134,23 +140,31 @@ public final class ChangePointDetector {
         return global;
     }
 
-    /** The merge pass: drops the weakest point while one fails the final level or the minimum magnitude. */
-    private List<Integer> merge(double[] values, List<Integer> points) {
+    /**
+     * The merge pass: drops the weakest point while one fails the final level or the minimum magnitude; the
+     * {@code held} points are tested as neighbours but never dropped.
+     */
+    private List<Integer> merge(double[] values, List<Integer> points, Set<Integer> held) {
         List<Comparison> tests = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
             tests.add(test(values, points, i));
         }
-        while (!points.isEmpty()) {
-            int weakest = 0;
-            for (int i = 1; i < tests.size(); i++) {
-                if (tests.get(i).pValue() > tests.get(weakest).pValue()) {
+        while (true) {
+            int weakest = -1;
+            for (int i = 0; i < tests.size(); i++) {
+                if (!held.contains(points.get(i))
+                        && (weakest < 0 || tests.get(i).pValue() > tests.get(weakest).pValue())) {
                     weakest = i;
                 }
             }
+            if (weakest < 0) {
+                return points;
+            }
             if (tests.get(weakest).pValue() < options.maxPValue()) {
-                weakest = 0;
-                for (int i = 1; i < tests.size(); i++) {
-                    if (tests.get(i).magnitude() < tests.get(weakest).magnitude()) {
+                weakest = -1;
+                for (int i = 0; i < tests.size(); i++) {
+                    if (!held.contains(points.get(i))
+                            && (weakest < 0 || tests.get(i).magnitude() < tests.get(weakest).magnitude())) {
                         weakest = i;
                     }
                 }
@@ -166,7 +180,6 @@ public final class ChangePointDetector {
                 }
             }
         }
-        return points;
     }
 
     private static Comparison test(double[] values, List<Integer> points, int i) {

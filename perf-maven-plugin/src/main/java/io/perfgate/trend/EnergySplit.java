@@ -5,7 +5,9 @@ package io.perfgate.trend;
  * segment Z of a window, the candidate split tau maximises over kappa the divergence between X = Z[from, tau) and
  * Y = Z[tau, kappa)
  * <pre>
- * Q = 2 / (n + m) sum |x - y| - 2 m / ((n + m)(n - 1)) sum_{i &lt; k} |x_i - x_k| - 2 n / ((n + m)(m - 1)) sum_{j &lt; k} |y_j - y_k|
+ * Q = 2 / (n + m) sum |x - y|
+ *     - 2 m / ((n + m)(n - 1)) sum_{i &lt; k} |x_i - x_k|
+ *     - 2 n / ((n + m)(m - 1)) sum_{j &lt; k} |y_j - y_k|
  * </pre>
  * with n = |X|, m = |Y| (a within-sum of one element is 0). Letting kappa stop before the segment's end is what
  * makes the statistic see a step followed by another step. Ties go to the smallest tau, then the smallest kappa,
