@@ -82,6 +82,11 @@ class ChangePointDetectorTest {
         assertEquals(List.of(58), indexes(detector.detect(runs(values, Direction.LOWER_IS_BETTER))));
     }
 
+    /**
+     * 100 series of 60 runs of N(100, 2): none has a change point. On 2,000 such series the detector finds 25 false
+     * points in 20 series (0.21 per 1,000 runs, below the 1 per 1,000 of the level; trends.md), so one here is
+     * tolerated.
+     */
     @Test
     void pureNoiseHasFewFalseChangePoints() {
         int falsePoints = 0;
