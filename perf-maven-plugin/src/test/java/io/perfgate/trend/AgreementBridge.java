@@ -39,7 +39,7 @@ public final class AgreementBridge {
             String name = file.getFileName().toString().replaceFirst("\\.csv$", "");
             List<String> points = new ArrayList<>();
             for (ChangePoint c : detector.detect(read(file))) {
-                points.add(String.format(Locale.ROOT, "{\"index\": %d, \"p\": %.3g, \"change\": %.4f}", c.index(),
+                points.add(String.format(Locale.ROOT, "{\"index\": %d, \"p\": %.17g, \"change\": %.6f}", c.index(),
                         c.pValue(), c.change()));
             }
             entries.add("  \"" + name + "\": [" + String.join(", ", points) + "]");
