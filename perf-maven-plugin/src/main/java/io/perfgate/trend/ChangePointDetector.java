@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -82,7 +83,8 @@ public final class ChangePointDetector {
         return reported;
     }
 
-    private static List<Integer> concat(Set<Integer> fixed, int end) {
+    /** The ends of the segments between sorted splits, the end of the series last. */
+    private static List<Integer> concat(SortedSet<Integer> fixed, int end) {
         List<Integer> boundaries = new ArrayList<>(fixed);
         boundaries.add(end);
         return boundaries;
