@@ -48,6 +48,7 @@ class ArchitectureTest {
         LAYERS.put("shard", 3);
         LAYERS.put("profile", 3);
         LAYERS.put("results", 2);
+        LAYERS.put("trend", 2);
         LAYERS.put("stats", 1);
         LAYERS.put("env", 1);
         LAYERS.put("json", 1);

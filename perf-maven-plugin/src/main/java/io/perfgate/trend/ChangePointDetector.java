@@ -1,0 +1,240 @@
+package io.perfgate.trend;
+
+import io.perfgate.trend.SegmentTest.Comparison;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Finds change points in one series as Apache Otava 0.8 does (Fleming et al., "Hunter", ICPE 2023), with two
+ * rules of ours (see trends.md):
+ * <ol>
+ * <li><b>Split.</b> Windows of {@code window} runs, each starting half a window after the previous one (or at the
+ * last split found, if later). Inside a window, E-Divisive means ({@link EnergySplit}) proposes the best split of
+ * the window's segments; it is kept when the t-test of the two pieces of its segment ({@link SegmentTest}) gives
+ * p &lt;= ten times the final level, and the search goes on until a proposal fails. The union over all windows
+ * are the weak change points.</li>
+ * <li><b>Merge.</b> Each point is tested against its neighbouring segments of the whole series. While a point has
+ * p &gt;= the final level (or a magnitude &lt;= the minimum), the worst one is dropped and its neighbours
+ * re-tested.</li>
+ * <li><b>Not one run</b> (ours). A point is reported only when it still passes its test with the single run of
+ * either level that argues most for the change left out: one outlier run, also at the end of the series, is
+ * never a change point, and a new level needs at least two runs.</li>
+ * <li><b>Stable on append</b> (ours). The points reported by the previous analysis, named by their first run,
+ * are first tested between each other on the longer series (the merge pass over them alone); those that pass are
+ * held: the split search runs inside the segments between them, the merge pass tests them as neighbours but never
+ * drops them, and the one-run rule applies only to new points. A reported point therefore never moves, and it
+ * disappears only when its own test against the neighbouring reported points fails on the longer series.</li>
+ * </ol>
+ * Otava re-tests only the right neighbour of a dropped point in the merge pass; here both neighbours are re-tested,
+ * since both segments changed.
+ */
+public final class ChangePointDetector {
+    private final ChangePointOptions options;
+
+    public ChangePointDetector(ChangePointOptions options) {
+        this.options = options;
+    }
+
+    /** The change points of a series analysed for the first time. */
+    public List<ChangePoint> detect(RunSeries series) {
+        return detect(series, Set.of());
+    }
+
+    /**
+     * The change points of a series whose shorter version was analysed before and reported the change points
+     * starting at the runs {@code reportedBefore}; ids no longer in the series are ignored.
+     */
+    public List<ChangePoint> detect(RunSeries series, Collection<String> reportedBefore) {
+        double[] values = series.values();
+        TreeSet<Integer> fixed = new TreeSet<>();
+        for (String id : reportedBefore) {
+            int index = series.runIds().indexOf(id);
+            if (index > 0) {
+                fixed.add(index);
+            }
+        }
+        // The points reported last time stay unless their own test, between each other, now fails.
+        List<Integer> kept = merge(values, new ArrayList<>(fixed), Set.of());
+        TreeSet<Integer> held = new TreeSet<>(kept);
+        TreeSet<Integer> weak = new TreeSet<>(held);
+        int segmentStart = 0;
+        for (int boundary : concat(held, values.length)) {
+            weak.addAll(split(values, segmentStart, boundary));
+            segmentStart = boundary;
+        }
+        List<Integer> merged = merge(values, new ArrayList<>(weak), held);
+        List<Integer> points = new ArrayList<>();
+        for (int i = 0; i < merged.size(); i++) {
+            int from = i == 0 ? 0 : merged.get(i - 1);
+            int to = i == merged.size() - 1 ? values.length : merged.get(i + 1);
+            if (held.contains(merged.get(i)) || holdsWithoutOneRun(values, from, merged.get(i), to)) {
+                points.add(merged.get(i));
+            }
+        }
+        List<ChangePoint> reported = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            reported.add(changePoint(series, points.get(i), test(values, points, i)));
+        }
+        return reported;
+    }
+
+    /** The ends of the segments between sorted splits, the end of the series last. */
+    private static List<Integer> concat(SortedSet<Integer> fixed, int end) {
+        List<Integer> boundaries = new ArrayList<>(fixed);
+        boundaries.add(end);
+        return boundaries;
+    }
+
+    /** The weak change points of {@code values[from, to)}: the windowed split search. */
+    private List<Integer> split(double[] values, int from, int to) {
+        List<Integer> found = new ArrayList<>();
+        int step = options.window() / 2;
+        int start = from;
+        while (start < to) {
+            int end = Math.min(start + options.window(), to);
+            List<Integer> inWindow = splitWindow(values, start, end);
+            int last = inWindow.isEmpty() ? 0 : inWindow.get(inWindow.size() - 1);
+            start = Math.max(last, start + step);
+            found.addAll(inWindow);
+        }
+        return found;
+    }
+
+    /** E-Divisive inside one window {@code values[start, end)}, at the split search's level. */
+    private List<Integer> splitWindow(double[] values, int start, int end) {
+        double[] window = Arrays.copyOfRange(values, start, end);
+        EnergySplit energy = new EnergySplit(window);
+        TreeSet<Integer> points = new TreeSet<>();
+        while (true) {
+            EnergySplit.Candidate best = null;
+            int bestFrom = 0;
+            int bestTo = 0;
+            int segmentFrom = 0;
+            for (int boundary : concat(points, window.length)) {
+                if (boundary - segmentFrom > 1) {
+                    EnergySplit.Candidate c = energy.best(segmentFrom, boundary);
+                    if (best == null || c.divergence() > best.divergence()) {
+                        best = c;
+                        bestFrom = segmentFrom;
+                        bestTo = boundary;
+                    }
+                }
+                segmentFrom = boundary;
+            }
+            if (best == null) {
+                break;
+            }
+            Comparison c = SegmentTest.compare(window, bestFrom, best.index(), bestTo);
+            if (!(c.pValue() <= options.splitPValue())) {
+                break;
+            }
+            points.add(best.index());
+        }
+        List<Integer> global = new ArrayList<>();
+        for (int p : points) {
+            global.add(p + start);
+        }
+        return global;
+    }
+
+    /**
+     * The merge pass: drops the weakest point while one fails the final level or the minimum magnitude; the
+     * {@code held} points are tested as neighbours but never dropped.
+     */
+    private List<Integer> merge(double[] values, List<Integer> points, Set<Integer> held) {
+        List<Comparison> tests = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            tests.add(test(values, points, i));
+        }
+        while (true) {
+            int weakest = -1;
+            for (int i = 0; i < tests.size(); i++) {
+                if (!held.contains(points.get(i))
+                        && (weakest < 0 || tests.get(i).pValue() > tests.get(weakest).pValue())) {
+                    weakest = i;
+                }
+            }
+            if (weakest < 0) {
+                return points;
+            }
+            if (tests.get(weakest).pValue() < options.maxPValue()) {
+                weakest = -1;
+                for (int i = 0; i < tests.size(); i++) {
+                    if (!held.contains(points.get(i))
+                            && (weakest < 0 || tests.get(i).magnitude() < tests.get(weakest).magnitude())) {
+                        weakest = i;
+                    }
+                }
+                if (tests.get(weakest).magnitude() > options.minMagnitude()) {
+                    return points;
+                }
+            }
+            points.remove(weakest);
+            tests.remove(weakest);
+            for (int neighbour : new int[] {weakest - 1, weakest}) {
+                if (neighbour >= 0 && neighbour < points.size()) {
+                    tests.set(neighbour, test(values, points, neighbour));
+                }
+            }
+        }
+    }
+
+    private static Comparison test(double[] values, List<Integer> points, int i) {
+        int from = i == 0 ? 0 : points.get(i - 1);
+        int to = i == points.size() - 1 ? values.length : points.get(i + 1);
+        return SegmentTest.compare(values, from, points.get(i), to);
+    }
+
+    /**
+     * Whether the split at {@code index} of {@code values[from, to)} still passes the final level when the run
+     * of the new level farthest on the change's side of it is left out, and when the run of the old level
+     * farthest on the other side is left out.
+     */
+    private boolean holdsWithoutOneRun(double[] values, int from, int index, int to) {
+        if (index - from < 2 || to - index < 2) {
+            return false;
+        }
+        Comparison whole = SegmentTest.compare(values, from, index, to);
+        double sign = Math.signum(whole.meanAfter() - whole.meanBefore());
+        int mostAfter = index;
+        for (int i = index; i < to; i++) {
+            if (sign * values[i] > sign * values[mostAfter]) {
+                mostAfter = i;
+            }
+        }
+        int mostBefore = from;
+        for (int i = from; i < index; i++) {
+            if (sign * values[i] < sign * values[mostBefore]) {
+                mostBefore = i;
+            }
+        }
+        return holdsWithout(values, from, index, to, mostAfter, sign)
+                && holdsWithout(values, from, index, to, mostBefore, sign);
+    }
+
+    private boolean holdsWithout(double[] values, int from, int index, int to, int left, double sign) {
+        double[] rest = new double[to - from - 1];
+        int r = 0;
+        for (int i = from; i < to; i++) {
+            if (i != left) {
+                rest[r++] = values[i];
+            }
+        }
+        int split = left < index ? index - from - 1 : index - from;
+        Comparison c = SegmentTest.compare(rest, 0, split, rest.length);
+        return c.pValue() < options.maxPValue() && Math.signum(c.meanAfter() - c.meanBefore()) == sign;
+    }
+
+    private static ChangePoint changePoint(RunSeries series, int index, Comparison c) {
+        double difference = c.meanAfter() - c.meanBefore();
+        double low = (difference - c.halfWidth()) / Math.abs(c.meanBefore());
+        double high = (difference + c.halfWidth()) / Math.abs(c.meanBefore());
+        return new ChangePoint(index, series.runIds().get(index - 1), series.runIds().get(index), c.runsBefore(),
+                c.runsAfter(), c.meanBefore(), c.meanAfter(), low, high, c.pValue(), series.direction());
+    }
+}
