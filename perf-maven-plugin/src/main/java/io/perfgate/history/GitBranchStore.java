@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -28,11 +29,15 @@ import java.util.stream.Stream;
  *
  * <p>With a remote, the record is pushed. When another build pushed first the push is rejected; then the branch is
  * fetched, the record re-applied on top of the fetched tip (a record never shares a path with another, so this
- * cannot conflict) and pushed again, up to {@link #PUSH_ATTEMPTS} times. When the push cannot succeed (no rights, no
+ * cannot conflict) and pushed again after a random pause that doubles each time, up to {@link #PUSH_ATTEMPTS}
+ * times. When the push cannot succeed (no rights, no
  * network) the record stays on the local branch and the next successful append sends it along.
  */
 public final class GitBranchStore implements HistoryStore {
-    public static final int PUSH_ATTEMPTS = 5;
+    public static final int PUSH_ATTEMPTS = 10;
+    /** The first wait before pushing again; it doubles with each rejection, up to {@link #MAX_BACKOFF}. */
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
     static final String EXTENSION = ".json";
     private static final String NO_COMMIT = "0000000000000000000000000000000000000000";
     private static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
@@ -122,8 +127,26 @@ public final class GitBranchStore implements HistoryStore {
             }
             why = "git push " + remote + " " + branch + " was rejected " + attempt + " times: other builds pushed"
                     + " first each time";
+            if (attempt < PUSH_ATTEMPTS && !backOff(attempt)) {
+                break;
+            }
         }
         return Appended.keptLocally(branch + "@" + abbreviate(tip), why);
+    }
+
+    /**
+     * Waits a random time, up to twice as long after each rejection, so that builds recording at the same moment
+     * stop meeting at the remote; false when interrupted.
+     */
+    private static boolean backOff(int rejections) {
+        long ceiling = Math.min(MAX_BACKOFF.toMillis(), FIRST_BACKOFF.toMillis() << Math.min(rejections, 20));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(ceiling / 2, ceiling + 1));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Fetches the branch; null when it worked or the remote has no such branch yet, else git's answer. */

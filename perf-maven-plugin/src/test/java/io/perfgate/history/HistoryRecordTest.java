@@ -42,11 +42,38 @@ class HistoryRecordTest {
         assertEquals(run().settings(), read.results().settings());
         for (int b = 0; b < 3; b++) {
             for (int f = 0; f < 2; f++) {
-                assertArrayEquals(run().benchmarks().get(b).forks().get(f).primary(),
+                assertArrayEquals(HistoryRecord.round(run().benchmarks().get(b).forks().get(f).primary()),
                         read.results().benchmarks().get(b).forks().get(f).primary());
-                assertArrayEquals(run().benchmarks().get(b).forks().get(f).secondary("gc.alloc.rate.norm"),
-                        read.results().benchmarks().get(b).forks().get(f).secondary("gc.alloc.rate.norm"));
+                assertArrayEquals(HistoryRecord.round(run().benchmarks().get(b).forks().get(f)
+                        .secondary("gc.alloc.rate.norm")), read.results().benchmarks().get(b).forks().get(f)
+                        .secondary("gc.alloc.rate.norm"));
             }
+        }
+    }
+
+    @Test
+    void keepsSixSignificantDigitsOfEveryValue() {
+        assertEquals(123.457, HistoryRecord.round(123.456789012345));
+        assertEquals(0.000123457, HistoryRecord.round(0.000123456789));
+        assertEquals(48.0, HistoryRecord.round(48.00000217238413));
+        assertEquals(12.0, HistoryRecord.round(12.0));
+        assertEquals(0.0, HistoryRecord.round(0.0));
+        assertTrue(Double.isNaN(HistoryRecord.round(Double.NaN)));
+        assertEquals(Double.POSITIVE_INFINITY, HistoryRecord.round(Double.POSITIVE_INFINITY));
+        Random random = new Random(9);
+        for (int i = 0; i < 10_000; i++) {
+            double value = Math.exp(random.nextGaussian() * 10);
+            assertTrue(Math.abs(HistoryRecord.round(value) / value - 1) <= 5e-6, value + "");
+        }
+    }
+
+    @Test
+    void writesTheRoundedValuesShort() {
+        HistoryRecord record = HistoryRecord.create(run(), new RunOrigin(T, COMMIT, null, null, null),
+                new Random(3));
+        String primary = record.json().lines().filter(l -> l.contains("\"primary\"")).findFirst().orElseThrow();
+        for (String number : primary.replaceAll(".*\\[|\\].*", "").split(", ")) {
+            assertTrue(number.replaceAll("[^0-9]", "").replaceAll("^0+", "").length() <= 6, primary);
         }
     }
 

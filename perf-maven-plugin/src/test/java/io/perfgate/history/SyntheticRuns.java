@@ -18,8 +18,15 @@ import java.util.Random;
 final class SyntheticRuns {
     private final Random random;
     private final double[] scale;
+    private final boolean gcProfiler;
 
     SyntheticRuns(long seed, int benchmarks) {
+        this(seed, benchmarks, true);
+    }
+
+    /** @param gcProfiler whether the runs carry the gc profiler's four metrics beside the score */
+    SyntheticRuns(long seed, int benchmarks, boolean gcProfiler) {
+        this.gcProfiler = gcProfiler;
         random = new Random(seed);
         scale = new double[benchmarks];
         for (int i = 0; i < benchmarks; i++) {
@@ -35,11 +42,13 @@ final class SyntheticRuns {
         for (int b = 0; b < scale.length; b++) {
             BenchmarkResult.Builder bench = BenchmarkResult.builder("org.example.bench.Suite" + (b / 10) + "Bench.op"
                     + (b % 10)).params(Map.of("size", Integer.toString(10 << (b % 4)))).mode("avgt").unit("ns/op")
-                    .direction(Direction.LOWER_IS_BETTER).threads(1)
-                    .secondaryMetric("gc.alloc.rate", new MetricInfo("MB/sec", Direction.LOWER_IS_BETTER))
-                    .secondaryMetric(MetricInfo.ALLOCATION, new MetricInfo("B/op", Direction.LOWER_IS_BETTER))
-                    .secondaryMetric("gc.count", new MetricInfo("counts", Direction.LOWER_IS_BETTER))
-                    .secondaryMetric("gc.time", new MetricInfo("ms", Direction.LOWER_IS_BETTER));
+                    .direction(Direction.LOWER_IS_BETTER).threads(1);
+            if (gcProfiler) {
+                bench.secondaryMetric("gc.alloc.rate", new MetricInfo("MB/sec", Direction.LOWER_IS_BETTER))
+                        .secondaryMetric(MetricInfo.ALLOCATION, new MetricInfo("B/op", Direction.LOWER_IS_BETTER))
+                        .secondaryMetric("gc.count", new MetricInfo("counts", Direction.LOWER_IS_BETTER))
+                        .secondaryMetric("gc.time", new MetricInfo("ms", Direction.LOWER_IS_BETTER));
+            }
             double allocated = 16 * (1 + b % 12);
             for (int f = 0; f < forks; f++) {
                 double forkLevel = scale[b] * runDrift * (1 + 0.02 * random.nextGaussian());
@@ -56,10 +65,12 @@ final class SyntheticRuns {
                     time[i] = count[i] == 0 ? 0 : Math.round(count[i] * (1 + random.nextDouble()));
                 }
                 Map<String, double[]> secondary = new LinkedHashMap<>();
-                secondary.put("gc.alloc.rate", rate);
-                secondary.put(MetricInfo.ALLOCATION, norm);
-                secondary.put("gc.count", count);
-                secondary.put("gc.time", time);
+                if (gcProfiler) {
+                    secondary.put("gc.alloc.rate", rate);
+                    secondary.put(MetricInfo.ALLOCATION, norm);
+                    secondary.put("gc.count", count);
+                    secondary.put("gc.time", time);
+                }
                 bench.addFork(new Fork(primary, Map.of(), secondary, 10 + random.nextDouble()));
             }
             results.addBenchmark(bench.build());
