@@ -76,7 +76,7 @@ public class RecordMojo extends AbstractPerfMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
-        boolean push = flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
+        boolean push = push();
         HistoryStore store;
         try {
             store = HistoryStores.open(history, historyBranch, historyRemote, push, project.getBasedir().toPath());
@@ -89,5 +89,10 @@ public class RecordMojo extends AbstractPerfMojo {
         }
         new HistoryRecorder(BuildEnvironment.of(System.getenv()), Clock.systemUTC(), new SecureRandom(), perfLog())
                 .record(results.toPath(), project.getBasedir().toPath(), store);
+    }
+
+    /** {@code perf.historyPush}, read by the one switch rule. */
+    final boolean push() throws MojoExecutionException {
+        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
     }
 }

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -37,6 +38,7 @@ class ConcurrentRecordingTest {
         List<String> written = Collections.synchronizedList(new ArrayList<>());
         List<String> notShared = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch start = new CountDownLatch(1);
+        long started = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(BUILDS);
         try {
             List<Future<?>> builds = new ArrayList<>();
@@ -67,6 +69,8 @@ class ConcurrentRecordingTest {
             pool.shutdownNow();
         }
 
+        System.out.printf(Locale.ROOT, "history concurrency: %d builds x %d records appended in %.1f s%n", BUILDS,
+                RECORDS_EACH, (System.nanoTime() - started) / 1e9);
         assertEquals(List.of(), notShared);
         Path reader = GitFixture.cloneOf(origin, dir.resolve("reader"));
         List<String> warnings = new ArrayList<>();

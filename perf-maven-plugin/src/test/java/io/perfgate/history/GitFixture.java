@@ -54,10 +54,14 @@ final class GitFixture {
     }
 
     static ExternalCommand.Result run(Path directory, String... args) throws IOException {
+        return run(Duration.ofMinutes(1), directory, args);
+    }
+
+    static ExternalCommand.Result run(Duration timeout, Path directory, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add("git");
         command.addAll(Arrays.asList(args));
-        return new ExternalCommand(command, directory).timeout(Duration.ofMinutes(1))
+        return new ExternalCommand(command, directory).timeout(timeout)
                 .environment("GIT_CONFIG_NOSYSTEM", "1").run();
     }
 

@@ -2,8 +2,10 @@ package io.perfgate.history;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.process.ExternalCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Random;
@@ -48,7 +50,8 @@ class HistorySizeTest {
             directory.append(record);
         }
         long appendMillis = (System.nanoTime() - started) / 1_000_000;
-        GitFixture.git(clone, "gc", "--quiet", "--prune=now");
+        ExternalCommand.Result gc = GitFixture.run(Duration.ofMinutes(30), clone, "gc", "--quiet", "--prune=now");
+        assertTrue(gc.succeeded(), "git gc: " + gc.stderr + (gc.timedOut ? " (timed out)" : ""));
         long pack = 0;
         try (Stream<Path> files = Files.list(clone.resolve(".git/objects/pack"))) {
             for (Path p : (Iterable<Path>) files::iterator) {
