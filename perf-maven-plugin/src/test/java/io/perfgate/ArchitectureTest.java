@@ -47,6 +47,7 @@ class ArchitectureTest {
         LAYERS.put("scenariorunner", 3);
         LAYERS.put("shard", 3);
         LAYERS.put("profile", 3);
+        LAYERS.put("history", 3);
         LAYERS.put("results", 2);
         LAYERS.put("trend", 2);
         LAYERS.put("stats", 1);

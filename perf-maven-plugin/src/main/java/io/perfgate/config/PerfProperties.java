@@ -158,4 +158,17 @@ public final class PerfProperties {
     // ---- perf:methodology
     public static final String FORMAT = "perf.format";
     public static final String DEFAULT_FORMAT = "jira";
+
+    // ---- perf:record: the history of runs
+    /** Where the history is kept: {@code git} (a branch of the project's repository) or a directory. */
+    public static final String HISTORY = "perf.history";
+    public static final String DEFAULT_HISTORY = "git";
+    /** The branch of the project's repository that holds the history when {@code perf.history=git}. */
+    public static final String HISTORY_BRANCH = "perf.historyBranch";
+    public static final String DEFAULT_HISTORY_BRANCH = "perf-history";
+    /** The remote the history branch is pushed to. */
+    public static final String HISTORY_REMOTE = "perf.historyRemote";
+    public static final String DEFAULT_HISTORY_REMOTE = "origin";
+    /** Whether perf:record pushes the history branch; off keeps it local. */
+    public static final String HISTORY_PUSH = "perf.historyPush";
 }

@@ -2,6 +2,7 @@ package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.log.PerfLog;
+import io.perfgate.process.ExternalCommand;
 import io.perfgate.process.Platform;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

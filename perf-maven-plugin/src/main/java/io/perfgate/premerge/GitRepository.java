@@ -1,5 +1,6 @@
 package io.perfgate.premerge;
 
+import io.perfgate.process.ExternalCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -21,6 +21,10 @@ public final class Provenance {
     public static final String DIRTY = EnvironmentFingerprint.GIT_DIRTY;
     /** The commit field of baselines written by hand or by other tools, read when {@link #COMMIT} is absent. */
     static final String LEGACY_COMMIT = "commit";
+    /** A history record's parent of the commit measured, the branch it was on and the CI build that measured it. */
+    public static final String PARENT = "git.parent";
+    public static final String BRANCH = "git.branch";
+    public static final String BUILD_URL = "ci.buildUrl";
     /** The base's commit subject. */
     public static final String SUBJECT = "git.subject";
     /** The ref the base was taken from, as the user gave it ({@code perf.against}), and the commit it named. */

@@ -1,10 +1,9 @@
-package io.perfgate.premerge;
+package io.perfgate.process;
 
-import io.perfgate.process.Platform;
-import io.perfgate.process.ProcessTree;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,16 +19,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a program with an argument list, never through a shell, so a ref name or a path can never be read
  * as a command or an option it was not meant to be. Output is either captured (for git's short answers) or
- * sent to a log file (for a Maven build, whose tail is shown when it fails).
+ * sent to a log file (for a Maven build, whose tail is shown when it fails). The pre-merge comparison's git and
+ * Maven commands and the history store's git plumbing all run through it.
  */
-final class ExternalCommand {
+public final class ExternalCommand {
     private final List<String> command;
     private final Path directory;
     private final Map<String, String> environment = new LinkedHashMap<>();
     private Duration timeout = Duration.ofMinutes(5);
     private Path logFile;
+    private byte[] input;
 
-    ExternalCommand(List<String> command, Path directory) {
+    public ExternalCommand(List<String> command, Path directory) {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("no program to run");
         }
@@ -37,34 +38,42 @@ final class ExternalCommand {
         this.directory = directory;
     }
 
-    ExternalCommand environment(String name, String value) {
+    public ExternalCommand environment(String name, String value) {
         environment.put(name, value);
         return this;
     }
 
-    ExternalCommand timeout(Duration timeout) {
+    public ExternalCommand timeout(Duration timeout) {
         this.timeout = timeout;
         return this;
     }
 
     /** Sends stdout and stderr, interleaved, to this file instead of capturing them. */
-    ExternalCommand logTo(Path logFile) {
+    public ExternalCommand logTo(Path logFile) {
         this.logFile = logFile;
         return this;
     }
 
-    List<String> command() {
+    /** Feeds {@code text} (UTF-8) to the program's standard input instead of the null device. */
+    public ExternalCommand input(String text) {
+        this.input = text.getBytes(StandardCharsets.UTF_8);
+        return this;
+    }
+
+    public List<String> command() {
         return command;
     }
 
-    Result run() throws IOException {
+    public Result run() throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(directory.toFile());
         pb.environment().putAll(environment);
         if (logFile != null) {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
             pb.redirectErrorStream(true).redirectOutput(logFile.toFile());
         }
-        pb.redirectInput(ProcessBuilder.Redirect.from(Platform.nullDevice()));
+        if (input == null) {
+            pb.redirectInput(ProcessBuilder.Redirect.from(Platform.nullDevice()));
+        }
         Process process;
         try {
             process = pb.start();
@@ -73,6 +82,9 @@ final class ExternalCommand {
         }
         StreamCollector out = logFile == null ? new StreamCollector(process.getInputStream()) : null;
         StreamCollector err = logFile == null ? new StreamCollector(process.getErrorStream()) : null;
+        if (input != null) {
+            feed(process);
+        }
         try {
             boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (!finished) {
@@ -85,6 +97,15 @@ final class ExternalCommand {
             ProcessTree.kill(process, Duration.ZERO);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while running " + command.get(0), e);
+        }
+    }
+
+    /** Writes the input and closes the pipe; a program that exits without reading it all is not an error here. */
+    private void feed(Process process) {
+        try (OutputStream stdin = process.getOutputStream()) {
+            stdin.write(input);
+        } catch (IOException e) {
+            // The program closed its input early; its exit code and output say what happened.
         }
     }
 
@@ -113,20 +134,21 @@ final class ExternalCommand {
         }
     }
 
-    static final class Result {
-        final int exitCode;
-        final String stdout;
-        final String stderr;
-        final boolean timedOut;
+    /** What the program said and how it ended. */
+    public static final class Result {
+        public final int exitCode;
+        public final String stdout;
+        public final String stderr;
+        public final boolean timedOut;
 
-        Result(int exitCode, String stdout, String stderr, boolean timedOut) {
+        public Result(int exitCode, String stdout, String stderr, boolean timedOut) {
             this.exitCode = exitCode;
             this.stdout = stdout;
             this.stderr = stderr;
             this.timedOut = timedOut;
         }
 
-        boolean succeeded() {
+        public boolean succeeded() {
             return exitCode == 0 && !timedOut;
         }
     }

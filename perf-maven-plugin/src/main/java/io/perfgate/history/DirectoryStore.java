@@ -1,0 +1,96 @@
+package io.perfgate.history;
+
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.results.ResultsFormatException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The history in a plain directory, for local use and for CI caches or artifacts: one gzip'd results document per
+ * run, {@code <root>/<record name>.json.gz}. gzip because a file system does not compress, and the JSON of a run's
+ * forks shrinks to about a third. Each file is written whole or not at all, and names never collide, so several
+ * builds may write into one directory at once.
+ */
+public final class DirectoryStore implements HistoryStore {
+    static final String EXTENSION = ".json.gz";
+
+    private final Path root;
+
+    public DirectoryStore(Path root) {
+        this.root = root;
+    }
+
+    @Override
+    public Appended append(HistoryRecord record) throws HistoryException {
+        Path file = file(record.name());
+        try {
+            AtomicFiles.write(file, gzip(record.json()));
+        } catch (IOException e) {
+            throw new HistoryException("cannot write the history record " + file + ": " + e.getMessage(), e);
+        }
+        return Appended.shared(file.toString());
+    }
+
+    @Override
+    public List<HistoryRecord> list(Consumer<String> skipped) throws HistoryException {
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        List<String> names;
+        try (Stream<Path> walk = Files.walk(root)) {
+            names = walk.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
+                    .filter(n -> n.endsWith(EXTENSION)).map(n -> n.substring(0, n.length() - EXTENSION.length()))
+                    .sorted().collect(Collectors.toList());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new HistoryException("cannot list the history in " + root + ": " + e.getMessage(), e);
+        }
+        List<HistoryRecord> records = new ArrayList<>();
+        for (String name : names) {
+            Path file = file(name);
+            if (!HistoryRecord.isName(name)) {
+                skipped.accept(file + ": not a history record's name");
+                continue;
+            }
+            try {
+                records.add(HistoryRecord.parse(name, gunzip(file)));
+            } catch (IOException | ResultsFormatException e) {
+                skipped.accept(file + ": " + e.getMessage());
+            }
+        }
+        return records;
+    }
+
+    @Override
+    public String describe() {
+        return "directory " + root;
+    }
+
+    private Path file(String name) {
+        return root.resolve(name + EXTENSION);
+    }
+
+    static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+
+    private static String gunzip(Path file) throws IOException {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

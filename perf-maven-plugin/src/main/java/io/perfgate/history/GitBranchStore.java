@@ -1,0 +1,338 @@
+package io.perfgate.history;
+
+import io.perfgate.process.ExternalCommand;
+import io.perfgate.results.ResultsFormatException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * The history on a branch of the project's own repository (by default {@code perf-history}), one results document
+ * per run, {@code <record name>.json}. Plain JSON, not gzip: git compresses every object itself and, in a pack,
+ * stores one run as a delta of another, which gzip'd bytes would defeat.
+ *
+ * <p>Only git's plumbing writes it: the record becomes a blob ({@code hash-object -w}), the branch's tree is read
+ * into a temporary index of its own ({@code GIT_INDEX_FILE}), the blob added, a tree and a commit made
+ * ({@code write-tree}, {@code commit-tree}) and the branch moved with a compare-and-swap ({@code update-ref} with
+ * the old value). The user's working tree, index, HEAD and stash are never touched.
+ *
+ * <p>With a remote, the record is pushed. When another build pushed first the push is rejected; then the branch is
+ * fetched, the record re-applied on top of the fetched tip (a record never shares a path with another, so this
+ * cannot conflict) and pushed again after a random pause that doubles each time, up to {@link #PUSH_ATTEMPTS}
+ * times. When the push cannot succeed (no rights, no
+ * network) the record stays on the local branch and the next successful append sends it along.
+ */
+public final class GitBranchStore implements HistoryStore {
+    public static final int PUSH_ATTEMPTS = 10;
+    /** The first wait before pushing again; it doubles with each rejection, up to {@link #MAX_BACKOFF}. */
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+    static final String EXTENSION = ".json";
+    private static final String NO_COMMIT = "0000000000000000000000000000000000000000";
+    private static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
+
+    private final Git git;
+    private final String branch;
+    private final String remote;
+
+    private GitBranchStore(Git git, String branch, String remote) {
+        this.git = git;
+        this.branch = branch;
+        this.remote = remote;
+    }
+
+    /**
+     * The branch {@code branch} of the repository holding {@code directory}, pushed to {@code remote} (null: kept
+     * local).
+     *
+     * @throws IllegalArgumentException when the branch or remote name is not valid (bad configuration)
+     * @throws HistoryException when {@code directory} is not in a git repository, or the branch is checked out
+     */
+    public static GitBranchStore open(Path directory, String branch, String remote) throws HistoryException {
+        return open("git", directory, branch, remote);
+    }
+
+    static GitBranchStore open(String gitExecutable, Path directory, String branch, String remote)
+            throws HistoryException {
+        Git git = new Git(gitExecutable, directory, GIT_TIMEOUT);
+        if (branch == null || branch.startsWith("-") || !git.run("check-ref-format", "refs/heads/" + branch)
+                .succeeded()) {
+            throw new IllegalArgumentException("'" + branch + "' is not a valid branch name for the history");
+        }
+        if (remote != null && (remote.isEmpty() || remote.startsWith("-") || remote.matches(".*\\s.*"))) {
+            throw new IllegalArgumentException("'" + remote + "' is not a valid git remote for the history");
+        }
+        ExternalCommand.Result top = git.run("rev-parse", "--show-toplevel");
+        if (!top.succeeded()) {
+            throw new HistoryException(directory + " is not inside a git repository (git said: " + Git.said(top)
+                    + "), so the history cannot be kept on the branch " + branch);
+        }
+        ExternalCommand.Result head = git.run("symbolic-ref", "--quiet", "HEAD");
+        if (head.succeeded() && head.stdout.trim().equals("refs/heads/" + branch)) {
+            throw new HistoryException("the history branch " + branch + " is the branch checked out in "
+                    + top.stdout.trim() + "; the history is written beside the working tree, never into it");
+        }
+        return new GitBranchStore(git, branch, remote);
+    }
+
+    private String localRef() {
+        return "refs/heads/" + branch;
+    }
+
+    private String remoteRef() {
+        return "refs/remotes/" + remote + "/" + branch;
+    }
+
+    @Override
+    public Appended append(HistoryRecord record) throws HistoryException {
+        ExternalCommand.Result hashed = git.run(record.json(), Map.of(), "hash-object", "-w", "--stdin");
+        if (!hashed.succeeded()) {
+            throw new HistoryException("git could not store the history record in " + git.directory() + ": "
+                    + Git.said(hashed));
+        }
+        String blob = hashed.stdout.trim();
+        String path = record.name() + EXTENSION;
+        if (remote == null) {
+            return Appended.shared(branch + "@" + abbreviate(commitLocally(null, blob, path)));
+        }
+        String why = null;
+        String tip = null;
+        for (int attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
+            ExternalCommand.Result fetched = fetch();
+            tip = commitLocally(git.resolve(remoteRef()), blob, path);
+            if (fetched != null) {
+                why = "git fetch " + remote + " " + branch + " failed: " + Git.said(fetched);
+                break;
+            }
+            ExternalCommand.Result pushed = git.run("push", "--porcelain", "--quiet", "--", remote,
+                    tip + ":" + localRef());
+            if (pushed.succeeded()) {
+                git.run("update-ref", remoteRef(), tip);
+                return Appended.shared(branch + "@" + abbreviate(tip) + " pushed to " + remote);
+            }
+            if (!isRace(pushed)) {
+                why = "git push " + remote + " " + branch + " failed: " + Git.said(pushed);
+                break;
+            }
+            why = "git push " + remote + " " + branch + " was rejected " + attempt + " times: other builds pushed"
+                    + " first each time";
+            if (attempt < PUSH_ATTEMPTS && !backOff(attempt)) {
+                break;
+            }
+        }
+        return Appended.keptLocally(branch + "@" + abbreviate(tip), why);
+    }
+
+    /**
+     * Waits a random time, up to twice as long after each rejection, so that builds recording at the same moment
+     * stop meeting at the remote; false when interrupted.
+     */
+    private static boolean backOff(int rejections) {
+        long ceiling = Math.min(MAX_BACKOFF.toMillis(), FIRST_BACKOFF.toMillis() << Math.min(rejections, 20));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(ceiling / 2, ceiling + 1));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Fetches the branch; null when it worked or the remote has no such branch yet, else git's answer. */
+    private ExternalCommand.Result fetch() throws HistoryException {
+        ExternalCommand.Result r = git.run("fetch", "--quiet", "--no-tags", "--", remote,
+                "+" + localRef() + ":" + remoteRef());
+        if (r.succeeded()) {
+            return null;
+        }
+        if (r.stderr.contains("couldn't find remote ref")) {
+            git.run("update-ref", "-d", remoteRef());
+            return null;
+        }
+        return r;
+    }
+
+    /** A push refused because the remote branch moved on: worth fetching and trying again. */
+    private static boolean isRace(ExternalCommand.Result push) {
+        String text = push.stdout + "\n" + push.stderr;
+        return text.contains("[rejected]") || text.contains("non-fast-forward") || text.contains("fetch first")
+                || text.contains("cannot lock ref");
+    }
+
+    /**
+     * Moves the local branch to a commit holding everything of {@code remoteTip} (may be null), everything of the
+     * local branch and the new blob; returns that commit. Another writer moving the local branch in between only
+     * makes it try again, on top of that writer's commit.
+     */
+    private String commitLocally(String remoteTip, String blob, String path) throws HistoryException {
+        for (int attempt = 1; ; attempt++) {
+            String localTip = git.resolve(localRef());
+            String commit = commitUnion(remoteTip, localTip, blob, path);
+            ExternalCommand.Result moved = git.run("update-ref", "-m", "perf:record " + path, localRef(), commit,
+                    localTip == null ? NO_COMMIT : localTip);
+            if (moved.succeeded()) {
+                return commit;
+            }
+            if (attempt >= PUSH_ATTEMPTS * 4) {
+                throw new HistoryException("the local branch " + branch + " kept moving while the history record "
+                        + path + " was added: " + Git.said(moved));
+            }
+        }
+    }
+
+    private String commitUnion(String remoteTip, String localTip, String blob, String path) throws HistoryException {
+        List<String> parents = new ArrayList<>();
+        if (remoteTip != null) {
+            parents.add(remoteTip);
+        }
+        if (localTip != null && !localTip.equals(remoteTip) && !isAncestor(localTip, remoteTip)) {
+            if (remoteTip != null && isAncestor(remoteTip, localTip)) {
+                parents.clear();
+            }
+            parents.add(localTip);
+        }
+        Path indexDirectory;
+        try {
+            indexDirectory = Files.createTempDirectory("perf-history-index");
+        } catch (IOException e) {
+            throw new HistoryException("cannot create a temporary index for the history: " + e.getMessage(), e);
+        }
+        Map<String, String> index = Map.of("GIT_INDEX_FILE", indexDirectory.resolve("index").toString());
+        try {
+            List<String> readTree = new ArrayList<>(List.of("read-tree"));
+            if (parents.isEmpty()) {
+                readTree.add("--empty");
+            }
+            parents.forEach(p -> readTree.add(p + "^{tree}"));
+            check(git.run(null, index, readTree.toArray(new String[0])), "read-tree");
+            check(git.run(null, index, "update-index", "--add", "--cacheinfo", "100644," + blob + "," + path),
+                    "update-index");
+            String tree = check(git.run(null, index, "write-tree"), "write-tree");
+            List<String> commitTree = new ArrayList<>(List.of("commit-tree", tree));
+            parents.forEach(p -> commitTree.addAll(List.of("-p", p)));
+            commitTree.addAll(List.of("-m", "perf:record " + path));
+            return check(git.run(commitTree.toArray(new String[0])), "commit-tree");
+        } finally {
+            deleteQuietly(indexDirectory);
+        }
+    }
+
+    private boolean isAncestor(String ancestor, String descendant) throws HistoryException {
+        return descendant != null && git.run("merge-base", "--is-ancestor", ancestor, descendant).succeeded();
+    }
+
+    private String check(ExternalCommand.Result r, String what) throws HistoryException {
+        if (!r.succeeded()) {
+            throw new HistoryException("git " + what + " failed while adding to the history branch " + branch + ": "
+                    + Git.said(r));
+        }
+        return r.stdout.trim();
+    }
+
+    @Override
+    public List<HistoryRecord> list(Consumer<String> skipped) throws HistoryException {
+        List<String> tips = new ArrayList<>();
+        if (remote != null) {
+            ExternalCommand.Result fetched = fetch();
+            if (fetched != null) {
+                skipped.accept("could not fetch the history from " + remote + " (" + Git.said(fetched)
+                        + "); reading the local branch " + branch + " only");
+            }
+            addIfPresent(tips, git.resolve(remoteRef()));
+        }
+        addIfPresent(tips, git.resolve(localRef()));
+        Map<String, String> blobs = new TreeMap<>();
+        for (String tip : tips) {
+            for (String line : git.output("ls-tree", "-r", "--full-tree", tip).split("\n")) {
+                int tab = line.indexOf('\t');
+                String[] meta = tab < 0 ? new String[0] : line.substring(0, tab).split(" ");
+                if (meta.length == 3 && "blob".equals(meta[1]) && line.endsWith(EXTENSION)) {
+                    blobs.put(line.substring(tab + 1, line.length() - EXTENSION.length()), meta[2]);
+                }
+            }
+        }
+        Map<String, String> texts = contents(new ArrayList<>(new LinkedHashSet<>(blobs.values())));
+        List<HistoryRecord> records = new ArrayList<>();
+        blobs.forEach((name, blob) -> {
+            String where = branch + ":" + name + EXTENSION;
+            if (!HistoryRecord.isName(name)) {
+                skipped.accept(where + ": not a history record's name");
+                return;
+            }
+            String text = texts.get(blob);
+            if (text == null) {
+                skipped.accept(where + ": git cannot read its object " + blob);
+                return;
+            }
+            try {
+                records.add(HistoryRecord.parse(name, text));
+            } catch (ResultsFormatException e) {
+                skipped.accept(where + ": " + e.getMessage());
+            }
+        });
+        return records;
+    }
+
+    /** The blobs' texts, read in one {@code git cat-file --batch}. */
+    private Map<String, String> contents(List<String> blobs) throws HistoryException {
+        Map<String, String> texts = new TreeMap<>();
+        if (blobs.isEmpty()) {
+            return texts;
+        }
+        ExternalCommand.Result r = git.run(String.join("\n", blobs) + "\n", Map.of(), "cat-file", "--batch");
+        if (!r.succeeded()) {
+            throw new HistoryException("git cat-file could not read the history branch " + branch + ": "
+                    + Git.said(r));
+        }
+        byte[] out = r.stdout.getBytes(StandardCharsets.UTF_8);
+        int at = 0;
+        while (at < out.length) {
+            int nl = at;
+            while (nl < out.length && out[nl] != '\n') {
+                nl++;
+            }
+            String[] header = new String(out, at, nl - at, StandardCharsets.UTF_8).split(" ");
+            if (header.length != 3) {
+                break;
+            }
+            int size = Integer.parseInt(header[2]);
+            texts.put(header[0], new String(out, nl + 1, size, StandardCharsets.UTF_8));
+            at = nl + 1 + size + 1;
+        }
+        return texts;
+    }
+
+    @Override
+    public String describe() {
+        return "git branch " + branch + (remote == null ? "" : " (pushed to " + remote + ")");
+    }
+
+    private static void addIfPresent(List<String> list, String value) {
+        if (value != null && !list.contains(value)) {
+            list.add(value);
+        }
+    }
+
+    private static String abbreviate(String commit) {
+        return commit == null ? "?" : commit.substring(0, Math.min(10, commit.length()));
+    }
+
+    private static void deleteQuietly(Path directory) {
+        try (Stream<Path> walk = Files.walk(directory)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            // a temporary index left behind is harmless
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.perfgate.history;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Where the history of runs is kept: a directory ({@link DirectoryStore}) or a git branch ({@link GitBranchStore}). */
+public interface HistoryStore {
+    /**
+     * Adds one record. A record that could be kept but not shared (a git branch that cannot be pushed) is an
+     * {@link Appended} with the reason, not an exception.
+     *
+     * @throws HistoryException when the record could not be kept at all
+     */
+    Appended append(HistoryRecord record) throws HistoryException;
+
+    /**
+     * Every record, oldest first. A record that does not read is left out and named to {@code skipped} with the
+     * reason: one bad file never hides the rest of the history.
+     *
+     * @throws HistoryException when the store itself cannot be read
+     */
+    List<HistoryRecord> list(Consumer<String> skipped) throws HistoryException;
+
+    /** The store, for messages: {@code directory /ci/cache/perf-history}, {@code git branch perf-history}. */
+    String describe();
+
+    /** Where a record went, and why it is not shared yet when it is not. */
+    final class Appended {
+        private final String location;
+        private final String notShared;
+
+        private Appended(String location, String notShared) {
+            this.location = location;
+            this.notShared = notShared;
+        }
+
+        static Appended shared(String location) {
+            return new Appended(location, null);
+        }
+
+        static Appended keptLocally(String location, String whyNotShared) {
+            return new Appended(location, whyNotShared);
+        }
+
+        /** Where the record is, e.g. a file or {@code perf-history@1a2b3c4d5e pushed to origin}. */
+        public String location() {
+            return location;
+        }
+
+        /** True when the record reached every place it was meant for. */
+        public boolean isShared() {
+            return notShared == null;
+        }
+
+        /** Why it was kept only locally, or null. */
+        public String notShared() {
+            return notShared;
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.perfgate.history;
+
+import static io.perfgate.history.GitFixture.git;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GitBranchStoreTest {
+    private static final Instant T = Instant.parse("2026-11-27T02:00:00Z");
+    private static final String BRANCH = "perf-history";
+    private final SyntheticRuns runs = new SyntheticRuns(7, 3);
+    private final Random random = new Random(13);
+
+    @BeforeAll
+    static void needsGit() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(GitFixture.gitAvailable(), "git is not on the PATH");
+    }
+
+    private HistoryRecord record(int day) {
+        Instant at = T.plusSeconds(86_400L * day);
+        String commit = String.format("%040x", day + 1);
+        return HistoryRecord.create(runs.run(at, commit, 2, 3), new RunOrigin(at, commit, null, "main", null),
+                random);
+    }
+
+    private static List<String> names(List<HistoryRecord> records) {
+        return records.stream().map(HistoryRecord::name).collect(Collectors.toList());
+    }
+
+    @Test
+    void appendsAndPushesWithoutTouchingTheWorkingTreeIndexHeadOrStash(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        Files.writeString(clone.resolve("README"), "edited, not committed\n");
+        Files.writeString(clone.resolve("staged.txt"), "staged\n");
+        git(clone, "add", "staged.txt");
+        Files.writeString(clone.resolve("untracked.txt"), "untracked\n");
+        String before = GitFixture.checkoutState(clone);
+
+        GitBranchStore store = GitBranchStore.open(clone, BRANCH, "origin");
+        HistoryRecord first = record(1);
+        HistoryRecord second = record(2);
+        HistoryStore.Appended appended = store.append(first);
+        store.append(second);
+
+        assertTrue(appended.isShared(), appended.notShared());
+        assertEquals(before, GitFixture.checkoutState(clone));
+        assertEquals("", git(clone, "diff", "--cached", "--name-only", "--", "README"));
+        assertEquals(List.of(first.name() + ".json", second.name() + ".json"),
+                List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
+        List<String> warnings = new ArrayList<>();
+        Path other = GitFixture.cloneOf(origin, dir.resolve("other"));
+        List<HistoryRecord> read = GitBranchStore.open(other, BRANCH, "origin").list(warnings::add);
+        assertEquals(List.of(first.name(), second.name()), names(read));
+        assertEquals(first.json(), read.get(0).json());
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
+    void aPushRejectedBecauseAnotherBuildPushedFirstIsRetriedOnTopOfIt(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path ours = GitFixture.cloneOf(origin, dir.resolve("ours"));
+        Path theirs = GitFixture.cloneOf(origin, dir.resolve("theirs"));
+        HistoryRecord their = record(1);
+        GitBranchStore.open(theirs, BRANCH, null).append(their);
+        // Between our fetch and our push, the other build pushes: a git that does that before its first push.
+        Path marker = dir.resolve("pushed-first");
+        Path wrapper = dir.resolve("git-racing");
+        Files.writeString(wrapper, "#!/bin/sh\n"
+                + "if [ \"$1\" = push ] && [ ! -e '" + marker + "' ]; then\n"
+                + "  touch '" + marker + "'\n"
+                + "  git -C '" + theirs + "' push --quiet origin " + BRANCH + " || exit 99\n"
+                + "fi\n"
+                + "exec git \"$@\"\n");
+        assertTrue(wrapper.toFile().setExecutable(true));
+
+        HistoryRecord our = record(2);
+        HistoryStore.Appended appended = GitBranchStore.open(wrapper.toString(), ours, BRANCH, "origin").append(our);
+
+        assertTrue(Files.exists(marker), "the other build pushed first");
+        assertTrue(appended.isShared(), appended.notShared());
+        assertEquals(List.of(their.name() + ".json", our.name() + ".json"),
+                List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
+    }
+
+    @Test
+    void aRemoteThatCannotBePushedKeepsTheRecordOnTheLocalBranchForTheNextPush(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        git(clone, "remote", "add", "unreachable", dir.resolve("no-such-repository.git").toString());
+
+        HistoryRecord kept = record(1);
+        HistoryStore.Appended appended = GitBranchStore.open(clone, BRANCH, "unreachable").append(kept);
+
+        assertFalse(appended.isShared());
+        assertTrue(appended.notShared().startsWith("git fetch unreachable perf-history failed: "),
+                appended.notShared());
+        assertTrue(appended.location().startsWith(BRANCH + "@"), appended.location());
+        assertEquals(kept.name() + ".json", git(clone, "ls-tree", "-r", "--name-only", BRANCH));
+
+        HistoryRecord next = record(2);
+        assertTrue(GitBranchStore.open(clone, BRANCH, "origin").append(next).isShared());
+        assertEquals(List.of(kept.name() + ".json", next.name() + ".json"),
+                List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
+    }
+
+    @Test
+    void aRecordThatDoesNotReadIsSkippedWithAWarningNamingIt(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        HistoryRecord good = record(1);
+        GitBranchStore store = GitBranchStore.open(clone, BRANCH, "origin");
+        store.append(good);
+        // Someone commits a broken record onto the branch by hand.
+        Path scratch = GitFixture.cloneOf(origin, dir.resolve("scratch"));
+        git(scratch, "checkout", "--quiet", BRANCH);
+        String badName = record(2).name();
+        Path badFile = scratch.resolve(badName + ".json");
+        Files.writeString(badFile, "{\"schema\": 1, \"status\": \"complete\"");
+        git(scratch, "add", ".");
+        GitFixture.commit(scratch, "a broken record");
+        git(scratch, "push", "--quiet", "origin", BRANCH);
+
+        List<String> warnings = new ArrayList<>();
+        List<HistoryRecord> read = store.list(warnings::add);
+
+        assertEquals(List.of(good.name()), names(read));
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith(BRANCH + ":" + badName + ".json: "), warnings.get(0));
+    }
+
+    @Test
+    void withoutARemoteTheBranchStaysLocal(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        GitBranchStore store = GitBranchStore.open(clone, BRANCH, null);
+        HistoryRecord r = record(1);
+        assertTrue(store.append(r).isShared());
+        assertEquals(List.of(r.name()), names(store.list(w -> { })));
+        assertFalse(GitFixture.run(origin, "rev-parse", "--verify", "--quiet", BRANCH).succeeded());
+    }
+
+    @Test
+    void refusesBadNamesAndTheCheckedOutBranch(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        assertThrows(IllegalArgumentException.class, () -> GitBranchStore.open(clone, "bad..name", "origin"));
+        assertThrows(IllegalArgumentException.class, () -> GitBranchStore.open(clone, "--force", "origin"));
+        assertThrows(IllegalArgumentException.class, () -> GitBranchStore.open(clone, BRANCH, "--upload-pack=x"));
+        HistoryException checkedOut = assertThrows(HistoryException.class,
+                () -> GitBranchStore.open(clone, "main", "origin"));
+        assertTrue(checkedOut.getMessage().contains("checked out"), checkedOut.getMessage());
+        HistoryException notGit = assertThrows(HistoryException.class,
+                () -> GitBranchStore.open(dir, BRANCH, "origin"));
+        assertTrue(notGit.getMessage().contains("not inside a git repository"), notGit.getMessage());
+    }
+}

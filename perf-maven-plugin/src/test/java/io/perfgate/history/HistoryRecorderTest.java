@@ -1,0 +1,154 @@
+package io.perfgate.history;
+
+import static io.perfgate.history.GitFixture.git;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
+import io.perfgate.testing.LogLines;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistoryRecorderTest {
+    private static final Instant NOW = Instant.parse("2026-11-27T03:04:05.678Z");
+    private static final Map<String, String> GITHUB = Map.of("GITHUB_SERVER_URL", "https://github.com",
+            "GITHUB_REPOSITORY", "acme/parser", "GITHUB_RUN_ID", "99", "GITHUB_REF_NAME", "main");
+    private final LogLines log = new LogLines();
+
+    private HistoryRecorder recorder(Map<String, String> ci) {
+        return new HistoryRecorder(BuildEnvironment.of(ci), Clock.fixed(NOW, ZoneOffset.UTC), new Random(1), log);
+    }
+
+    /** A clone with two commits on main and the results of a run of its HEAD in target/perf/results.json. */
+    private static Path measuredClone(Path dir) throws Exception {
+        Assumptions.assumeTrue(GitFixture.gitAvailable(), "git is not on the PATH");
+        Path clone = GitFixture.cloneOf(GitFixture.origin(dir), dir.resolve("clone"));
+        Files.writeString(clone.resolve("Parser.java"), "class Parser {}\n");
+        git(clone, "add", "Parser.java");
+        GitFixture.commit(clone, "the parser");
+        PerfResults results = new SyntheticRuns(2, 2).run(NOW.minusSeconds(60), git(clone, "rev-parse", "HEAD"), 2,
+                3);
+        ResultsJson.write(results, clone.resolve("target/perf/results.json"));
+        return clone;
+    }
+
+    @Test
+    void recordsTheRunWithItsCommitParentBranchTimeAndBuildLink(@TempDir Path dir) throws Exception {
+        Path clone = measuredClone(dir);
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+
+        HistoryRecord record = recorder(GITHUB).record(clone.resolve("target/perf/results.json"), clone, store);
+
+        assertNotNull(record, log.toString());
+        HistoryRecord read = store.list(w -> { }).get(0);
+        assertEquals(record.name(), read.name());
+        RunOrigin origin = read.origin();
+        assertEquals(git(clone, "rev-parse", "HEAD"), origin.commit());
+        assertEquals(git(clone, "rev-parse", "HEAD^"), origin.parent());
+        assertEquals("main", origin.branch());
+        assertEquals("https://github.com/acme/parser/actions/runs/99", origin.buildUrl());
+        assertEquals(NOW, origin.recordedAt());
+        assertTrue(record.name().startsWith("2026/11/20261127T030405678Z-" + origin.commit().substring(0, 12)),
+                record.name());
+        assertEquals(List.of(), log.warnings());
+        assertTrue(log.any("Recorded " + record.name() + " (2 results) in the directory "), log.toString());
+    }
+
+    @Test
+    void aDetachedCheckoutTakesTheBranchFromTheCi(@TempDir Path dir) throws Exception {
+        Path clone = measuredClone(dir);
+        git(clone, "checkout", "--quiet", "--detach", "HEAD");
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+
+        recorder(GITHUB).record(clone.resolve("target/perf/results.json"), clone, store);
+
+        assertEquals("main", store.list(w -> { }).get(0).origin().branch());
+    }
+
+    @Test
+    void outsideGitTheCommitComesFromTheResultsAndTheRestIsLeftOut(@TempDir Path dir) throws Exception {
+        PerfResults results = new SyntheticRuns(2, 1).run(NOW, "abcdef1234567890", 1, 1);
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(results, file);
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+
+        recorder(Map.of()).record(file, dir, store);
+
+        RunOrigin origin = store.list(w -> { }).get(0).origin();
+        assertEquals("abcdef1234567890", origin.commit());
+        assertNull(origin.branch());
+        assertNull(origin.buildUrl());
+        assertEquals(results.environment().get(EnvironmentFingerprint.CPU_MODEL),
+                store.list(w -> { }).get(0).results().environment().get(EnvironmentFingerprint.CPU_MODEL));
+    }
+
+    @Test
+    void noResultsIsAWarningAndNothingIsRecorded(@TempDir Path dir) {
+        assertNull(recorder(Map.of()).record(dir.resolve("target/perf/results.json"), dir,
+                new DirectoryStore(dir.resolve("history"))));
+        assertTrue(log.warnings().get(0).startsWith("No results at "), log.toString());
+        assertTrue(log.warnings().get(0).contains("the verdict is unchanged"), log.toString());
+        assertTrue(Files.notExists(dir.resolve("history")));
+    }
+
+    @Test
+    void aStoreThatFailsIsOneWarningThatKeepsTheVerdict(@TempDir Path dir) throws Exception {
+        Path clone = measuredClone(dir);
+        HistoryStore broken = new FailingStore();
+
+        assertNull(recorder(Map.of()).record(clone.resolve("target/perf/results.json"), clone, broken));
+
+        assertEquals(List.of("Could not record the run in the broken store: disk full. The verdict is unchanged;"
+                + " this run is missing from the history."), log.warnings());
+    }
+
+    @Test
+    void aRecordThatCannotBePushedSaysWhereItIsKept(@TempDir Path dir) throws Exception {
+        Path clone = measuredClone(dir);
+        git(clone, "remote", "add", "unreachable", dir.resolve("gone.git").toString());
+        GitBranchStore store = GitBranchStore.open(clone, "perf-history", "unreachable");
+        String before = GitFixture.checkoutState(clone);
+
+        HistoryRecord record = recorder(Map.of()).record(clone.resolve("target/perf/results.json"), clone, store);
+
+        assertNotNull(record);
+        String warning = log.warnings().get(0);
+        assertTrue(warning.startsWith("The run was recorded in the git branch perf-history (pushed to unreachable)"
+                + " but not shared: git fetch unreachable perf-history failed: "), warning);
+        assertTrue(warning.contains("The verdict is unchanged. The record " + record.name() + " is kept at"
+                + " perf-history@"), warning);
+        assertEquals(before, GitFixture.checkoutState(clone));
+        assertEquals(record.name() + ".json", git(clone, "ls-tree", "-r", "--name-only", "perf-history"));
+    }
+
+    private static final class FailingStore implements HistoryStore {
+        @Override
+        public Appended append(HistoryRecord record) throws HistoryException {
+            throw new HistoryException("disk full");
+        }
+
+        @Override
+        public List<HistoryRecord> list(Consumer<String> skipped) {
+            return List.of();
+        }
+
+        @Override
+        public String describe() {
+            return "broken store";
+        }
+    }
+}
