@@ -440,6 +440,32 @@ class GateTest {
     }
 
     @Test
+    void allocationThatVariesFromForkToForkMustSeparateTheSidesToBeJudged() {
+        // Apache Commons Text's DoubleFormatPerformance.bigDecimal (size=10000) draws its input at random in each
+        // fork: B/op per fork of two sides of the same code. The medians differ by -5.2 %, beyond the 2 % tolerance.
+        double[] t = around(1000, 0.02, 6, 7);
+        double[] base = {11.099e6, 11.119e6, 11.708e6, 11.724e6, 11.762e6, 12.104e6};
+        double[] same = {10.968e6, 11.031e6, 11.102e6, 11.122e6, 11.169e6, 11.882e6};
+        GateRow aa = only(check(results(Results.withAlloc(BENCH, t, base)), results(Results.withAlloc(BENCH, t,
+                same))), Metric.ALLOCATION);
+        assertEquals(Verdict.INCONCLUSIVE, aa.verdict(), aa.reason()); // it was IMPROVED; +5.2 % would have FAILed
+        assertTrue(aa.reason().startsWith("allocation -5.2 % (-604000 B/op) is within the allocation's own spread"
+                + " from fork to fork (up to 1005000 B/op on one side;"), aa.reason());
+        GateRow mirrored = only(check(results(Results.withAlloc(BENCH, t, same)), results(Results.withAlloc(BENCH, t,
+                base))), Metric.ALLOCATION);
+        assertEquals(Verdict.INCONCLUSIVE, mirrored.verdict(), mirrored.reason());
+
+        // 20 % more in every fork: the sides no longer overlap, and the gap is beyond the tolerance
+        GateRow grown = only(check(results(Results.withAlloc(BENCH, t, base)), results(Results.withAlloc(BENCH, t,
+                times(base, 1.2)))), Metric.ALLOCATION);
+        assertEquals(Verdict.FAIL, grown.verdict(), grown.reason());
+        assertTrue(grown.reason().contains("; every fork of one side is"), grown.reason());
+        GateRow shrunk = only(check(results(Results.withAlloc(BENCH, t, base)), results(Results.withAlloc(BENCH, t,
+                times(base, 0.8)))), Metric.ALLOCATION);
+        assertEquals(Verdict.IMPROVED, shrunk.verdict(), shrunk.reason());
+    }
+
+    @Test
     void allocationFailsBeyondTolerance() {
         double[] t = around(1000, 0.02, 10, 7);
         double[] base = new double[10];
