@@ -85,26 +85,24 @@ run_browser() {
         --disable-extensions --hide-scrollbars --user-data-dir="$profile" "$@"
 }
 
-# Each page is checked by one function call that prints its "ok" or "FAIL" lines and returns 1 when the page
-# failed; fail() counts into the caller's local "failures".
+failures=0
 fail() {
     echo "FAIL $1: $2" >&2
     failures=$((failures + 1))
 }
 
-check_report() {
-    local file=$1 failures=0
+for file in "${files[@]}"; do
     if [ ! -f "$file" ]; then
         fail "$file" "no such file"
-        return 1
+        continue
     fi
-    local abs name expected svg_in_dom copy measured
+    failures_before=$failures
     abs=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
     name=$(echo "$file" | sed 's#[^A-Za-z0-9._-]#_#g')
     expected=$(grep -o 'data-benchmarks="[0-9]*"' "$abs" | head -1 | grep -o '[0-9]*' || true)
     if [ -z "$expected" ]; then
         fail "$file" "no perf-maven-plugin report in it (no data-benchmarks attribute)"
-        return 1
+        continue
     fi
 
     # 1. the page alone: DOM and console
@@ -112,7 +110,7 @@ check_report() {
             >"$work/$name.dom" 2>"$work/$name.log"; then
         fail "$file" "the browser did not load the page (see $out_dir/$name.log)"
         cp "$work/$name.log" "$out_dir/$name.log"
-        return 1
+        continue
     fi
     cp "$work/$name.log" "$out_dir/$name.log"
     if grep -q ':CONSOLE' "$work/$name.log"; then
@@ -120,7 +118,7 @@ check_report() {
     fi
     if ! grep -q 'class="perfgate-report"' "$work/$name.dom"; then
         fail "$file" "the rendered DOM holds no report"
-        return 1
+        continue
     fi
     # A report without comparisons (no baseline yet) has no <svg>: grep's "no match" must not end the script.
     svg_in_dom=$({ grep -o '<svg ' "$work/$name.dom" || true; } | wc -l)
@@ -173,74 +171,48 @@ HTML
     if [ ! -s "$out_dir/$name.png" ]; then
         fail "$file" "no screenshot"
     fi
-    if [ "$failures" -ne 0 ]; then
-        return 1
+    if [ "$failures" -ne "$failures_before" ]; then
+        continue
     fi
     echo "ok   $file: $expected benchmarks, $svg_in_dom svg in the DOM, $measured; screenshot $out_dir/$name.png"
-}
+done
 
 # The profile pages the comparison ITs wrote (perf.profile): the differential view (one <svg>, no script) and
 # async-profiler's flame graphs (a <canvas> their script draws). Each must load without a console message, hold
 # its picture in the rendered DOM, and give a screenshot.
-check_profile_page() {
-    local page=$1 failures=0 abs name picture
-    abs=$(cd "$(dirname "$page")" && pwd)/$(basename "$page")
-    name=$(echo "$page" | sed 's#[^A-Za-z0-9._-]#_#g')
-    if ! run_browser --enable-logging=stderr --v=0 --virtual-time-budget=3000 --dump-dom "file://$abs" \
-            >"$work/$name.dom" 2>"$work/$name.log"; then
-        fail "$page" "the browser did not load the page"
-        return 1
-    fi
-    if grep -q ':CONSOLE' "$work/$name.log"; then
-        fail "$page" "console messages: $(grep ':CONSOLE' "$work/$name.log" | sed 's/^.*CONSOLE[^]]*\] //' | head -5 | tr '\n' ' ')"
-        return 1
-    fi
-    case "$(basename "$page")" in
-        diff.html) picture='<rect ' ;;
-        *) picture='<canvas' ;;
-    esac
-    if ! grep -q "$picture" "$work/$name.dom"; then
-        fail "$page" "no $picture in the rendered DOM"
-        return 1
-    fi
-    run_browser --window-size=1280,1200 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
-    if [ ! -s "$out_dir/$name.png" ]; then
-        fail "$page" "no screenshot"
-        return 1
-    fi
-    echo "ok   $page: $picture in the DOM, no console message; screenshot $out_dir/$name.png"
-}
-
-# The pages, two at a time: each browser is mostly one busy process, and CI machines have two cores or more. Every
-# page's lines are printed in the order of the list once all are done.
-checks=()
-for file in "${files[@]}"; do
-    checks+=("check_report $file")
-done
 profile_pages=0
 if $default_files; then
     shopt -s nullglob
     for page in perf-maven-plugin-it/target/it/*/target/perf/profiles/*/*.html; do
         profile_pages=$((profile_pages + 1))
-        checks+=("check_profile_page $page")
+        abs=$(cd "$(dirname "$page")" && pwd)/$(basename "$page")
+        name=$(echo "$page" | sed 's#[^A-Za-z0-9._-]#_#g')
+        if ! run_browser --enable-logging=stderr --v=0 --virtual-time-budget=3000 --dump-dom "file://$abs" \
+                >"$work/$name.dom" 2>"$work/$name.log"; then
+            fail "$page" "the browser did not load the page"
+            continue
+        fi
+        if grep -q ':CONSOLE' "$work/$name.log"; then
+            fail "$page" "console messages: $(grep ':CONSOLE' "$work/$name.log" | sed 's/^.*CONSOLE[^]]*\] //' | head -5 | tr '\n' ' ')"
+            continue
+        fi
+        case "$(basename "$page")" in
+            diff.html) picture='<rect ' ;;
+            *) picture='<canvas' ;;
+        esac
+        if ! grep -q "$picture" "$work/$name.dom"; then
+            fail "$page" "no $picture in the rendered DOM"
+            continue
+        fi
+        run_browser --window-size=1280,1200 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
+        if [ ! -s "$out_dir/$name.png" ]; then
+            fail "$page" "no screenshot"
+            continue
+        fi
+        echo "ok   $page: $picture in the DOM, no console message; screenshot $out_dir/$name.png"
     done
     shopt -u nullglob
 fi
-for i in "${!checks[@]}"; do
-    read -r check page <<< "${checks[$i]}"
-    ( set +e; "$check" "$page" >"$work/check-$i.out" 2>&1; echo $? >"$work/check-$i.rc" ) &
-    if [ "$(jobs -rp | wc -l)" -ge 2 ]; then
-        wait -n || true
-    fi
-done
-wait
-failures=0
-for i in "${!checks[@]}"; do
-    cat "$work/check-$i.out"
-    if [ "$(cat "$work/check-$i.rc" 2>/dev/null || echo 1)" -ne 0 ]; then
-        failures=$((failures + 1))
-    fi
-done
 
 if [ "$failures" -gt 0 ]; then
     echo "check-report-html: $failures problem(s)" >&2
