@@ -2,6 +2,7 @@ package io.perfgate.history;
 
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
@@ -62,14 +63,27 @@ public final class HistoryRecord {
                 Map<String, Double> percentiles = new LinkedHashMap<>();
                 f.percentiles().forEach((k, v) -> percentiles.put(k, round(v)));
                 Map<String, double[]> secondary = new LinkedHashMap<>();
-                f.secondary().forEach((k, v) -> secondary.put(k, round(v)));
+                f.secondary().forEach((k, v) -> {
+                    if (!derived(b, k)) {
+                        secondary.put(k, round(v));
+                    }
+                });
                 forks.add(new Fork(round(f.primary()), percentiles, secondary, f.seconds()));
             }
-            benchmarks.add(b.toBuilder().forks(forks).build());
+            benchmarks.add(b.toBuilder().forks(forks).withoutSecondaryMetric(MetricInfo.ALLOCATION_RATE).build());
         }
         PerfResults recorded = results.toBuilder().provenance(origin.addTo(results.provenance()))
                 .benchmarks(benchmarks).build();
         return new HistoryRecord(newName(origin, random), recorded);
+    }
+
+    /**
+     * Whether a JMH benchmark's secondary metric is left out of the record: the allocation rate in MB/s, whose digits
+     * are as random as the score's (it is the bytes per operation over the time per operation, both kept). It alone
+     * made a year of a 200-benchmark suite with the gc profiler's metrics 80 MB instead of the 50 MB budget.
+     */
+    private static boolean derived(BenchmarkResult b, String metric) {
+        return !BenchmarkResult.KIND_SCENARIO.equals(b.kind()) && MetricInfo.ALLOCATION_RATE.equals(metric);
     }
 
     /** Reads a stored record; {@code name} is named in any error. */

@@ -236,6 +236,12 @@ public final class BenchmarkResult {
             return this;
         }
 
+        /** Drops a secondary metric's description; its values are the forks' to drop. */
+        public Builder withoutSecondaryMetric(String name) {
+            secondaryMetrics.remove(name);
+            return this;
+        }
+
         public Builder warning(String warning) {
             warnings.add(warning);
             return this;

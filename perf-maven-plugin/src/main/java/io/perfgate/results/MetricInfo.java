@@ -18,6 +18,12 @@ public final class MetricInfo {
     /** JMH's secondary metric for bytes allocated per operation, recorded by {@code -prof gc}. */
     public static final String ALLOCATION = "gc.alloc.rate.norm";
 
+    /**
+     * JMH's allocation rate in MB/s, recorded by {@code -prof gc}: the allocation per operation divided by the time
+     * per operation, so it says nothing those two do not.
+     */
+    public static final String ALLOCATION_RATE = "gc.alloc.rate";
+
     private final String unit;
     private final Direction direction;
     private final boolean gated;

@@ -122,4 +122,19 @@ class HistoryRecordTest {
                 () -> HistoryRecord.parse(name, "{\"schema\": 1"));
         assertTrue(e.getMessage().contains(name), e.getMessage());
     }
+    @Test
+    void leavesOutTheAllocationRateThatTheOtherTwoValuesGive() throws ResultsFormatException {
+        PerfResults measured = new SyntheticRuns(7, 2, true).run(T, COMMIT, 2, 3);
+        HistoryRecord record = HistoryRecord.create(measured, new RunOrigin(T, COMMIT, null, null, null),
+                new Random(5));
+        HistoryRecord read = HistoryRecord.parse(record.name(), record.json());
+        read.results().benchmarks().forEach(b -> {
+            assertTrue(!b.secondaryMetrics().containsKey("gc.alloc.rate"), b.key());
+            assertTrue(b.secondaryMetrics().containsKey("gc.alloc.rate.norm"), b.key());
+            b.forks().forEach(f -> {
+                assertTrue(!f.secondary().containsKey("gc.alloc.rate"), b.key());
+                assertEquals(3, f.secondary().get("gc.alloc.rate.norm").length, b.key());
+            });
+        });
+    }
 }
