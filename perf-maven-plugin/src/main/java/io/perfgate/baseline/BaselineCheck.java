@@ -54,6 +54,7 @@ public final class BaselineCheck {
         private String recordCommand;
         private String acceptCommand;
         private Function<Path, String> display;
+        private HistoryBaseline history;
 
         public Request(Path results, StoredBaseline baseline, Path outputDirectory) {
             this.results = Objects.requireNonNull(results);
@@ -97,6 +98,15 @@ public final class BaselineCheck {
         /** A path as people type it (relative to the module when inside it), for messages. */
         public Request display(Function<Path, String> value) {
             display = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /**
+         * Judges against the history of runs instead of the baseline file, where it has enough comparable runs
+         * ({@code perf.baseline=history}, or no baseline file); otherwise the check goes on with the file.
+         */
+        public Request history(HistoryBaseline value) {
+            history = Objects.requireNonNull(value);
             return this;
         }
 
@@ -184,6 +194,13 @@ public final class BaselineCheck {
         try {
             ReportWriter.deleteStale(outputPath);
             PerfResults current = ResultsJson.read(resultsPath);
+            if (request.history != null) {
+                Optional<GateReport> againstHistory = request.history.judge(current,
+                        request.display.apply(resultsPath), gate);
+                if (againstHistory.isPresent()) {
+                    return againstHistory.get();
+                }
+            }
             if (baseline.exists()) {
                 PerfResults stored = baseline.read(request.recordCommand);
                 return gate.check(stored, baseline.shown(), current, request.display.apply(resultsPath));

@@ -171,4 +171,14 @@ public final class PerfProperties {
     public static final String DEFAULT_HISTORY_REMOTE = "origin";
     /** Whether perf:record pushes the history branch; off keeps it local. */
     public static final String HISTORY_PUSH = "perf.historyPush";
+
+    // ---- perf:check against the history
+    /** The value of {@code perf.baseline} that judges against the history of runs on main instead of a file. */
+    public static final String BASELINE_HISTORY = "history";
+    /** How many of the latest comparable runs of the main branch perf:check judges against. */
+    public static final String HISTORY_RUNS = "perf.historyRuns";
+    public static final String DEFAULT_HISTORY_RUNS = "10";
+    /** The branches whose recorded runs make the history a check judges against, comma-separated. */
+    public static final String MAIN_BRANCH = "perf.mainBranch";
+    public static final String DEFAULT_MAIN_BRANCH = "main,master";
 }

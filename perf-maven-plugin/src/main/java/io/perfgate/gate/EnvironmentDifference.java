@@ -2,6 +2,7 @@ package io.perfgate.gate;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.results.PerfResults;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -76,6 +77,17 @@ public final class EnvironmentDifference {
 
     private static String quote(String v) {
         return v == null ? "absent" : "\"" + v + "\"";
+    }
+
+    /**
+     * Everything that makes {@code baseline} another experiment than {@code current}: the fingerprint fields that
+     * differ ({@link #between}), then the run settings ({@link #runSettings}). The check against a baseline reports
+     * them under {@code perf.environmentPolicy}; the check against the history leaves out the runs that have any.
+     */
+    public static List<EnvironmentDifference> of(PerfResults baseline, PerfResults current) {
+        List<EnvironmentDifference> diffs = new ArrayList<>(between(baseline.environment(), current.environment()));
+        diffs.addAll(runSettings(baseline.settings(), current.settings()));
+        return diffs;
     }
 
     /**

@@ -115,9 +115,7 @@ public final class Gate {
                 .baseline(new GateReport.Source(baselineFile, baseline.createdAt(), baseline.toolVersion(),
                         baseline.environment(), baseline.provenance()));
 
-        List<EnvironmentDifference> diffs = new ArrayList<>(EnvironmentDifference.between(baseline.environment(),
-                current.environment()));
-        diffs.addAll(EnvironmentDifference.runSettings(baseline.settings(), current.settings()));
+        List<EnvironmentDifference> diffs = EnvironmentDifference.of(baseline, current);
         report.environment(settings.environmentPolicy(), diffs);
         StealTime.checkNote(StealTime.fromField(baseline.environment().get(EnvironmentFingerprint.CPU_STEAL)),
                 StealTime.fromField(current.environment().get(EnvironmentFingerprint.CPU_STEAL)))
@@ -217,7 +215,7 @@ public final class Gate {
         return report.build();
     }
 
-    private GateReport.Builder start(PerfResults current, String currentFile) {
+    GateReport.Builder start(PerfResults current, String currentFile) {
         return GateReport.builder()
                 .createdAt(Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString())
                 .toolVersion(toolVersion)
@@ -317,7 +315,7 @@ public final class Gate {
         return side.benchmarks().isEmpty() ? "com.acme.MyBench.method:size=10" : side.benchmarks().get(0).key();
     }
 
-    private void listMembershipFailures(List<BenchmarkRef> added, List<BenchmarkRef> missing,
+    void listMembershipFailures(List<BenchmarkRef> added, List<BenchmarkRef> missing,
             GateReport.Builder report) {
         if (settings.failOnNewBenchmarks() && !added.isEmpty()) {
             report.addOtherFailure(count(added.size()) + " new since the baseline and"
@@ -372,7 +370,7 @@ public final class Gate {
     }
 
     /** With {@code perf.failOnInconclusive=true}: the comparisons that were not judged fail the build. */
-    private void listInconclusiveFailure(List<PendingComparison> decided, GateReport.Builder report) {
+    void listInconclusiveFailure(List<PendingComparison> decided, GateReport.Builder report) {
         if (!settings.failOnInconclusive()) {
             return;
         }

@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
@@ -212,6 +213,15 @@ public final class GateReport {
      * mismatch, each when configured to fail. */
     public List<String> otherFailures() {
         return otherFailures;
+    }
+
+    /**
+     * True when the baseline is the history of runs ({@link HistoryGate}): each row then tests the current run against
+     * a prediction interval over the past runs, not forks against forks.
+     */
+    public boolean againstHistory() {
+        return PerfProperties.BASELINE_HISTORY.equals(
+                settings.get(PerfProperties.BASELINE));
     }
 
     public boolean failOnRegression() {

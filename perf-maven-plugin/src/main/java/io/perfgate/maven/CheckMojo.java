@@ -2,12 +2,18 @@ package io.perfgate.maven;
 
 import io.perfgate.baseline.BaselineCheck;
 import io.perfgate.baseline.BaselineException;
+import io.perfgate.baseline.HistoryBaseline;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistoryStore;
+import io.perfgate.history.HistoryStores;
 import io.perfgate.report.ProfileSummary;
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import javax.inject.Inject;
@@ -47,6 +53,32 @@ public class CheckMojo extends AbstractPreMergeMojo {
      */
     @Parameter(property = PerfProperties.RESULTS, defaultValue = PerfProperties.DEFAULT_RESULTS)
     private File results;
+
+    /**
+     * The history perf:record keeps ({@code git}: the branch {@code perf.historyBranch}; or a directory). perf:check
+     * judges against it with {@code perf.baseline=history}, and when the baseline file is left at its default and
+     * does not exist.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
+    private String history;
+
+    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
+    private String historyBranch;
+
+    /** The remote the history branch is fetched from before the check reads it. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
+    private String historyRemote;
+
+    /** How many of the latest comparable runs of the main branch the check judges against (at least 5). @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_RUNS, defaultValue = PerfProperties.DEFAULT_HISTORY_RUNS)
+    private int historyRuns;
+
+    /** The branches whose recorded runs make the history, comma-separated. @since 0.1.0 */
+    @Parameter(property = PerfProperties.MAIN_BRANCH, defaultValue = PerfProperties.DEFAULT_MAIN_BRANCH)
+    private String mainBranch;
 
     @Inject
     public CheckMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
@@ -89,6 +121,10 @@ public class CheckMojo extends AbstractPreMergeMojo {
                 .profileMode(profileMode()).toolVersion(PluginVersion.get()).display(this::display)
                 .recordCommand(MavenCommands.recordBaseline(session, project, plugin))
                 .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin));
+        HistoryBaseline againstHistory = historyBaseline();
+        if (againstHistory != null) {
+            request.history(againstHistory);
+        }
         BaselineCheck.Result result;
         try {
             result = new BaselineCheck(perfLog()).run(request,
@@ -108,6 +144,35 @@ public class CheckMojo extends AbstractPreMergeMojo {
         getLog().info("perf:check: " + report.outcome() + " - " + report.summary());
         if (result.failureMessage().isPresent()) {
             throw new MojoFailureException(result.failureMessage().get());
+        }
+    }
+
+    /**
+     * The history as the baseline with {@code perf.baseline=history}, or when the baseline file is left at its
+     * default and does not exist; else null. A git history outside a git repository is no history.
+     */
+    private HistoryBaseline historyBaseline() throws MojoExecutionException {
+        Path file = baseline.toPath();
+        boolean asked = PerfProperties.BASELINE_HISTORY.equals(file.getFileName().toString())
+                && !Files.isRegularFile(file);
+        Path defaultFile = project.getBasedir().toPath().resolve(Paths.get("src", "perf", "baseline.json"));
+        if (!asked && !(file.toAbsolutePath().equals(defaultFile.toAbsolutePath()) && !Files.exists(file))) {
+            return null;
+        }
+        try {
+            HistoryStore store = HistoryStores.open(history, historyBranch, historyRemote, true,
+                    project.getBasedir().toPath());
+            return new HistoryBaseline(store, historyRuns, mainBranch, asked, perfLog());
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (HistoryException e) {
+            String why = "No history to judge against: " + e.getMessage();
+            if (asked) {
+                getLog().warn(why);
+            } else {
+                getLog().debug(why);
+            }
+            return null;
         }
     }
 }

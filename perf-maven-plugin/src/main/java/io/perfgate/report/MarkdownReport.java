@@ -87,9 +87,14 @@ public final class MarkdownReport {
             }
             md.append('\n');
         }
-        md.append("Ratios come from the Hodges-Lehmann estimate over per-fork values; p is the exact one-sided"
-                + " Mann-Whitney p-value of a slowdown larger than T_min. FAIL needs the estimate at or above"
-                + " T_fail and the one-sided lower bound above T_min.\n\n</details>\n");
+        md.append(r.againstHistory()
+                ? "Each past run is one observation (its median over forks) and this run one more; p is the one-sided"
+                        + " Student t prediction p-value of a slowdown larger than T_min (prediction interval over "
+                        + r.settings().get(PerfProperties.HISTORY_RUNS) + " runs). FAIL needs the change at or above"
+                        + " T_fail and this run beyond the prediction bound above T_min.\n\n</details>\n"
+                : "Ratios come from the Hodges-Lehmann estimate over per-fork values; p is the exact one-sided"
+                        + " Mann-Whitney p-value of a slowdown larger than T_min. FAIL needs the estimate at or above"
+                        + " T_fail and the one-sided lower bound above T_min.\n\n</details>\n");
         return md.toString();
     }
 

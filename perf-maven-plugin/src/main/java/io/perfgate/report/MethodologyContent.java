@@ -477,8 +477,12 @@ public final class MethodologyContent {
         String perJvm = "per-JVM values: a cold run, or a warm JVM's median run";
         String units = jmh && scenarios ? "per-fork medians (" + perJvm + " for scenarios)"
                 : scenarios ? perJvm : "per-fork medians";
-        StringBuilder sb = new StringBuilder("exact one-sided Mann-Whitney on ").append(units)
-                .append(" (log scale, Hodges-Lehmann ratio)");
+        StringBuilder sb = r.againstHistory()
+                ? new StringBuilder("prediction interval over ").append(r.settings().get(PerfProperties.HISTORY_RUNS))
+                        .append(" runs: each past run one observation, the median of its ").append(units)
+                        .append(", the current run one more (log scale, one-sided Student t prediction bound)")
+                : new StringBuilder("exact one-sided Mann-Whitney on ").append(units)
+                        .append(" (log scale, Hodges-Lehmann ratio)");
         double[] median = mostCommon(global.get(Metric.MEDIAN));
         double[] p95 = mostCommon(global.get(Metric.P95));
         double[] main = median != null ? median : p95;
@@ -487,7 +491,8 @@ public final class MethodologyContent {
         }
         if (median != null) {
             sb.append("; FAIL when the ratio >= ").append(Numbers.ratioThreshold(median[0]))
-                    .append(" and its lower bound > ").append(Numbers.ratioThreshold(median[1]));
+                    .append(" and its lower bound > ").append(Numbers.ratioThreshold(median[1]))
+                    .append(r.againstHistory() ? " (the current run beyond the prediction bound)" : "");
         }
         if (p95 != null) {
             sb.append(median == null ? "; p95: FAIL when the ratio >= " + Numbers.ratioThreshold(p95[0])
@@ -588,6 +593,15 @@ public final class MethodologyContent {
     }
 
     private static String caption(GateReport r) {
+        if (r.againstHistory()) {
+            return "Before: the geometric mean of the past runs' medians with the 95 % prediction interval of a run of"
+                    + " unchanged code; after: the median of this run's per-fork values. Change: this run against the"
+                    + " past runs' mean, with its 95 % prediction interval. p: one-sided Student t prediction p-value"
+                    + " of a slowdown beyond the minimum effect"
+                    + (r.multiplicity() != Multiplicity.Mode.NONE
+                            ? ", " + GateSettings.multiplicityId(r.multiplicity()) + "-adjusted" : "")
+                    + "; allocation is judged by its tolerance on the runs' medians, without a test.";
+        }
         return "Before and after: median of the per-fork values with a distribution-free 95 % interval. "
                 + "Change: Hodges-Lehmann estimate in the measured unit's direction, with its 95 % interval. "
                 + "p: exact one-sided Mann-Whitney p-value of a slowdown beyond the minimum effect"
