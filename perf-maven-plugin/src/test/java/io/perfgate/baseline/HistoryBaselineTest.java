@@ -1,0 +1,205 @@
+package io.perfgate.baseline;
+
+import static io.perfgate.testing.Results.around;
+import static io.perfgate.testing.Results.avgt;
+import static io.perfgate.testing.Results.results;
+import static io.perfgate.testing.Results.times;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.Gate;
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateRow;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Metric;
+import io.perfgate.history.DirectoryStore;
+import io.perfgate.history.HistoryRecord;
+import io.perfgate.history.RunOrigin;
+import io.perfgate.profile.ProfileMode;
+import io.perfgate.report.ReportWriter;
+import io.perfgate.results.PerfResults;
+import io.perfgate.results.ResultsJson;
+import io.perfgate.stats.Verdict;
+import io.perfgate.testing.LogLines;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The history as perf:check's baseline: which runs it takes from the store, what it says, and when it steps back. */
+class HistoryBaselineTest {
+    private static final Instant START = Instant.parse("2026-11-01T06:00:00Z");
+    private static final double[] LEVELS = {1.0, 1.01, 0.995, 1.005, 0.99, 1.002, 1.008, 0.994, 1.001, 0.999, 1.003,
+        0.997};
+
+    @TempDir
+    Path module;
+
+    private final LogLines log = new LogLines();
+    private final Random random = new Random(3);
+    private int recorded;
+
+    private DirectoryStore store() {
+        return new DirectoryStore(module.resolve("history"));
+    }
+
+    /** Records one run of {@code a.B.m} at {@code level} times 1000 ns, on {@code branch}, a day after the last. */
+    private void record(double level, String branch, String cpu) throws Exception {
+        int day = recorded++;
+        PerfResults run = results(avgt("a.B.m", times(around(1000, 0.02, 5, day), level))).toBuilder()
+                .createdAt(START.plus(day, ChronoUnit.DAYS).toString()).build();
+        if (cpu != null) {
+            Map<String, String> env = new LinkedHashMap<>(run.environment());
+            env.put("cpu.model", cpu);
+            run = run.toBuilder().environment(env).build();
+        }
+        String commit = String.format("c%06x", day) + "0".repeat(33);
+        store().append(HistoryRecord.create(run, new RunOrigin(START.plus(day, ChronoUnit.DAYS), commit, null, branch,
+                null), random));
+    }
+
+    private static PerfResults current(double factor) {
+        return results(avgt("a.B.m", times(around(1000, 0.02, 5, 99), factor)));
+    }
+
+    private Optional<GateReport> judge(PerfResults current, int runs, boolean asked) {
+        return new HistoryBaseline(store(), runs, PerfProperties.DEFAULT_MAIN_BRANCH, asked, log)
+                .judge(current, "target/perf/results.json", new Gate(GateSettings.defaults()).toolVersion("test"));
+    }
+
+    private static GateRow median(GateReport r) {
+        return r.comparisons().stream().filter(c -> c.metric() == Metric.MEDIAN).findFirst().orElseThrow();
+    }
+
+    @Test
+    void takesTheLatestComparableRunsOfMainAndSaysWhichItLeftOut() throws Exception {
+        for (double level : LEVELS) {
+            record(level, "main", null);
+        }
+        record(1.5, "feature/x", null);
+        record(2.0, null, null);
+        record(1.0, "main", "Other CPU");
+        record(1.0, "master", "Other CPU");
+
+        GateReport r = judge(current(1.25), 10, true).orElseThrow();
+
+        assertEquals(Verdict.FAIL, median(r).verdict(), median(r).toString());
+        assertEquals(10, median(r).baselineForks());
+        assertEquals("history: 10 runs of main from 2026-11-03 to 2026-11-12, commits c000002..c00000b",
+                r.baseline().file());
+        assertTrue(log.any("perf:check against the history: 10 runs of main from 2026-11-03 to 2026-11-12"),
+                log.toString());
+        assertTrue(log.any("(12 comparable of 16 records; left out: 1 of other branches, 2 with another"
+                + " cpu.model, 1 with no branch recorded)"), log.toString());
+    }
+
+    @Test
+    void aStandInForAMissingFileSaysSo() throws Exception {
+        for (double level : LEVELS) {
+            record(level, "master", null);
+        }
+        assertTrue(judge(current(1.0), 10, false).isPresent());
+        assertTrue(log.any(": there is no baseline file, so the history is the baseline (-Dperf.baseline=<file>"
+                + " judges against a file)"), log.toString());
+    }
+
+    @Test
+    void tooFewRunsFallBackAndSayHowMany() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            record(LEVELS[i], "main", null);
+        }
+        record(1.0, "feature/y", null);
+
+        assertFalse(judge(current(1.0), 10, true).isPresent());
+        assertEquals(1, log.warnings().size(), log.toString());
+        assertEquals("the directory " + module.resolve("history") + " holds 4 runs of main or master comparable"
+                + " with this one (of 5 records; left out: 1 of other branches), and judging against the history"
+                + " needs at least 5; perf:record on main or master adds runs; so perf:check goes on as without a"
+                + " baseline (perf.failOnMissingBaseline decides whether that fails)",
+                log.warnings().get(0).replaceFirst("^the [a-z]+ ", "the directory "));
+        // standing in for a missing file, the same is said without a warning
+        LogLines quiet = new LogLines();
+        assertFalse(new HistoryBaseline(store(), 10, "main", false, quiet).judge(current(1.0), "results.json",
+                new Gate(GateSettings.defaults())).isPresent());
+        assertTrue(quiet.warnings().isEmpty() && quiet.any("needs at least 5"), quiet.toString());
+    }
+
+    @Test
+    void anUnreadableRecordIsNamedAndLeftOut() throws Exception {
+        for (double level : LEVELS) {
+            record(level, "main", null);
+        }
+        Path damaged = module.resolve("history/2026/11/20261130T000000000Z-abc-00000000.json.gz");
+        Files.createDirectories(damaged.getParent());
+        Files.write(damaged, "not gzip".getBytes(StandardCharsets.UTF_8));
+
+        assertTrue(judge(current(1.0), 10, true).isPresent());
+        assertTrue(log.warnings().stream().anyMatch(w -> w.startsWith("A record of the history was not read and is"
+                + " left out: ") && w.contains("20261130T000000000Z-abc-00000000")), log.toString());
+    }
+
+    @Test
+    void theRunBeingCheckedIsNotItsOwnHistory() throws Exception {
+        for (double level : LEVELS) {
+            record(level, "main", null);
+        }
+        PerfResults alreadyRecorded = results(avgt("a.B.m", around(1000, 0.02, 5, 99))).toBuilder()
+                .createdAt(START.plus(recorded, ChronoUnit.DAYS).toString()).build();
+        store().append(HistoryRecord.create(alreadyRecorded, new RunOrigin(START.plus(recorded, ChronoUnit.DAYS),
+                null, null, "main", null), random));
+
+        judge(alreadyRecorded, 10, true).orElseThrow();
+        assertTrue(log.any("1 being this run itself"), log.toString());
+    }
+
+    @Test
+    void badSettingsNameTheProperty() {
+        IllegalArgumentException runs = assertThrows(IllegalArgumentException.class,
+                () -> new HistoryBaseline(store(), 3, "main", true, log));
+        assertTrue(runs.getMessage().startsWith("perf.historyRuns is 3, but the prediction interval needs at least"
+                + " 5 runs"), runs.getMessage());
+        IllegalArgumentException branch = assertThrows(IllegalArgumentException.class,
+                () -> new HistoryBaseline(store(), 10, " , ", true, log));
+        assertTrue(branch.getMessage().startsWith("perf.mainBranch is empty"), branch.getMessage());
+    }
+
+    /** Through perf:check's workflow: no baseline file, the history judges, and the reports say so. */
+    @Test
+    void theCheckJudgesAgainstTheHistoryWhenAsked() throws Exception {
+        for (double level : LEVELS) {
+            record(level, "main", null);
+        }
+        Path results = module.resolve("target/perf/results.json");
+        ResultsJson.write(current(1.3), results);
+        StoredBaseline file = new StoredBaseline(module.resolve("history-baseline"), module,
+                p -> module.relativize(p).toString(), log);
+        BaselineCheck.Request request = new BaselineCheck.Request(results, file, module.resolve("target/perf"))
+                .settings(GateSettings.defaults()).reportFormats(EnumSet.allOf(ReportWriter.Format.class))
+                .profileMode(ProfileMode.NONE).toolVersion("0.1.0").display(p -> module.relativize(p).toString())
+                .recordCommand("mvn verify perf:record").acceptCommand("mvn perf:record")
+                .history(new HistoryBaseline(store(), 10, "main", true, log));
+
+        BaselineCheck.Result result = new BaselineCheck(log).run(request, (targets, stored) -> null);
+
+        assertTrue(result.report().failsBuild());
+        assertEquals(Verdict.FAIL, median(result.report()).verdict());
+        String md = new String(Files.readAllBytes(module.resolve("target/perf/report.md")), StandardCharsets.UTF_8);
+        assertTrue(md.contains("history: 10 runs of main from 2026-11-03 to 2026-11-12"), md);
+        assertTrue(md.contains("prediction interval over 10 runs"), md);
+        String methodology = new String(Files.readAllBytes(module.resolve("target/perf/report.json")),
+                StandardCharsets.UTF_8);
+        assertTrue(methodology.contains("\"perf.baseline\" : \"history\"") || methodology.contains(
+                "\"perf.baseline\":\"history\""), methodology);
+    }
+}
