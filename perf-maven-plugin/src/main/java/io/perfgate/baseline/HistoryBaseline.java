@@ -133,13 +133,20 @@ public final class HistoryBaseline {
     public Optional<GateReport> judge(PerfResults current, String currentShown, Gate gate) {
         String where = "the " + store.describe();
         List<HistoryRecord> records;
+        List<String> unread = new ArrayList<>();
         try {
-            records = store.list(skipped -> log.warn("A record of the history was not read and is left out: "
-                    + skipped));
+            records = store.list(unread::add);
         } catch (HistoryException e) {
             fallBack("Cannot read " + where + ": " + e.getMessage());
             return Optional.empty();
         }
+        if (!asked && records.isEmpty()) {
+            // no history at all where none was asked for: the check without a baseline says what to do
+            unread.forEach(u -> log.debug("Not read from " + where + ": " + u));
+            log.debug(where + " holds no runs to judge against");
+            return Optional.empty();
+        }
+        unread.forEach(u -> log.warn("A record of the history was not read and is left out: " + u));
         Selection s = select(records, current, runs, mainBranches);
         String leftOut = s.leftOut.isEmpty() ? "" : "; left out: " + s.leftOutText();
         if (s.chosen.size() < RunPrediction.MIN_RUNS) {

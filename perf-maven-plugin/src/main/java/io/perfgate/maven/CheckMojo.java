@@ -68,7 +68,11 @@ public class CheckMojo extends AbstractPreMergeMojo {
     @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
     private String historyBranch;
 
-    /** The remote the history branch is fetched from before the check reads it. @since 0.1.0 */
+    /**
+     * The remote the history branch is fetched from before the check reads it, with {@code perf.baseline=history}.
+     *
+     * @since 0.1.0
+     */
     @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
     private String historyRemote;
 
@@ -160,7 +164,8 @@ public class CheckMojo extends AbstractPreMergeMojo {
             return null;
         }
         try {
-            HistoryStore store = HistoryStores.open(history, historyBranch, historyRemote, true,
+            // asked for, the history is fetched first; standing in for a missing file, it is read as it is here
+            HistoryStore store = HistoryStores.open(history, historyBranch, historyRemote, asked,
                     project.getBasedir().toPath());
             return new HistoryBaseline(store, historyRuns, mainBranch, asked, perfLog());
         } catch (IllegalArgumentException e) {
