@@ -49,7 +49,8 @@ public final class CheckArtifacts {
         GateReport report = ReportJson.read(reportFile);
         List<String> unavailable = new ArrayList<>();
         PerfResults current = results(report.current(), "current results", reportFile, basedir, unavailable);
-        PerfResults baseline = report.baseline() == null ? null
+        // a check against the history names its runs, not a file to read
+        PerfResults baseline = report.baseline() == null || report.againstHistory() ? null
                 : results(report.baseline(), "baseline", reportFile, basedir, unavailable);
         return new CheckArtifacts(reportFile, report, current, baseline, unavailable);
     }
@@ -63,7 +64,7 @@ public final class CheckArtifacts {
     public static CheckArtifacts lenient(GateReport report, Path reportFile, Path basedir) {
         List<String> unavailable = new ArrayList<>();
         PerfResults current = lenientResults(report.current(), "current results", reportFile, basedir, unavailable);
-        PerfResults baseline = report.baseline() == null ? null
+        PerfResults baseline = report.baseline() == null || report.againstHistory() ? null
                 : lenientResults(report.baseline(), "baseline", reportFile, basedir, unavailable);
         return new CheckArtifacts(reportFile, report, current, baseline, unavailable);
     }

@@ -384,7 +384,8 @@ public final class MethodologyContent {
             return unit + " not recorded";
         }
         String[] pair = usual.split("/");
-        String text = pair[0].equals(pair[1]) ? pair[1] + " " + unit + " per side"
+        String text = r.againstHistory() ? "history " + pair[0] + " runs, candidate " + pair[1] + " " + unit
+                : pair[0].equals(pair[1]) ? pair[1] + " " + unit + " per side"
                 : "baseline " + pair[0] + " " + unit + ", candidate " + pair[1] + " " + unit;
         List<String> others = new ArrayList<>();
         for (GateRow c : cs) {

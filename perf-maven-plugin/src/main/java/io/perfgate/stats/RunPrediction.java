@@ -63,8 +63,8 @@ public final class RunPrediction {
     }
 
     /**
-     * @param pastRuns each past run's value in the metric's own unit (the median over its forks), at least
-     *        {@link #MIN_RUNS}... the caller checks the count; at least 2 are needed for a spread
+     * @param pastRuns each past run's value in the metric's own unit (the median over its forks); at least 2 for a
+     *        spread, and callers judge only with {@link #MIN_RUNS} or more
      * @param currentRun the current run's value, the same summary of its forks
      * @param direction which way is better: a throughput is oriented as 1 / score
      */
@@ -172,7 +172,10 @@ public final class RunPrediction {
         return direction == Direction.HIGHER_IS_BETTER ? 1 / orientedRatio : orientedRatio;
     }
 
-    /** p of "the current run is slower than the history by more than T_min": p &lt;= a exactly when d - h &gt; log(1 + T_min). */
+    /**
+     * p of "the current run is slower than the history by more than T_min": p &lt;= a exactly when
+     * d - h &gt; log(1 + T_min).
+     */
     public double pSlower() {
         return upperTail(logRatio() - Math.log1p(thresholds.minEffect()));
     }

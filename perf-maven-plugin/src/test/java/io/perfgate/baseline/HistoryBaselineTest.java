@@ -19,6 +19,9 @@ import io.perfgate.history.DirectoryStore;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.RunOrigin;
 import io.perfgate.profile.ProfileMode;
+import io.perfgate.report.CheckArtifacts;
+import io.perfgate.report.Methodology;
+import io.perfgate.report.MethodologyContent;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
@@ -30,10 +33,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -197,9 +202,17 @@ class HistoryBaselineTest {
         String md = new String(Files.readAllBytes(module.resolve("target/perf/report.md")), StandardCharsets.UTF_8);
         assertTrue(md.contains("history: 10 runs of main from 2026-11-03 to 2026-11-12"), md);
         assertTrue(md.contains("prediction interval over 10 runs"), md);
-        String methodology = new String(Files.readAllBytes(module.resolve("target/perf/report.json")),
-                StandardCharsets.UTF_8);
-        assertTrue(methodology.contains("\"perf.baseline\" : \"history\"") || methodology.contains(
-                "\"perf.baseline\":\"history\""), methodology);
+        // the methodology block, from report.json as perf:methodology reads it
+        CheckArtifacts artifacts = CheckArtifacts.load(module.resolve("target/perf/report.json"), module);
+        assertTrue(artifacts.unavailable().isEmpty(), "no baseline file to look for: " + artifacts.unavailable());
+        Methodology m = MethodologyContent.from(artifacts, List.of());
+        String setup = m.setup().stream().map(i -> i.label() + ": " + i.text()).collect(Collectors.joining("\n"));
+        assertTrue(setup.contains("Decision rule: prediction interval over 10 runs: each past run one observation,"
+                + " the median of its per-fork medians"), setup);
+        assertTrue(setup.contains("Baseline: recorded 2026-11-12T06:00:00Z, history: 10 runs of main from 2026-11-03"
+                + " to 2026-11-12, commits c000002..c00000b"), setup);
+        assertTrue(setup.contains("history 10 runs, candidate 5 forks"), setup);
+        assertTrue(m.tableCaption().startsWith("Before: the geometric mean of the past runs' medians"),
+                m.tableCaption());
     }
 }

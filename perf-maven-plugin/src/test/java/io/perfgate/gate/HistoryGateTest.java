@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /** The check against the history, as a report: the gate's rows, judged by the prediction rule over past runs. */
 class HistoryGateTest {
-    private static final String HISTORY = "history: 10 runs of main from 2026-11-01 to 2026-11-20, commits 1a2b3c4..5d6e7f8";
+    private static final String HISTORY =
+            "history: 10 runs of main from 2026-11-01 to 2026-11-20, commits 1a2b3c4..5d6e7f8";
     /** Run levels that drift by up to +-15 % from run to run, as shared CI runners do. */
     private static final double[] DRIFTING = {0.85, 1.15, 0.92, 1.08, 0.88, 1.12, 0.95, 1.05, 0.90, 1.10};
     /** Run levels within +-1 %. */
@@ -155,8 +156,8 @@ class HistoryGateTest {
         List<PerfResults> runs = new ArrayList<>();
         for (int i = 0; i < TIGHT.length; i++) {
             double[] medians = times(around(100, 0.02, 5, i), TIGHT[i]);
-            runs.add(results(sample("a.S.lat", medians, times(medians, 1.5)),
-                    withAlloc("a.A.alloc", times(around(1000, 0.02, 5, i), TIGHT[i]), new double[] {64, 64, 64, 64, 64})));
+            runs.add(results(sample("a.S.lat", medians, times(medians, 1.5)), withAlloc("a.A.alloc",
+                    times(around(1000, 0.02, 5, i), TIGHT[i]), new double[] {64, 64, 64, 64, 64})));
         }
         double[] curMedians = around(100, 0.02, 5, 42);
         PerfResults current = results(sample("a.S.lat", curMedians, times(curMedians, 2.0)),
