@@ -4,7 +4,6 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
-import io.perfgate.history.HistoryStores;
 import io.perfgate.mainline.TrendRequest;
 import io.perfgate.mainline.TrendWorkflow;
 import io.perfgate.trend.ChangePointOptions;
@@ -26,40 +25,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "trend", threadSafe = true)
-public class TrendMojo extends AbstractPerfMojo {
-    /**
-     * Where the history is kept: {@code git}, a branch of the project's repository ({@code perf.historyBranch},
-     * fetched from {@code perf.historyRemote} first); or a directory, relative to the module unless absolute.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
-    private String history;
-
-    /**
-     * The branch that holds the history when {@code perf.history=git}.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
-    private String historyBranch;
-
-    /**
-     * The remote the history branch is fetched from before the analysis and the reported change points pushed to.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
-    private String historyRemote;
-
-    /**
-     * Fetches and pushes the history branch; {@code false} reads and writes the local branch only.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
-    private String historyPush;
-
+public class TrendMojo extends AbstractHistoryMojo {
     /**
      * The branch whose runs make the series (the branch each record names); empty: {@code main}, or {@code master}
      * when only that one has runs.
@@ -108,14 +74,11 @@ public class TrendMojo extends AbstractPerfMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
-        boolean push = flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
         ChangePointOptions options = options();
         Path basedir = project.getBasedir().toPath();
         HistoryStore store;
         try {
-            store = HistoryStores.open(history, historyBranch, historyRemote, push, basedir);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            store = openStore();
         } catch (HistoryException e) {
             getLog().warn("No trend: " + e.getMessage() + ". Set " + PerfProperties.HISTORY
                     + "=<directory> to read a history kept in a directory.");
