@@ -5,7 +5,9 @@ import io.perfgate.text.Markup;
 import io.perfgate.trend.ChangePoint;
 import io.perfgate.trend.Trend;
 import io.perfgate.trend.TrendRun;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -44,22 +46,23 @@ public final class TrendReport {
         if (empty != null) {
             return md.append(Markup.markdown(empty)).append('\n').toString();
         }
-        List<String[]> rows = new ArrayList<>();
+        // one row per change point: slowdowns first, the newest (by the first run of the new level) first
+        List<Row> rows = new ArrayList<>();
         int slowdowns = 0;
         for (Trend t : trends) {
-            for (int i = t.changes().size() - 1; i >= 0; i--) {
-                ChangePoint c = t.changes().get(i);
+            for (ChangePoint c : t.changes()) {
                 slowdowns += c.slowdown() ? 1 : 0;
                 TrendRun before = t.runs().get(c.index() - 1);
                 TrendRun after = t.runs().get(c.index());
-                rows.add(new String[] {c.slowdown() ? "slower" : "faster", Markup.markdown(t.displayName()),
-                        Markup.markdown(t.mode()), Markup.markdown(t.metric()),
+                rows.add(new Row(c.slowdown(), after.recordedAt(), new String[] {c.slowdown() ? "slower" : "faster",
+                        Markup.markdown(t.displayName()), Markup.markdown(t.mode()), Markup.markdown(t.metric()),
                         Units.percentWithInterval(c.change(), c.changeLow(), c.changeHigh()),
                         Units.value(c.meanBefore(), t.unit()) + " -> " + Units.value(c.meanAfter(), t.unit()),
                         "`" + before.shortCommit() + ".." + after.shortCommit() + "`",
-                        after.recordedAt().toString().substring(0, 10), StatsText.pCell(c.pValue())});
+                        after.recordedAt().toString().substring(0, 10), StatsText.pCell(c.pValue())}));
             }
         }
+        rows.sort(Comparator.comparing((Row r) -> !r.slowdown).thenComparing(r -> r.time, Comparator.reverseOrder()));
         int changes = rows.size();
         md.append(changes).append(" change point(s), ").append(slowdowns).append(" slowdown(s), in ")
                 .append(trends.size()).append(" series over ").append(runs).append(" comparable runs.\n\n");
@@ -68,12 +71,22 @@ public final class TrendReport {
         }
         md.append("| | benchmark | mode | metric | change [95 % interval] | level before -> after | commits | first run"
                 + " after | p |\n|---|---|---|---|---|---|---|---|---|\n");
-        // slowdowns first, as the trends come: the rows of each series newest first
-        rows.sort((a, b) -> Boolean.compare(!"slower".equals(a[0]), !"slower".equals(b[0])));
-        for (String[] r : rows) {
-            md.append("| ").append(String.join(" | ", r)).append(" |\n");
+        for (Row r : rows) {
+            md.append("| ").append(String.join(" | ", r.cells)).append(" |\n");
         }
         return md.toString();
+    }
+
+    private static final class Row {
+        final boolean slowdown;
+        final Instant time;
+        final String[] cells;
+
+        Row(boolean slowdown, Instant time, String[] cells) {
+            this.slowdown = slowdown;
+            this.time = time;
+            this.cells = cells;
+        }
     }
 
     /** trend.html: a whole page. */
