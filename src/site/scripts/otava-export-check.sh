@@ -25,7 +25,7 @@ python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q apache-otava==0.8.0
 
 echo "otava-export-check: compiling the plugin's tests (offline)"
-./mvnw -B -ntp -o -q -pl perf-maven-plugin test-compile dependency:build-classpath -Dmdep.includeScope=test \
+./mvnw -B -ntp -o -q -pl perf-maven-plugin test-compile org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$work/classpath.txt"
 classpath="perf-maven-plugin/target/test-classes:perf-maven-plugin/target/classes:$(cat "$work/classpath.txt")"
 
@@ -50,7 +50,7 @@ series = CsvImporter().fetch_data(config.tests["perf"])
 analysis = series.analyze(AnalysisOptions())
 theirs = {}
 for metric, points in analysis.change_points.items():
-    theirs[metric] = sorted(p.index for p in points)
+    theirs[metric] = sorted(int(p.index) for p in points)
 ours = {}
 for line in open(sys.argv[2]):
     column, index, _ = line.rstrip("\n").split("\t")
