@@ -15,7 +15,6 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.Direction;
-import io.perfgate.trend.ChangePoint;
 import io.perfgate.trend.ChangePointOptions;
 import io.perfgate.trend.Trend;
 import java.io.ByteArrayOutputStream;
@@ -248,10 +247,19 @@ class TrendWorkflowTest {
         assertTrue(Files.readString(dir.resolve("out/changes.json")).contains("\"changes\" : [ ]"));
     }
 
+    /** What a later build reads back from changes.json names the same series and first runs as were reported. */
     @Test
-    void reportedPointsReadBackByTheirSeries() throws Exception {
-        List<ChangePoint> none = List.of();
+    void theReportedPointsReadBackAsTheSeriesAndFirstRunsReported(@TempDir Path dir) throws Exception {
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+        for (HistoryRecord r : history(30, 20)) {
+            store.append(r);
+        }
+        TrendResult result = analyse(store, dir.resolve("out"));
+
+        Map<String, java.util.Set<String>> read = ChangesJson.reported("changes.json",
+                Files.readString(dir.resolve("out/changes.json")));
+        assertEquals(ChangesJson.reported(result.trends()), read);
+        assertEquals(2, read.size());
         assertEquals(Map.of(), ChangesJson.reported("x", ChangesJson.write(List.of(), "main", 0)));
-        assertTrue(none.isEmpty());
     }
 }
