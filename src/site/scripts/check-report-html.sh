@@ -13,7 +13,8 @@
 #   Without files it checks the golden report of the unit tests
 #   (perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html, which HtmlReportTest
 #   keeps equal to the renderer's output) and every report.html / perf-report.html the invoker ITs left
-#   under perf-maven-plugin-it/target/it/, and every profile page (target/perf/profiles/*/*.html) they wrote.
+#   under perf-maven-plugin-it/target/it/, every trend.html (perf:trend's page: one figure per series), and every
+#   profile page (target/perf/profiles/*/*.html) they wrote.
 #   --install  installs Debian's chromium with apt-get when no browser is found (needs root).
 #
 # Exit status: 0 all pages pass; 1 a page failed; 2 no browser, or bad usage.
@@ -65,6 +66,7 @@ if [ ${#files[@]} -eq 0 ]; then
     files+=("perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html")
     shopt -s nullglob
     for f in perf-maven-plugin-it/target/it/*/target/perf/report.html \
+             perf-maven-plugin-it/target/it/*/target/perf/trend.html \
              perf-maven-plugin-it/target/it/*/perf-check/report.html \
              perf-maven-plugin-it/target/it/*/target/site/perf-report.html; do
         files+=("$f")

@@ -39,6 +39,7 @@ class ArchitectureTest {
     static {
         LAYERS.put("maven", 8);
         LAYERS.put("baseline", 7);
+        LAYERS.put("mainline", 7);
         LAYERS.put("premerge", 6);
         LAYERS.put("report", 5);
         LAYERS.put("run", 4);

@@ -181,4 +181,17 @@ public final class PerfProperties {
     /** The branches whose recorded runs make the history a check judges against, comma-separated. */
     public static final String MAIN_BRANCH = "perf.mainBranch";
     public static final String DEFAULT_MAIN_BRANCH = "main,master";
+
+    // ---- perf:trend: change points in the history
+    /** The branch whose runs make the series; empty: {@code main}, or {@code master} when only it has runs. */
+    public static final String TREND_BRANCH = "perf.trendBranch";
+    public static final String DEFAULT_TREND_BRANCH = "";
+    /** The level below which a change point's t-test p-value must lie (Otava's default). */
+    public static final String TREND_MAX_P_VALUE = "perf.trendMaxPValue";
+    public static final String DEFAULT_TREND_MAX_P_VALUE = "0.001";
+    /** The runs in one window of the change-point search (Otava's default). */
+    public static final String TREND_WINDOW = "perf.trendWindow";
+    public static final String DEFAULT_TREND_WINDOW = "50";
+    /** A file to export the history to as Apache Otava's CSV; empty: no export. */
+    public static final String OTAVA_CSV = "perf.otavaCsv";
 }

@@ -72,6 +72,30 @@ public final class DirectoryStore implements HistoryStore {
     }
 
     @Override
+    public String reportedChanges() throws HistoryException {
+        Path file = root.resolve(REPORTED_CHANGES);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new HistoryException("cannot read the reported change points " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Appended saveReportedChanges(String json) throws HistoryException {
+        Path file = root.resolve(REPORTED_CHANGES);
+        try {
+            AtomicFiles.writeString(file, json);
+        } catch (IOException e) {
+            throw new HistoryException("cannot write the reported change points " + file + ": " + e.getMessage(), e);
+        }
+        return Appended.shared(file.toString());
+    }
+
+    @Override
     public String describe() {
         return "directory " + root;
     }

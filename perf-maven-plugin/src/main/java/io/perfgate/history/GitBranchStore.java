@@ -96,13 +96,50 @@ public final class GitBranchStore implements HistoryStore {
 
     @Override
     public Appended append(HistoryRecord record) throws HistoryException {
-        ExternalCommand.Result hashed = git.run(record.json(), Map.of(), "hash-object", "-w", "--stdin");
+        return put(record.json(), record.name() + EXTENSION, "history record");
+    }
+
+    @Override
+    public Appended saveReportedChanges(String json) throws HistoryException {
+        return put(json, REPORTED_CHANGES, "reported change points");
+    }
+
+    @Override
+    public String reportedChanges() throws HistoryException {
+        String tip = newestTip();
+        if (tip == null) {
+            return null;
+        }
+        ExternalCommand.Result r = git.run("cat-file", "blob", tip + ":" + REPORTED_CHANGES);
+        return r.succeeded() ? r.stdout : null;
+    }
+
+    /**
+     * The tip whose documents are the newest: the local branch when it holds the fetched one (records not pushed
+     * yet), else the fetched one (another build pushed since). Fetches first when there is a remote; without
+     * network the last fetched state counts (reading the records has already warned about it).
+     */
+    private String newestTip() throws HistoryException {
+        String remoteTip = null;
+        if (remote != null) {
+            fetch();
+            remoteTip = git.resolve(remoteRef());
+        }
+        String localTip = git.resolve(localRef());
+        if (remoteTip == null || localTip == null) {
+            return localTip == null ? remoteTip : localTip;
+        }
+        return isAncestor(localTip, remoteTip) ? remoteTip : localTip;
+    }
+
+    /** Writes {@code text} at {@code path} of the branch and pushes it, with the retries {@link #append} has. */
+    private Appended put(String text, String path, String what) throws HistoryException {
+        ExternalCommand.Result hashed = git.run(text, Map.of(), "hash-object", "-w", "--stdin");
         if (!hashed.succeeded()) {
-            throw new HistoryException("git could not store the history record in " + git.directory() + ": "
+            throw new HistoryException("git could not store the " + what + " in " + git.directory() + ": "
                     + Git.said(hashed));
         }
         String blob = hashed.stdout.trim();
-        String path = record.name() + EXTENSION;
         if (remote == null) {
             return Appended.shared(branch + "@" + abbreviate(commitLocally(null, blob, path)));
         }
@@ -179,7 +216,7 @@ public final class GitBranchStore implements HistoryStore {
         for (int attempt = 1; ; attempt++) {
             String localTip = git.resolve(localRef());
             String commit = commitUnion(remoteTip, localTip, blob, path);
-            ExternalCommand.Result moved = git.run("update-ref", "-m", "perf:record " + path, localRef(), commit,
+            ExternalCommand.Result moved = git.run("update-ref", "-m", message(path), localRef(), commit,
                     localTip == null ? NO_COMMIT : localTip);
             if (moved.succeeded()) {
                 return commit;
@@ -221,11 +258,15 @@ public final class GitBranchStore implements HistoryStore {
             String tree = check(git.run(null, index, "write-tree"), "write-tree");
             List<String> commitTree = new ArrayList<>(List.of("commit-tree", tree));
             parents.forEach(p -> commitTree.addAll(List.of("-p", p)));
-            commitTree.addAll(List.of("-m", "perf:record " + path));
+            commitTree.addAll(List.of("-m", message(path)));
             return check(git.run(commitTree.toArray(new String[0])), "commit-tree");
         } finally {
             deleteQuietly(indexDirectory);
         }
+    }
+
+    private static String message(String path) {
+        return (REPORTED_CHANGES.equals(path) ? "perf:trend " : "perf:record ") + path;
     }
 
     private boolean isAncestor(String ancestor, String descendant) throws HistoryException {
@@ -257,7 +298,8 @@ public final class GitBranchStore implements HistoryStore {
             for (String line : git.output("ls-tree", "-r", "--full-tree", tip).split("\n")) {
                 int tab = line.indexOf('\t');
                 String[] meta = tab < 0 ? new String[0] : line.substring(0, tab).split(" ");
-                if (meta.length == 3 && "blob".equals(meta[1]) && line.endsWith(EXTENSION)) {
+                if (meta.length == 3 && "blob".equals(meta[1]) && line.endsWith(EXTENSION)
+                        && !line.endsWith("\t" + REPORTED_CHANGES)) {
                     blobs.put(line.substring(tab + 1, line.length() - EXTENSION.length()), meta[2]);
                 }
             }

@@ -21,6 +21,29 @@ public interface HistoryStore {
      */
     List<HistoryRecord> list(Consumer<String> skipped) throws HistoryException;
 
+    /**
+     * The name of the one document a store keeps beside its records: the change points {@code perf:trend} reported
+     * last ({@code changes.json} at the store's root), so that the next build's analysis keeps them in place.
+     */
+    String REPORTED_CHANGES = "changes.json";
+
+    /**
+     * The reported change points as {@code perf:trend} last saved them, or null when none were saved. The git store
+     * fetches first when it has a remote, and reads the local branch when it cannot.
+     *
+     * @throws HistoryException when the store itself cannot be read
+     */
+    String reportedChanges() throws HistoryException;
+
+    /**
+     * Replaces the reported change points, with the same writing rules as a record's: whole or not at all, and on
+     * the git branch with a compare-and-swap and the push retried when another build pushed first (the last writer
+     * wins; every writer analysed the records it could see).
+     *
+     * @throws HistoryException when the document could not be kept at all
+     */
+    Appended saveReportedChanges(String json) throws HistoryException;
+
     /** The store, for messages: {@code directory /ci/cache/perf-history}, {@code git branch perf-history}. */
     String describe();
 

@@ -5,7 +5,6 @@ import io.perfgate.history.BuildEnvironment;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecorder;
 import io.perfgate.history.HistoryStore;
-import io.perfgate.history.HistoryStores;
 import java.io.File;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -27,7 +26,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "record", threadSafe = true)
-public class RecordMojo extends AbstractPerfMojo {
+public class RecordMojo extends AbstractHistoryMojo {
     /**
      * The results to record.
      *
@@ -36,52 +35,15 @@ public class RecordMojo extends AbstractPerfMojo {
     @Parameter(property = PerfProperties.RESULTS, defaultValue = PerfProperties.DEFAULT_RESULTS)
     private File results;
 
-    /**
-     * Where the history is kept: {@code git}, a branch of the project's repository ({@code perf.historyBranch},
-     * pushed to {@code perf.historyRemote}); or a directory, relative to the module unless absolute, e.g. a CI
-     * cache: {@code <history>${user.home}/perf-history</history>}.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
-    private String history;
-
-    /**
-     * The branch that holds the history when {@code perf.history=git}; created by the first record.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
-    private String historyBranch;
-
-    /**
-     * The remote the history branch is fetched from and pushed to.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
-    private String historyRemote;
-
-    /**
-     * Pushes the history branch after each record; {@code false} keeps it local (push it yourself later).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
-    private String historyPush;
-
     public RecordMojo() {
         super("record");
     }
 
     @Override
     protected void executeGoal() throws MojoExecutionException {
-        boolean push = push();
         HistoryStore store;
         try {
-            store = HistoryStores.open(history, historyBranch, historyRemote, push, project.getBasedir().toPath());
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            store = openStore();
         } catch (HistoryException e) {
             getLog().warn("The run was not recorded: " + e.getMessage() + ". The verdict is unchanged; set "
                     + PerfProperties.HISTORY + "=<directory> to keep the history in a directory instead.");
@@ -89,10 +51,5 @@ public class RecordMojo extends AbstractPerfMojo {
         }
         new HistoryRecorder(BuildEnvironment.of(System.getenv()), Clock.systemUTC(), new SecureRandom(), perfLog())
                 .record(results.toPath(), project.getBasedir().toPath(), store);
-    }
-
-    /** {@code perf.historyPush}, read by the one switch rule. */
-    final boolean push() throws MojoExecutionException {
-        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
     }
 }

@@ -35,7 +35,8 @@ public final class HtmlReport {
     /** The file name {@code perf:check} and {@code perf:report} write in the output directory. */
     public static final String FILE_NAME = "report.html";
 
-    private static final String CSS = ""
+    /** The pages' style, shared by the trend page ({@link TrendReport}). */
+    static final String CSS = ""
             + ".perfgate-report{font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#222;"
             + "line-height:1.45;max-width:1100px}\n"
             + ".perfgate-report h1{font-size:1.6em;margin:0.2em 0 0.4em}\n"

@@ -4,6 +4,7 @@ import static io.perfgate.history.GitFixture.git;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -66,6 +67,32 @@ class GitBranchStoreTest {
         assertEquals(List.of(first.name(), second.name()), names(read));
         assertEquals(first.json(), read.get(0).json());
         assertEquals(List.of(), warnings);
+    }
+
+    @Test
+    void theReportedChangePointsArePushedBesideTheRecordsAndReadByAnotherCloneButNotListedAsARecord(@TempDir Path dir)
+            throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        String before = GitFixture.checkoutState(clone);
+        GitBranchStore store = GitBranchStore.open(clone, BRANCH, "origin");
+        assertNull(store.reportedChanges());
+        HistoryRecord first = record(1);
+        store.append(first);
+        assertTrue(store.saveReportedChanges("{\"schema\": 1, \"v\": 1}\n").isShared());
+        store.append(record(2));
+        store.saveReportedChanges("{\"schema\": 1, \"v\": 2}\n");
+
+        assertEquals(before, GitFixture.checkoutState(clone));
+        Path other = GitFixture.cloneOf(origin, dir.resolve("other"));
+        GitBranchStore theirs = GitBranchStore.open(other, BRANCH, "origin");
+        assertEquals("{\"schema\": 1, \"v\": 2}\n", theirs.reportedChanges());
+        List<String> warnings = new ArrayList<>();
+        assertEquals(2, theirs.list(warnings::add).size());
+        assertEquals(List.of(), warnings, "changes.json is not a record");
+        // the other clone saves a newer document; ours, behind, reads the newer one after fetching
+        theirs.saveReportedChanges("{\"schema\": 1, \"v\": 3}\n");
+        assertEquals("{\"schema\": 1, \"v\": 3}\n", store.reportedChanges());
     }
 
     @Test

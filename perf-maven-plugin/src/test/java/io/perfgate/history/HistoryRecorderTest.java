@@ -147,6 +147,16 @@ class HistoryRecorderTest {
         }
 
         @Override
+        public String reportedChanges() throws HistoryException {
+            throw new HistoryException("disk full");
+        }
+
+        @Override
+        public Appended saveReportedChanges(String json) throws HistoryException {
+            throw new HistoryException("disk full");
+        }
+
+        @Override
         public String describe() {
             return "broken store";
         }

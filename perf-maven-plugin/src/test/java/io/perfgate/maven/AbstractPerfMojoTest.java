@@ -132,8 +132,8 @@ class AbstractPerfMojoTest {
         SWITCHES.put(PerfProperties.INCLUDE_MAIN_CLASSES, new Switch(RunMojo.class, "includeMainClasses",
                 m -> ((RunMojo) m).includeMainClasses()));
         SWITCHES.put(PerfProperties.FORCE, new Switch(BaselineMojo.class, "force", m -> ((BaselineMojo) m).force()));
-        SWITCHES.put(PerfProperties.HISTORY_PUSH, new Switch(RecordMojo.class, "historyPush",
-                m -> ((RecordMojo) m).push()));
+        SWITCHES.put(PerfProperties.HISTORY_PUSH, new Switch(AbstractHistoryMojo.class, "historyPush",
+                m -> ((AbstractHistoryMojo) m).push()));
         SWITCHES.put(PerfProperties.CALIBRATE_SAVE, new Switch(CalibrateMojo.class, "save",
                 m -> ((CalibrateMojo) m).save()));
         SWITCHES.put(PerfProperties.ADAPTIVE, new Switch(AbstractPreMergeMojo.class, "adaptive",
@@ -180,6 +180,8 @@ class AbstractPerfMojoTest {
                 return new ProfileMojo(null, null);
             case "record":
                 return new RecordMojo();
+            case "trend":
+                return new TrendMojo();
             default:
                 throw new AssertionError("a new goal, perf:" + goal + ": add it here");
         }

@@ -1,0 +1,126 @@
+package io.perfgate.mainline;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.perfgate.gate.BenchmarkPairing;
+import io.perfgate.json.JsonFormatException;
+import io.perfgate.json.JsonValue;
+import io.perfgate.json.JsonWriting;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.stats.Direction;
+import io.perfgate.trend.ChangePoint;
+import io.perfgate.trend.Trend;
+import io.perfgate.trend.TrendRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code changes.json}: the change points {@code perf:trend} reports, one object per point (schema in trends.md).
+ * The same document is kept in the history store, where the next analysis reads which points were reported, by
+ * series and first run, and holds them in place.
+ */
+final class ChangesJson {
+    static final int SCHEMA = 1;
+
+    private ChangesJson() {
+    }
+
+    /** The document for the {@code trends} analysed on {@code branch} over {@code runs} comparable runs. */
+    static String write(List<Trend> trends, String branch, int runs) {
+        ObjectNode root = JsonWriting.object();
+        root.put("schema", SCHEMA);
+        root.put("tool", "perf-maven-plugin");
+        JsonWriting.putText(root, "branch", branch);
+        root.put("runs", runs);
+        ArrayNode changes = root.putArray("changes");
+        for (Trend t : trends) {
+            for (ChangePoint c : t.changes()) {
+                changes.add(change(t, c));
+            }
+        }
+        return JsonWriting.pretty(root, false);
+    }
+
+    private static ObjectNode change(Trend t, ChangePoint c) {
+        ObjectNode n = JsonWriting.object();
+        n.put("benchmark", t.benchmark());
+        n.set("params", JsonWriting.strings(t.params()));
+        n.put("mode", t.mode());
+        n.put("metric", t.metric());
+        JsonWriting.putText(n, "unit", t.unit());
+        n.put("direction", t.direction().json());
+        n.put("slowdown", c.slowdown());
+        n.put("index", c.index());
+        TrendRun before = t.runs().get(c.index() - 1);
+        TrendRun after = t.runs().get(c.index());
+        n.set("lastRunBefore", run(before));
+        n.set("firstRunAfter", run(after));
+        JsonWriting.putText(n, "commits", before.commit() == null || after.commit() == null ? null
+                : before.commit() + ".." + after.commit());
+        n.put("runsBefore", c.runsBefore());
+        n.put("runsAfter", c.runsAfter());
+        JsonWriting.putNumberOrNull(n, "meanBefore", c.meanBefore());
+        JsonWriting.putNumberOrNull(n, "meanAfter", c.meanAfter());
+        JsonWriting.putNumberOrNull(n, "change", c.change());
+        JsonWriting.putNumberOrNull(n, "changeLow", c.changeLow());
+        JsonWriting.putNumberOrNull(n, "changeHigh", c.changeHigh());
+        n.put("pValue", c.pValue());
+        return n;
+    }
+
+    private static ObjectNode run(TrendRun r) {
+        ObjectNode n = JsonWriting.object();
+        n.put("run", r.id());
+        JsonWriting.putText(n, "commit", r.commit());
+        n.put("recordedAt", r.recordedAt().toString());
+        JsonWriting.putText(n, "buildUrl", r.buildUrl());
+        return n;
+    }
+
+    /**
+     * The points a document reported, as the first run of each, by series ({@link Trend#id()}).
+     *
+     * @throws JsonFormatException naming {@code source} and the field when the document does not read
+     */
+    static Map<String, Set<String>> reported(String source, String json) throws JsonFormatException {
+        Map<String, Set<String>> reported = new LinkedHashMap<>();
+        JsonValue root = JsonValue.parse(source, json).object();
+        if (root.get("schema").integer() != SCHEMA) {
+            throw root.get("schema").expected(Integer.toString(SCHEMA));
+        }
+        for (JsonValue c : root.get("changes").elements()) {
+            Map<String, String> params = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonValue> p : c.get("params").members().entrySet()) {
+                params.put(p.getKey(), p.getValue().text());
+            }
+            BenchmarkResult identity = BenchmarkResult.builder(c.get("benchmark").text()).params(params)
+                    .mode(c.get("mode").text()).unit(c.get("unit").optionalText() == null ? "" : c.get("unit")
+                    .optionalText()).direction(Direction.fromJson(c.get("direction").text())).build();
+            String series = Trend.id(BenchmarkPairing.id(identity), c.get("metric").text());
+            reported.computeIfAbsent(series, k -> new LinkedHashSet<>())
+                    .add(c.get("firstRunAfter").get("run").text());
+        }
+        return reported;
+    }
+
+    /** The same, for the points of {@code trends}. */
+    static Map<String, Set<String>> reported(List<Trend> trends) {
+        Map<String, Set<String>> reported = new LinkedHashMap<>();
+        for (Trend t : trends) {
+            for (ChangePoint c : t.changes()) {
+                reported.computeIfAbsent(t.id(), k -> new LinkedHashSet<>()).add(c.firstRunAfter());
+            }
+        }
+        return reported;
+    }
+
+    static List<ChangePoint> all(List<Trend> trends) {
+        List<ChangePoint> all = new ArrayList<>();
+        trends.forEach(t -> all.addAll(t.changes()));
+        return all;
+    }
+}

@@ -1,0 +1,185 @@
+package io.perfgate.mainline;
+
+import io.perfgate.files.AtomicFiles;
+import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistoryRecord;
+import io.perfgate.history.HistoryStore;
+import io.perfgate.json.JsonFormatException;
+import io.perfgate.log.PerfLog;
+import io.perfgate.report.TrendReport;
+import io.perfgate.trend.ChangePoint;
+import io.perfgate.trend.ChangePointDetector;
+import io.perfgate.trend.OtavaCsv;
+import io.perfgate.trend.Trend;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code perf:trend}'s work, Maven-free: the history read from its store, the comparable runs of one branch
+ * turned into one series per benchmark and judged metric, the change points found in each (holding the points the
+ * previous analysis reported, read from the store), and the outputs written: {@code changes.json},
+ * {@code trend.md}, {@code trend.html} and, when asked, Otava's CSV. The reported points are saved back into the
+ * store for the next build. Reading the history never fails the build for a record or the network: a record that
+ * does not read is named in a warning, a fetch that fails is a warning and the local branch is read.
+ */
+public final class TrendWorkflow {
+    /** The files, in the output directory. */
+    public static final String CHANGES_FILE = "changes.json";
+    public static final String MARKDOWN_FILE = "trend.md";
+    public static final String HTML_FILE = "trend.html";
+    /** Fewer runs than this cannot hold a change point: a new level needs two runs, and so does the old one. */
+    static final int MIN_RUNS = 4;
+
+    private final PerfLog log;
+
+    public TrendWorkflow(PerfLog log) {
+        this.log = log;
+    }
+
+    /**
+     * Analyses the history and writes the outputs.
+     *
+     * @throws HistoryException when the store cannot be read at all
+     * @throws IOException when an output cannot be written
+     */
+    public TrendResult run(TrendRequest request) throws HistoryException, IOException {
+        HistoryStore store = request.store();
+        List<HistoryRecord> records = store.list(s -> log.warn("Left out of the trend: " + s));
+        String branch = branch(request.branch(), records);
+        HistorySeries.Selection selection = HistorySeries.comparable(records, branch, request.module());
+        if (!selection.leftOut.isEmpty()) {
+            log.info("Not comparable with the newest run of " + branch + ", so left out of the trend: "
+                    + String.join("; ", selection.leftOut.subList(0, Math.min(5, selection.leftOut.size())))
+                    + (selection.leftOut.size() > 5 ? "; and " + (selection.leftOut.size() - 5) + " more" : ""));
+        }
+        int runs = selection.comparable.size();
+        List<Trend> trends = new ArrayList<>();
+        Map<String, Set<String>> before = reportedBefore(store);
+        ChangePointDetector detector = new ChangePointDetector(request.options());
+        for (Trend t : HistorySeries.build(selection.comparable, request.settings())) {
+            trends.add(t.runs().size() < MIN_RUNS ? t
+                    : t.withChanges(detector.detect(t.series(), before.getOrDefault(t.id(), Set.of()))));
+        }
+        trends.sort(NEWEST_SLOWDOWN_FIRST);
+
+        String empty = records.isEmpty() ? "No runs in the history (" + store.describe() + ") yet: record runs on "
+                + branch + " with perf:record, then run perf:trend."
+                : runs < MIN_RUNS ? runs + " comparable run(s) of " + branch + " in the history (" + store.describe()
+                + "): a change point needs at least " + MIN_RUNS + " (two on each side)." : null;
+        Path out = request.outputDirectory();
+        List<Path> files = new ArrayList<>();
+        String changes = ChangesJson.write(trends, branch, runs);
+        files.add(write(out.resolve(CHANGES_FILE), changes));
+        files.add(write(out.resolve(MARKDOWN_FILE), TrendReport.markdown(trends, branch, runs, empty)));
+        files.add(write(out.resolve(HTML_FILE), TrendReport.html(trends, branch, runs, empty)));
+        if (request.otavaCsv() != null) {
+            files.addAll(exportForOtava(request.otavaCsv(), trends, branch));
+        }
+        save(store, trends, before, changes);
+
+        TrendResult result = new TrendResult(branch, runs, trends, files);
+        report(result, empty, out);
+        return result;
+    }
+
+    /** Writes Otava's CSV and, beside it, an Otava configuration that reads it ({@code <name>.yaml}). */
+    private List<Path> exportForOtava(Path csv, List<Trend> trends, String branch) throws IOException {
+        List<Trend> leftOut = OtavaCsv.leftOut(trends);
+        if (!leftOut.isEmpty()) {
+            List<String> names = new ArrayList<>();
+            leftOut.forEach(t -> names.add(t.label() + " (" + t.runs().size() + " runs)"));
+            log.warn("Not in Otava's CSV, which needs a value in every row: " + String.join(", ", names));
+        }
+        String name = csv.getFileName().toString();
+        Path config = csv.resolveSibling((name.endsWith(".csv") ? name.substring(0, name.length() - 4) : name)
+                + ".yaml");
+        write(csv, OtavaCsv.write(trends, branch));
+        write(config, OtavaCsv.config(trends, "perf", csv.toAbsolutePath().toString()));
+        log.info("Exported " + (trends.size() - leftOut.size()) + " series as Otava's CSV: " + csv + " (Otava's"
+                + " configuration: " + config + "; otava analyze perf --config-file " + config + ")");
+        return List.of(csv, config);
+    }
+
+    /** The branch asked for; by default {@code main}, or {@code master} when only that one has runs. */
+    static String branch(String asked, List<HistoryRecord> records) {
+        if (asked != null) {
+            return asked;
+        }
+        boolean main = records.stream().anyMatch(r -> "main".equals(r.origin().branch()));
+        boolean master = records.stream().anyMatch(r -> "master".equals(r.origin().branch()));
+        return master && !main ? "master" : "main";
+    }
+
+    /** The points the previous analysis reported, by series; none when the store has none or they do not read. */
+    private Map<String, Set<String>> reportedBefore(HistoryStore store) {
+        try {
+            String json = store.reportedChanges();
+            return json == null ? Map.of()
+                    : ChangesJson.reported(store.describe() + ":" + HistoryStore.REPORTED_CHANGES, json);
+        } catch (HistoryException | JsonFormatException | IllegalArgumentException e) {
+            log.warn("The change points reported before could not be read, so this analysis starts afresh and may"
+                    + " move a point by a run: " + e.getMessage());
+            return Map.of();
+        }
+    }
+
+    /** Saves the reported points into the store when they differ from those read, so that the next build holds them. */
+    private void save(HistoryStore store, List<Trend> trends, Map<String, Set<String>> before, String changes) {
+        if (ChangesJson.reported(trends).equals(before)) {
+            return;
+        }
+        try {
+            HistoryStore.Appended saved = store.saveReportedChanges(changes);
+            if (!saved.isShared()) {
+                log.warn("The change points were saved in the " + store.describe() + " but not shared: "
+                        + saved.notShared() + ". The next perf:trend that can push sends them along.");
+            }
+        } catch (HistoryException e) {
+            log.warn("The change points could not be saved in the " + store.describe() + ": " + e.getMessage()
+                    + ". The next analysis starts afresh and may move a point by a run.");
+        }
+    }
+
+    private void report(TrendResult result, String empty, Path out) {
+        if (empty != null) {
+            log.info(empty);
+        }
+        for (TrendResult.Located l : result.located()) {
+            ChangePoint c = l.change();
+            String line = l.trend().label() + ": " + TrendReport.describe(l.trend(), c) + " between "
+                    + l.before().shortCommit() + " and " + l.after().shortCommit();
+            if (c.slowdown()) {
+                log.warn("Slower: " + line);
+            } else {
+                log.info("Faster: " + line);
+            }
+        }
+        log.info(result.located().size() + " change point(s), " + result.slowdowns().size() + " of them slowdowns, in "
+                + result.trends().size() + " series over " + result.runs() + " comparable run(s) of "
+                + result.branch() + "; see " + out.resolve(HTML_FILE));
+    }
+
+    private static Path write(Path file, String text) throws IOException {
+        AtomicFiles.writeString(file, text);
+        return file;
+    }
+
+    /**
+     * Series with a slowdown first, the newest slowdown (by the time of its first run) first; then series with other
+     * change points, the newest first; then the rest in the order seen.
+     */
+    static final Comparator<Trend> NEWEST_SLOWDOWN_FIRST = Comparator
+            .comparingInt((Trend t) -> t.newestSlowdown() != null ? 0 : t.changes().isEmpty() ? 2 : 1)
+            .thenComparing(t -> newestTime(t), Comparator.reverseOrder());
+
+    private static String newestTime(Trend t) {
+        ChangePoint c = t.newestSlowdown() != null ? t.newestSlowdown()
+                : t.changes().isEmpty() ? null : t.changes().get(t.changes().size() - 1);
+        return c == null ? "" : t.runs().get(c.index()).recordedAt().toString();
+    }
+}

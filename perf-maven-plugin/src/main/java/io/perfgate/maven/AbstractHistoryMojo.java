@@ -1,0 +1,73 @@
+package io.perfgate.maven;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistoryStore;
+import io.perfgate.history.HistoryStores;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * What every goal that reads or writes the history of runs needs: where it is kept ({@code perf.history}, the
+ * branch, the remote, whether to push), declared once, and the one way to open the store.
+ */
+public abstract class AbstractHistoryMojo extends AbstractPerfMojo {
+    /**
+     * Where the history is kept: {@code git}, a branch of the project's repository ({@code perf.historyBranch},
+     * fetched from and pushed to {@code perf.historyRemote}); or a directory, relative to the module unless
+     * absolute, e.g. a CI cache: {@code <history>${user.home}/perf-history</history>}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
+    private String history;
+
+    /**
+     * The branch that holds the history when {@code perf.history=git}; created by the first record.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
+    private String historyBranch;
+
+    /**
+     * The remote the history branch is fetched from and pushed to.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
+    private String historyRemote;
+
+    /**
+     * Fetches the history branch before reading it and pushes it after writing to it; {@code false} keeps it local
+     * (push it yourself later).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String historyPush;
+
+    protected AbstractHistoryMojo(String goal) {
+        super(goal);
+    }
+
+    /** {@code perf.historyPush}, read by the one switch rule. */
+    final boolean push() throws MojoExecutionException {
+        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /**
+     * The store the settings name.
+     *
+     * @throws MojoExecutionException for a bad setting, naming the property
+     * @throws HistoryException when the store cannot be opened here (the git store outside a git repository)
+     */
+    protected final HistoryStore openStore() throws MojoExecutionException, HistoryException {
+        boolean push = push();
+        try {
+            return HistoryStores.open(history, historyBranch, historyRemote, push, project.getBasedir().toPath());
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.perfgate.maven;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistoryStore;
+import io.perfgate.mainline.TrendRequest;
+import io.perfgate.mainline.TrendWorkflow;
+import io.perfgate.trend.ChangePointOptions;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Finds change points in the history that {@code perf:record} keeps: for every benchmark and every metric the gate
+ * judges (median, p95, allocation, a scenario's gated metrics), the series of run medians of the comparable runs of
+ * {@code main}, analysed as Apache Otava does (E-Divisive means and a t-test), with the change points reported before
+ * held in place. Writes {@code changes.json}, {@code trend.md} and {@code trend.html} to the output directory and
+ * saves the reported change points into the history store. Usually run on main after recording:
+ * {@code mvn verify -Pperf perf:record perf:trend}. It reports; it never fails the build for a change point.
+ *
+ * @since 0.1.0
+ */
+@Mojo(name = "trend", threadSafe = true)
+public class TrendMojo extends AbstractHistoryMojo {
+    /**
+     * The branch whose runs make the series (the branch each record names); empty: {@code main}, or {@code master}
+     * when only that one has runs.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.TREND_BRANCH, defaultValue = PerfProperties.DEFAULT_TREND_BRANCH)
+    private String trendBranch;
+
+    /**
+     * The level a change point's t-test p-value must be below (Otava's default).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.TREND_MAX_P_VALUE, defaultValue = PerfProperties.DEFAULT_TREND_MAX_P_VALUE)
+    private String trendMaxPValue;
+
+    /**
+     * The runs in one window of the change-point search; windows overlap by half (Otava's default).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.TREND_WINDOW, defaultValue = PerfProperties.DEFAULT_TREND_WINDOW)
+    private String trendWindow;
+
+    /**
+     * A file to export the analysed history to as Apache Otava's CSV (with an Otava configuration beside it,
+     * {@code <name>.yaml}); empty: no export.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.OTAVA_CSV, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String otavaCsv;
+
+    /**
+     * Where changes.json, trend.md and trend.html are written.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
+    private File outputDirectory;
+
+    public TrendMojo() {
+        super("trend");
+    }
+
+    @Override
+    protected void executeGoal() throws MojoExecutionException {
+        ChangePointOptions options = options();
+        Path basedir = project.getBasedir().toPath();
+        HistoryStore store;
+        try {
+            store = openStore();
+        } catch (HistoryException e) {
+            getLog().warn("No trend: " + e.getMessage() + ". Set " + PerfProperties.HISTORY
+                    + "=<directory> to read a history kept in a directory.");
+            return;
+        }
+        Path export = otavaCsv == null || otavaCsv.trim().isEmpty() ? null : basedir.resolve(otavaCsv.trim());
+        String module = ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null;
+        try {
+            new TrendWorkflow(perfLog()).run(new TrendRequest(store, trendBranch, module, options,
+                    GateSettings.defaults(), outputDirectory.toPath(), export));
+        } catch (HistoryException | IOException e) {
+            throw new MojoExecutionException("perf:trend could not read the history or write its outputs: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** {@code perf.trendMaxPValue} and {@code perf.trendWindow}, parsed strictly. */
+    final ChangePointOptions options() throws MojoExecutionException {
+        double p;
+        int window;
+        try {
+            p = Double.parseDouble(trendMaxPValue.trim());
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new MojoExecutionException(PerfProperties.TREND_MAX_P_VALUE + " = '" + trendMaxPValue
+                    + "' is not a number; write a p-value such as 0.001");
+        }
+        try {
+            window = Integer.parseInt(trendWindow.trim());
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new MojoExecutionException(PerfProperties.TREND_WINDOW + " = '" + trendWindow
+                    + "' is not a whole number of runs; write e.g. 50");
+        }
+        try {
+            return new ChangePointOptions(window, p, ChangePointOptions.DEFAULT_MIN_MAGNITUDE);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage() + " (" + PerfProperties.TREND_MAX_P_VALUE + ", "
+                    + PerfProperties.TREND_WINDOW + ")", e);
+        }
+    }
+}
