@@ -8,6 +8,7 @@ import io.perfgate.gate.HistoryGate;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.history.MainBranches;
 import io.perfgate.history.RunOrigin;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.PerfResults;
@@ -40,7 +41,7 @@ public final class HistoryBaseline {
 
     private final HistoryStore store;
     private final int runs;
-    private final Set<String> mainBranches;
+    private final MainBranches mainBranches;
     private final boolean asked;
     private final PerfLog log;
 
@@ -57,23 +58,9 @@ public final class HistoryBaseline {
                     + " interval needs at least " + RunPrediction.MIN_RUNS + " runs");
         }
         this.runs = runs;
-        this.mainBranches = branches(mainBranches);
+        this.mainBranches = MainBranches.parse(mainBranches);
         this.asked = asked;
         this.log = Objects.requireNonNull(log);
-    }
-
-    private static Set<String> branches(String value) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String name : (value == null ? "" : value).split(",")) {
-            if (!name.trim().isEmpty()) {
-                names.add(name.trim());
-            }
-        }
-        if (names.isEmpty()) {
-            throw new IllegalArgumentException(PerfProperties.MAIN_BRANCH + " is empty; give the branch whose runs"
-                    + " make the history, e.g. " + PerfProperties.DEFAULT_MAIN_BRANCH);
-        }
-        return names;
     }
 
     /** The runs chosen and, for the log, how many records were left out and why. */
@@ -97,15 +84,13 @@ public final class HistoryBaseline {
      * The latest {@code runs} records of a main branch whose environment and run settings are those of
      * {@code current}, oldest first; the current run itself, when already recorded, is not its own history.
      */
-    static Selection select(List<HistoryRecord> records, PerfResults current, int runs, Set<String> mainBranches) {
+    static Selection select(List<HistoryRecord> records, PerfResults current, int runs, MainBranches mainBranches) {
         Selection s = new Selection();
         List<HistoryRecord> comparable = new ArrayList<>();
         for (HistoryRecord r : records) {
             RunOrigin origin = r.origin();
-            if (origin.branch() == null) {
-                s.leaveOut("with no branch recorded");
-            } else if (!mainBranches.contains(origin.branch())) {
-                s.leaveOut("of other branches");
+            if (!mainBranches.includes(origin)) {
+                s.leaveOut(origin.branch() == null ? "with no branch recorded" : "of other branches");
             } else if (Objects.equals(r.results().createdAt(), current.createdAt())) {
                 s.leaveOut("being this run itself");
             } else {
@@ -151,9 +136,9 @@ public final class HistoryBaseline {
         String leftOut = s.leftOut.isEmpty() ? "" : "; left out: " + s.leftOutText();
         if (s.chosen.size() < RunPrediction.MIN_RUNS) {
             fallBack(where + " holds " + s.comparable + (s.comparable == 1 ? " run" : " runs") + " of "
-                    + String.join(" or ", mainBranches) + " comparable with this one (of " + records.size()
+                    + mainBranches.describe(records) + " comparable with this one (of " + records.size()
                     + " records" + leftOut + "), and judging against the history needs at least "
-                    + RunPrediction.MIN_RUNS + "; perf:record on " + String.join(" or ", mainBranches)
+                    + RunPrediction.MIN_RUNS + "; perf:record on " + mainBranches.describe(records)
                     + " adds runs");
             return Optional.empty();
         }

@@ -183,9 +183,6 @@ public final class PerfProperties {
     public static final String DEFAULT_MAIN_BRANCH = "main,master";
 
     // ---- perf:trend: change points in the history
-    /** The branch whose runs make the series; empty: {@code main}, or {@code master} when only it has runs. */
-    public static final String TREND_BRANCH = "perf.trendBranch";
-    public static final String DEFAULT_TREND_BRANCH = "";
     /** The level below which a change point's t-test p-value must lie (Otava's default). */
     public static final String TREND_MAX_P_VALUE = "perf.trendMaxPValue";
     public static final String DEFAULT_TREND_MAX_P_VALUE = "0.001";

@@ -6,6 +6,7 @@ import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.JudgedMetrics;
 import io.perfgate.history.HistoryRecord;
+import io.perfgate.history.MainBranches;
 import io.perfgate.history.RunOrigin;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.stats.Quantiles;
@@ -42,10 +43,11 @@ final class HistorySeries {
     /**
      * The records that compare with the newest one of {@code branch} (and of {@code module}, when given): the same
      * machine and JVM (the fingerprint's {@link EnvironmentFingerprint#MACHINE_KEYS}) and the same run settings
-     * ({@link EnvironmentDifference#RUN_SETTINGS}). A record without a branch counts for any branch (a directory
-     * history kept outside git); one of another module is not counted, nor said to be left out.
+     * ({@link EnvironmentDifference#RUN_SETTINGS}). Only the main branches' runs count ({@link MainBranches}, the
+     * rule the check against the history follows too); one of another module is not counted, nor said to be left
+     * out. {@code branch} names the main line in messages.
      */
-    static Selection comparable(List<HistoryRecord> records, String branch, String module) {
+    static Selection comparable(List<HistoryRecord> records, MainBranches main, String branch, String module) {
         List<HistoryRecord> ofBranch = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
         int otherBranch = 0;
@@ -54,15 +56,14 @@ final class HistorySeries {
             if (module != null && recordModule != null && !module.equals(recordModule)) {
                 continue;
             }
-            String recordBranch = r.origin().branch();
-            if (recordBranch != null && !recordBranch.equals(branch)) {
+            if (!main.includes(r.origin())) {
                 otherBranch++;
                 continue;
             }
             ofBranch.add(r);
         }
         if (otherBranch > 0) {
-            leftOut.add(otherBranch + " run(s) of other branches than " + branch);
+            leftOut.add(otherBranch + " run(s) of other branches (or of none) than " + branch);
         }
         if (ofBranch.isEmpty()) {
             return new Selection(ofBranch, leftOut);

@@ -2,28 +2,28 @@ package io.perfgate.mainline;
 
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.history.MainBranches;
 import io.perfgate.trend.ChangePointOptions;
 import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * What {@code perf:trend} analyses: the store, the branch whose runs form the series (null: {@code main}, else
- * {@code master}), the module in a reactor (null: any), the detector's options, where the outputs go and, when
+ * What {@code perf:trend} analyses: the store, the main branches whose runs form the series ({@code perf.mainBranch}), the module in a reactor (null: any), the detector's options, where the outputs go and, when
  * asked, where the history is exported as Otava's CSV (null: not exported).
  */
 public final class TrendRequest {
     private final HistoryStore store;
-    private final String branch;
+    private final MainBranches mainBranches;
     private final String module;
     private final ChangePointOptions options;
     private final GateSettings settings;
     private final Path outputDirectory;
     private final Path otavaCsv;
 
-    public TrendRequest(HistoryStore store, String branch, String module, ChangePointOptions options,
+    public TrendRequest(HistoryStore store, MainBranches mainBranches, String module, ChangePointOptions options,
             GateSettings settings, Path outputDirectory, Path otavaCsv) {
         this.store = Objects.requireNonNull(store, "store");
-        this.branch = branch == null || branch.trim().isEmpty() ? null : branch.trim();
+        this.mainBranches = Objects.requireNonNull(mainBranches, "mainBranches");
         this.module = module;
         this.options = Objects.requireNonNull(options, "options");
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -35,9 +35,9 @@ public final class TrendRequest {
         return store;
     }
 
-    /** The branch asked for, or null for the default ({@code main}, else {@code master}). */
-    public String branch() {
-        return branch;
+    /** Which runs are the main line's. */
+    public MainBranches mainBranches() {
+        return mainBranches;
     }
 
     public String module() {

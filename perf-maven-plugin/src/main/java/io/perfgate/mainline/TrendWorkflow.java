@@ -50,8 +50,9 @@ public final class TrendWorkflow {
     public TrendResult run(TrendRequest request) throws HistoryException, IOException {
         HistoryStore store = request.store();
         List<HistoryRecord> records = store.list(s -> log.warn("Left out of the trend: " + s));
-        String branch = branch(request.branch(), records);
-        HistorySeries.Selection selection = HistorySeries.comparable(records, branch, request.module());
+        String branch = request.mainBranches().describe(records);
+        HistorySeries.Selection selection = HistorySeries.comparable(records, request.mainBranches(), branch,
+                request.module());
         if (!selection.leftOut.isEmpty()) {
             log.info("Not comparable with the newest run of " + branch + ", so left out of the trend: "
                     + String.join("; ", selection.leftOut.subList(0, Math.min(5, selection.leftOut.size())))
@@ -103,16 +104,6 @@ public final class TrendWorkflow {
         log.info("Exported " + (trends.size() - leftOut.size()) + " series as Otava's CSV: " + csv + " (Otava's"
                 + " configuration: " + config + "; otava analyze perf --config-file " + config + ")");
         return List.of(csv, config);
-    }
-
-    /** The branch asked for; by default {@code main}, or {@code master} when only that one has runs. */
-    static String branch(String asked, List<HistoryRecord> records) {
-        if (asked != null) {
-            return asked;
-        }
-        boolean main = records.stream().anyMatch(r -> "main".equals(r.origin().branch()));
-        boolean master = records.stream().anyMatch(r -> "master".equals(r.origin().branch()));
-        return master && !main ? "master" : "main";
     }
 
     /** The points the previous analysis reported, by series; none when the store has none or they do not read. */

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.history.MainBranches;
 import io.perfgate.mainline.TrendRequest;
 import io.perfgate.mainline.TrendWorkflow;
 import io.perfgate.trend.ChangePointOptions;
@@ -27,13 +28,13 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "trend", threadSafe = true)
 public class TrendMojo extends AbstractHistoryMojo {
     /**
-     * The branch whose runs make the series (the branch each record names); empty: {@code main}, or {@code master}
-     * when only that one has runs.
+     * The branches whose recorded runs make the series, comma-separated; the same runs a check against the history
+     * reads. A run recorded with no branch is not counted.
      *
      * @since 0.1.0
      */
-    @Parameter(property = PerfProperties.TREND_BRANCH, defaultValue = PerfProperties.DEFAULT_TREND_BRANCH)
-    private String trendBranch;
+    @Parameter(property = PerfProperties.MAIN_BRANCH, defaultValue = PerfProperties.DEFAULT_MAIN_BRANCH)
+    private String mainBranch;
 
     /**
      * The level a change point's t-test p-value must be below (Otava's default).
@@ -87,7 +88,7 @@ public class TrendMojo extends AbstractHistoryMojo {
         Path export = otavaCsv == null || otavaCsv.trim().isEmpty() ? null : basedir.resolve(otavaCsv.trim());
         String module = ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null;
         try {
-            new TrendWorkflow(perfLog()).run(new TrendRequest(store, trendBranch, module, options,
+            new TrendWorkflow(perfLog()).run(new TrendRequest(store, mainBranches(), module, options,
                     GateSettings.defaults(), outputDirectory.toPath(), export));
         } catch (HistoryException | IOException e) {
             throw new MojoExecutionException("perf:trend could not read the history or write its outputs: "
@@ -116,6 +117,15 @@ public class TrendMojo extends AbstractHistoryMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage() + " (" + PerfProperties.TREND_MAX_P_VALUE + ", "
                     + PerfProperties.TREND_WINDOW + ")", e);
+        }
+    }
+
+    /** {@code perf.mainBranch}, read by the rule the check against the history follows too. */
+    final MainBranches mainBranches() throws MojoExecutionException {
+        try {
+            return MainBranches.parse(mainBranch);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         }
     }
 }

@@ -128,9 +128,9 @@ class HistoryBaselineTest {
 
         assertFalse(judge(current(1.0), 10, true).isPresent());
         assertEquals(1, log.warnings().size(), log.toString());
-        assertEquals("the directory " + module.resolve("history") + " holds 4 runs of main or master comparable"
+        assertEquals("the directory " + module.resolve("history") + " holds 4 runs of main comparable"
                 + " with this one (of 5 records; left out: 1 of other branches), and judging against the history"
-                + " needs at least 5; perf:record on main or master adds runs; so perf:check goes on as without a"
+                + " needs at least 5; perf:record on main adds runs; so perf:check goes on as without a"
                 + " baseline (perf.failOnMissingBaseline decides whether that fails)",
                 log.warnings().get(0).replaceFirst("^the [a-z]+ ", "the directory "));
         // standing in for a missing file, the same is said without a warning

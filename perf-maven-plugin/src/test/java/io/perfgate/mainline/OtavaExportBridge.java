@@ -5,6 +5,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.history.DirectoryStore;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecord;
+import io.perfgate.history.MainBranches;
 import io.perfgate.history.RunOrigin;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
@@ -69,7 +70,7 @@ public final class OtavaExportBridge {
                 System.err.println("[WARNING] " + message);
             }
         };
-        TrendResult result = new TrendWorkflow(quiet).run(new TrendRequest(store, "main", null,
+        TrendResult result = new TrendWorkflow(quiet).run(new TrendRequest(store, MainBranches.parse("main"), null,
                 ChangePointOptions.defaults(), GateSettings.defaults(), dir.resolve("perf"),
                 dir.resolve("history.csv")));
         for (TrendResult.Located l : result.located()) {

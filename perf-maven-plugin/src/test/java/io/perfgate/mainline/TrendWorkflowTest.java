@@ -8,6 +8,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.history.DirectoryStore;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.history.MainBranches;
 import io.perfgate.history.RunOrigin;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
@@ -106,7 +107,7 @@ class TrendWorkflowTest {
     }
 
     private TrendResult analyse(HistoryStore store, Path out) throws Exception {
-        return new TrendWorkflow(log).run(new TrendRequest(store, null, null, ChangePointOptions.defaults(),
+        return new TrendWorkflow(log).run(new TrendRequest(store, MainBranches.defaults(), null, ChangePointOptions.defaults(),
                 GateSettings.defaults(), out, null));
     }
 
@@ -232,7 +233,7 @@ class TrendWorkflowTest {
         assertTrue(warnings.stream().anyMatch(w -> w.startsWith("Left out of the trend: ") && w.contains(bad.name())),
                 warnings.toString());
         String leftOut = String.join("\n", infos);
-        assertTrue(leftOut.contains("1 run(s) of other branches than main"), leftOut);
+        assertTrue(leftOut.contains("1 run(s) of other branches (or of none) than main"), leftOut);
         assertTrue(leftOut.contains("cpu.model EPYC, the newest run's Xeon"), leftOut);
         assertTrue(leftOut.contains("perf.forks 5, the newest run's 3"), leftOut);
     }
@@ -241,8 +242,8 @@ class TrendWorkflowTest {
     void anEmptyHistorySaysSoInOneLine(@TempDir Path dir) throws Exception {
         TrendResult result = analyse(new DirectoryStore(dir.resolve("none")), dir.resolve("out"));
         assertEquals(0, result.trends().size());
-        assertEquals("## Performance trend of main\n\nNo runs in the history (directory " + dir.resolve("none")
-                + ") yet: record runs on main with perf:record, then run perf:trend.\n",
+        assertEquals("## Performance trend of main or master\n\nNo runs in the history (directory "
+                + dir.resolve("none") + ") yet: record runs on main or master with perf:record, then run perf:trend.\n",
                 Files.readString(dir.resolve("out/trend.md")));
         assertTrue(Files.readString(dir.resolve("out/changes.json")).contains("\"changes\" : [ ]"));
     }
