@@ -201,11 +201,13 @@ public final class BaselineCheck {
                     return againstHistory.get();
                 }
             }
-            if (baseline.exists()) {
+            // perf.baseline=history names no file: with too few runs (said above) there is no baseline file either
+            boolean historyOnly = request.history != null && request.history.asked();
+            if (!historyOnly && baseline.exists()) {
                 PerfResults stored = baseline.read(request.recordCommand);
                 return gate.check(stored, baseline.shown(), current, request.display.apply(resultsPath));
             }
-            return gate.noBaseline(current, request.display.apply(resultsPath), baseline.shown());
+            return gate.noBaseline(current, request.display.apply(resultsPath), historyOnly ? null : baseline.shown());
         } catch (ResultsFormatException e) {
             // the baseline's own message is made in StoredBaseline.read; this one is about the results just measured
             throw BaselineException.withoutCause(e.getMessage() + ". It was left as it is; measure again with"

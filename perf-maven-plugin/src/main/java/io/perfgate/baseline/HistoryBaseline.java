@@ -63,6 +63,11 @@ public final class HistoryBaseline {
         this.log = Objects.requireNonNull(log);
     }
 
+    /** True when {@code perf.baseline=history} asked for it, so there is no baseline file to speak of. */
+    boolean asked() {
+        return asked;
+    }
+
     /** The runs chosen and, for the log, how many records were left out and why. */
     static final class Selection {
         final List<HistoryRecord> chosen = new ArrayList<>();

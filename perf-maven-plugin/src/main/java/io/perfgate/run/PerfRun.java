@@ -268,7 +268,8 @@ public final class PerfRun {
         if (!few.isEmpty()) {
             log.warn("Fewer than " + min + " forks: " + String.join(", ", few) + ". The gate needs at least " + min
                     + " per side to reach a verdict and is designed for " + JmhOptions.DEFAULT_FORKS
-                    + "; every comparison of these benchmarks will be INCONCLUSIVE.");
+                    + "; every comparison of their forks (against a baseline file or in perf:compare) will be INCONCLUSIVE."
+                    + " A check against the history judges each run's median and is not limited by them.");
         }
     }
 

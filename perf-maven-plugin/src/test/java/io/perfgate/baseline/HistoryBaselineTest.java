@@ -179,6 +179,30 @@ class HistoryBaselineTest {
         assertTrue(branch.getMessage().startsWith("perf.mainBranch is empty"), branch.getMessage());
     }
 
+    /** Asked for the history and given too few runs, the check has no baseline file to name as missing. */
+    @Test
+    void tooFewRunsWhenAskedNameNoBaselineFile() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            record(LEVELS[i], "main", null);
+        }
+        Path results = module.resolve("target/perf/results.json");
+        ResultsJson.write(current(1.0), results);
+        StoredBaseline file = new StoredBaseline(module.resolve("history"), module,
+                p -> module.relativize(p).toString(), log);
+        BaselineCheck.Request request = new BaselineCheck.Request(results, file, module.resolve("target/perf"))
+                .settings(GateSettings.defaults()).reportFormats(EnumSet.noneOf(ReportWriter.Format.class))
+                .profileMode(ProfileMode.NONE).toolVersion("0.1.0").display(p -> module.relativize(p).toString())
+                .recordCommand("mvn verify perf:record").acceptCommand("mvn perf:record")
+                .history(new HistoryBaseline(store(), 10, "main", true, log));
+
+        BaselineCheck.Result result = new BaselineCheck(log).run(request, (targets, stored) -> null);
+
+        assertFalse(result.report().failsBuild());
+        String said = log.toString() + result.report().notes();
+        assertTrue(said.contains("holds 3 runs of main"), said);
+        assertFalse(said.contains("No baseline at") || said.contains("commit history"), said);
+    }
+
     /** Through perf:check's workflow: no baseline file, the history judges, and the reports say so. */
     @Test
     void theCheckJudgesAgainstTheHistoryWhenAsked() throws Exception {
