@@ -1,6 +1,7 @@
 package io.perfgate.baseline;
 
 import io.perfgate.premerge.ComparisonProfiler;
+import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.Gate;
@@ -54,6 +55,7 @@ public final class BaselineCheck {
         private String recordCommand;
         private String acceptCommand;
         private Function<Path, String> display;
+        private FailConfirmation confirmation;
 
         public Request(Path results, StoredBaseline baseline, Path outputDirectory) {
             this.results = Objects.requireNonNull(results);
@@ -97,6 +99,12 @@ public final class BaselineCheck {
         /** A path as people type it (relative to the module when inside it), for messages. */
         public Request display(Function<Path, String> value) {
             display = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** {@code perf.confirm}: FAIL rows measured again side by side against the baseline's commit; unset: not. */
+        public Request confirmation(FailConfirmation value) {
+            confirmation = Objects.requireNonNull(value);
             return this;
         }
 
@@ -154,7 +162,7 @@ public final class BaselineCheck {
         requireResults(request);
         Gate gate = new Gate(request.settings).toolVersion(request.toolVersion)
                 .baselineCommand(request.recordCommand);
-        GateReport report = judge(request, gate);
+        GateReport report = confirm(request, judge(request, gate));
         List<ProfileEvidence> profiles = profileWorkingTree(request, report, profiling);
         List<Path> written = writeReports(request, report);
         return new Result(report, profiles, written, failureMessage(request, report, written));
@@ -197,6 +205,12 @@ public final class BaselineCheck {
             throw new BaselineException("Cannot clear old reports in " + request.display.apply(outputPath) + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /** A FAIL against a baseline measured earlier is measured again side by side before it fails the build. */
+    private static GateReport confirm(Request request, GateReport judged) {
+        return request.confirmation == null ? judged
+                : request.confirmation.confirm(judged, FailConfirmation.baselineCommit(judged));
     }
 
     /**

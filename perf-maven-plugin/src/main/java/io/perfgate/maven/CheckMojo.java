@@ -48,6 +48,20 @@ public class CheckMojo extends AbstractPreMergeMojo {
     @Parameter(property = PerfProperties.RESULTS, defaultValue = PerfProperties.DEFAULT_RESULTS)
     private File results;
 
+    /**
+     * Confirm before failing: when the check against a baseline measured earlier finds a FAIL and the baseline's
+     * commit is in this repository, the failing benchmarks are measured again side by side, the working tree
+     * against that commit built in a worktree, in interleaved rounds as perf:compare runs them ({@code perf.seed},
+     * {@code perf.adaptive}, {@code perf.maxForks}). A FAIL that does not reproduce becomes a WARN that says so
+     * ({@code not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side ...; the baseline's machine was faster});
+     * one that does keeps its FAIL with both figures. It costs a build and the rounds, only when something FAILs;
+     * the log says how long they took. {@code auto} or {@code never}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.CONFIRM, defaultValue = PerfProperties.DEFAULT_CONFIRM)
+    private String confirm;
+
     @Inject
     public CheckMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super("check", toolchainManager, repositorySystem);
@@ -88,7 +102,8 @@ public class CheckMojo extends AbstractPreMergeMojo {
                 outputDirectory.toPath()).settings(settings).reportFormats(reportFormats())
                 .profileMode(profileMode()).toolVersion(PluginVersion.get()).display(this::display)
                 .recordCommand(MavenCommands.recordBaseline(session, project, plugin))
-                .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin));
+                .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin))
+                .confirmation(failConfirmation(confirm));
         BaselineCheck.Result result;
         try {
             result = new BaselineCheck(perfLog()).run(request,
