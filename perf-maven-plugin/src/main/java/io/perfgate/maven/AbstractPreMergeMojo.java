@@ -4,13 +4,10 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.InvalidSettingException;
-import io.perfgate.gate.SettingParser;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.premerge.BisectExitCode;
 import io.perfgate.premerge.CompareException;
-import io.perfgate.premerge.CommitComparison;
 import io.perfgate.premerge.CompareRequest;
-import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.premerge.PreMergeResult;
 import io.perfgate.premerge.PreMergeWorkflow;
 import io.perfgate.profile.ProfileEvidence;
@@ -263,33 +260,8 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         }
     }
 
-    /**
-     * {@code perf.confirm}'s work for a check against a baseline measured earlier: its FAIL rows measured again side
-     * by side against the baseline's commit, with this goal's rounds settings. What it needs from the build is made
-     * only when something FAILs; when that cannot be made, the FAIL stands and the log says why.
-     */
-    protected final FailConfirmation failConfirmation(String confirm) throws MojoExecutionException {
-        FailConfirmation.Mode mode;
-        try {
-            mode = SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
-        } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
-        return new FailConfirmation(mode, () -> {
-            try {
-                CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
-                        gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
-                        .describedAs(PluginVersion.get(), "perf:" + goal())
-                        .resultsDirectory(outputDirectory.toPath().resolve("confirm"));
-                return new FailConfirmation.Parts(MavenCommands.baseBuild(session),
-                        roundLauncher("confirm-forks", "", true), template);
-            } catch (MojoExecutionException e) {
-                throw new CompareException(e.getMessage(), e);
-            }
-        }, perfLog());
-    }
-
-    private int checkedMaxForks() throws MojoExecutionException {
+    /** {@code perf.maxForks}, at least 5. */
+    final int checkedMaxForks() throws MojoExecutionException {
         if (maxForks < 5) {
             throw new MojoExecutionException(PerfProperties.MAX_FORKS + " = " + maxForks + ", but the gate needs at"
                     + " least 5 forks per side; use 5 or more (" + PerfProperties.DEFAULT_MAX_FORKS + " by default)");
@@ -312,7 +284,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
      * null without adaptive stopping or a stored calibration (a baseline that does not read is passed over with a
      * warning: the comparison does not judge against it).
      */
-    private Calibration storedCalibration() throws MojoExecutionException {
+    final Calibration storedCalibration() throws MojoExecutionException {
         if (!adaptive()) {
             return null;
         }

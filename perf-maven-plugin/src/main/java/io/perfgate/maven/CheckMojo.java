@@ -5,6 +5,11 @@ import io.perfgate.baseline.BaselineException;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.SettingParser;
+import io.perfgate.premerge.CommitComparison;
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.report.ProfileSummary;
 import java.io.File;
 import java.nio.file.Files;
@@ -103,7 +108,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
                 .profileMode(profileMode()).toolVersion(PluginVersion.get()).display(this::display)
                 .recordCommand(MavenCommands.recordBaseline(session, project, plugin))
                 .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin))
-                .confirmation(failConfirmation(confirm));
+                .confirmation(failConfirmation());
         BaselineCheck.Result result;
         try {
             result = new BaselineCheck(perfLog()).run(request,
@@ -124,5 +129,31 @@ public class CheckMojo extends AbstractPreMergeMojo {
         if (result.failureMessage().isPresent()) {
             throw new MojoFailureException(result.failureMessage().get());
         }
+    }
+
+    /**
+     * {@code perf.confirm}'s work for a check against a baseline measured earlier: its FAIL rows measured again side
+     * by side against the baseline's commit, with this goal's rounds settings. What it needs from the build is made
+     * only when something FAILs; when that cannot be made, the FAIL stands and the log says why.
+     */
+    private FailConfirmation failConfirmation() throws MojoExecutionException {
+        FailConfirmation.Mode mode;
+        try {
+            mode = SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        return new FailConfirmation(mode, () -> {
+            try {
+                CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
+                        gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
+                        .describedAs(PluginVersion.get(), "perf:" + goal())
+                        .resultsDirectory(outputDirectory.toPath().resolve("confirm"));
+                return new FailConfirmation.Parts(MavenCommands.baseBuild(session),
+                        roundLauncher("confirm-forks", "", true), template);
+            } catch (MojoExecutionException e) {
+                throw new CompareException(e.getMessage(), e);
+            }
+        }, perfLog());
     }
 }
