@@ -3,6 +3,7 @@ package io.perfgate.premerge;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
+import io.perfgate.gate.SideBySide;
 import io.perfgate.log.PerfLog;
 import io.perfgate.report.Units;
 import io.perfgate.results.Provenance;
@@ -162,20 +163,23 @@ public final class FailConfirmation {
                 continue;
             }
             GateRow side = matching(sideBySide.report(), row);
-            String where = "side by side against " + sideBySide.baseShort() + " ("
-                    + sideBySide.roundsOf(row.benchmark()) + " rounds)";
+            int rounds = sideBySide.roundsOf(row.benchmark());
+            String where = "side by side against " + sideBySide.baseShort() + " (" + rounds + " rounds)";
+            GateRow.Builder decided = row.toBuilder().sideBySide(side == null ? null : new SideBySide(
+                    sideBySide.baseShort(), side.change(), side.changeCiLow(), side.changeCiHigh(), rounds,
+                    side.verdict()));
             if (side == null || side.verdict() == Verdict.INCONCLUSIVE) {
                 String failure = sideBySide.failureOf(row.benchmark());
                 String why = side != null ? side.reason() : failure != null ? failure : "not measured";
-                rows.add(row.toBuilder().verdict(Verdict.FAIL, row.reason() + "; neither confirmed nor refuted "
-                        + where + ": " + why).build());
+                rows.add(decided.verdict(Verdict.FAIL, row.reason() + "; neither confirmed nor refuted " + where
+                        + ": " + why).build());
             } else if (side.verdict() == Verdict.FAIL) {
                 confirmed++;
-                rows.add(row.toBuilder().verdict(Verdict.FAIL, row.reason() + "; confirmed " + where + ": "
+                rows.add(decided.verdict(Verdict.FAIL, row.reason() + "; confirmed " + where + ": "
                         + Units.change(side)).build());
             } else {
                 refuted++;
-                rows.add(row.toBuilder().verdict(Verdict.WARN, notConfirmed(row, side, where)).build());
+                rows.add(decided.verdict(Verdict.WARN, notConfirmed(row, side, where)).build());
             }
         }
         long fails = stored.comparisons().stream().filter(r -> r.verdict() == Verdict.FAIL).count();

@@ -148,6 +148,11 @@ class FailConfirmationTest {
                 + " \\+4\\d\\.\\d % \\[.*\\]; the baseline's machine was faster"), row.reason());
         assertFalse(confirmed.failsBuild());
         assertEquals(Outcome.WARN, confirmed.outcome());
+        // the figures are kept for the reports: report.json, and the change cell of every table
+        assertEquals(shortId, row.sideBySide().against());
+        assertFalse(row.sideBySide().confirms());
+        assertTrue(Math.abs(row.sideBySide().change()) < 0.05, row.sideBySide().change() + "");
+        assertTrue(row.sideBySide().rounds() >= 5);
         assertTrue(confirmed.regressions().isEmpty(), confirmed.regressions().toString());
         assertTrue(confirmed.notes().stream().anyMatch(n -> n.startsWith("1 FAIL row measured again side by side"
                 + " against " + shortId + " (the baseline's commit) on this machine: 0 confirmed, 1 not (now WARN)")),
@@ -174,6 +179,8 @@ class FailConfirmationTest {
                 + " side against [0-9a-f]{10} \\(\\d+ rounds\\): \\+\\d{2,3}\\.\\d % \\[\\+\\d+\\.\\d %, \\+\\d+\\.\\d %\\]"),
                 row.reason());
         assertTrue(confirmed.failsBuild());
+        assertTrue(row.sideBySide().confirms());
+        assertTrue(row.sideBySide().change() > 0.8, row.sideBySide().change() + "");
         assertTrue(confirmed.regressions().stream().anyMatch(r -> r.contains("confirmed side by side")),
                 confirmed.regressions().toString());
         assertTrue(confirmed.notes().stream().anyMatch(n -> n.contains(": 1 confirmed, 0 not")));
