@@ -23,16 +23,19 @@ assert storedMedian.ratio.estimate > 1.2 : "the baseline at 0.7 times the work: 
 //    baseline's commit, built in a worktree, the code is as fast as it was
 assert log =~ /perf\.confirm: \d FAIL rows? against a baseline measured earlier; measuring its benchmark again side by side with the baseline's commit [0-9a-f]{10} on this machine before failing the build/
 assert log =~ /confirming \d FAIL rows? against ${shortHead} \(baseline's commit\): built in [^,]+, \d+ rounds in .+/
-assert log =~ /WARN LoopBench\.loop: not confirmed: [+-]\d+\.\d % \[[+-]\d+\.\d %, [+-]\d+\.\d %\] measured side by side against ${shortHead} \(\d+ rounds\), where the stored baseline gave \+\d+\.\d % \[[^\]]+\]; the baseline's machine was faster/
+assert log =~ /WARN LoopBench\.loop: median time not confirmed: [+-]\d+\.\d % \[[+-]\d+\.\d %, [+-]\d+\.\d %\] measured side by side against ${shortHead} \(\d+ rounds\), where the stored baseline gave \+\d+\.\d % \[[^\]]+\]; the baseline's machine was faster/
 def confirmed = json.parse(new File(basedir, 'target/perf-confirmed/report.json'))
 assert confirmed.outcome == 'WARN'
 assert !confirmed.failsBuild
 assert !confirmed.comparisons.any { it.verdict == 'FAIL' }
 def warned = confirmed.comparisons.find { it.metric == 'median' }
 assert warned.verdict == 'WARN'
-assert warned.reason.startsWith('not confirmed: ')
+assert warned.reason.startsWith('median time not confirmed: ')
 assert confirmed.notes.any { it.contains("measured again side by side against ${shortHead} (the baseline's commit)") }
-assert new File(basedir, 'target/perf-confirmed/report.md').text.contains('not confirmed: ')
+def md = new File(basedir, 'target/perf-confirmed/report.md').text
+assert md.contains('not confirmed: ')
+// the table's change cell shows both figures, as every report's table does
+assert md =~ /\+\d+\.\d % \[[^\]]+\]; side by side [+-]\d+\.\d % \[[^\]]+\]/
 assert new File(basedir, 'target/perf-confirmed/TEST-perf.xml').text.contains('not confirmed: ')
 def sideBase = json.parse(new File(basedir, 'target/perf-confirmed/confirm/base-results.json'))
 assert sideBase.provenance['git.commit'] == head

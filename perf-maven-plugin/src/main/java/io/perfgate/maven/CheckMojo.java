@@ -58,7 +58,8 @@ public class CheckMojo extends AbstractPreMergeMojo {
      * commit is in this repository, the failing benchmarks are measured again side by side, the working tree
      * against that commit built in a worktree, in interleaved rounds as perf:compare runs them ({@code perf.seed},
      * {@code perf.adaptive}, {@code perf.maxForks}). A FAIL that does not reproduce becomes a WARN that says so
-     * ({@code not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side ...; the baseline's machine was faster});
+     * ({@code median time not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side ...; the baseline's machine was
+     * faster});
      * one that does keeps its FAIL with both figures. It costs a build and the rounds, only when something FAILs;
      * the log says how long they took. {@code auto} or {@code never}.
      *

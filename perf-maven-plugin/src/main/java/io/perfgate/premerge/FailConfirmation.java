@@ -192,7 +192,7 @@ public final class FailConfirmation {
     }
 
     /**
-     * {@code not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side against 6904bea (8 rounds), where the
+     * {@code median time not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side against 6904bea (8 rounds), where the
      * stored baseline gave +35.0 % [...]; the baseline's machine was faster}.
      */
     private static String notConfirmed(GateRow stored, GateRow side, String where) {
@@ -204,7 +204,7 @@ public final class FailConfirmation {
             because = "side by side the slowdown is not beyond the limit with confidence (" + side.verdict()
                     + ": " + side.reason() + ")";
         }
-        return "not confirmed: " + Units.change(side) + " measured " + where + ", where the stored baseline gave "
+        return stored.label() + " not confirmed: " + Units.change(side) + " measured " + where + ", where the stored baseline gave "
                 + Units.change(stored) + "; " + because;
     }
 

@@ -143,7 +143,7 @@ class FailConfirmationTest {
         GateRow row = median(confirmed);
         assertEquals(Verdict.WARN, row.verdict(), row.toString());
         String shortId = git(repo, "rev-parse", "--short=10", commit);
-        assertTrue(row.reason().matches("not confirmed: [+-]\\d+\\.\\d % \\[[+-]\\d+\\.\\d %, [+-]\\d+\\.\\d %\\]"
+        assertTrue(row.reason().matches("median time not confirmed: [+-]\\d+\\.\\d % \\[[+-]\\d+\\.\\d %, [+-]\\d+\\.\\d %\\]"
                 + " measured side by side against " + shortId + " \\(\\d+ rounds\\), where the stored baseline gave"
                 + " \\+4\\d\\.\\d % \\[.*\\]; the baseline's machine was faster"), row.reason());
         assertFalse(confirmed.failsBuild());
