@@ -247,6 +247,10 @@ public final class CommitComparison {
         PreMergeWorkflow.BaseRef candidate = request.candidate == null ? null
                 : PreMergeWorkflow.BaseRef.exactly(git, git.resolveCommit(request.candidate), paths.moduleDirectory(),
                         paths.reactorRoot(), paths.outputDirectory(), "commit-");
+        if (candidate != null && candidate.base.equals(base.base)) {
+            throw new CompareException("Both sides are commit " + base.baseShort + "; compare two different commits,"
+                    + " or a commit against the working tree");
+        }
         String candidateLabel = candidate == null ? "the working tree" : "commit " + candidate.baseShort;
         Files.createDirectories(request.resultsDirectory);
         long started = System.nanoTime();
