@@ -122,8 +122,8 @@ public final class FailConfirmation {
                 GitRepository.abbreviate(baselineCommit), PerfProperties.CONFIRM));
         CommitComparison.Result result;
         try {
-            result = new CommitComparison(parts.builder, parts.launcher, log).compare(template.commits(baselineCommit, null)
-                    .benchmarks(new ArrayList<>(benchmarks)));
+            result = new CommitComparison(parts.builder, parts.launcher, log)
+                    .compare(template.commits(baselineCommit, null).benchmarks(new ArrayList<>(benchmarks)));
         } catch (CompareException | IOException e) {
             return standing(report, "measuring side by side against " + GitRepository.abbreviate(baselineCommit)
                     + " failed: " + e.getMessage());
@@ -192,8 +192,8 @@ public final class FailConfirmation {
     }
 
     /**
-     * {@code median time not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side against 6904bea (8 rounds), where the
-     * stored baseline gave +35.0 % [...]; the baseline's machine was faster}.
+     * {@code median time not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side against 6904bea (8 rounds),
+     * where the stored baseline gave +35.0 % [...]; the baseline's machine was faster}.
      */
     private static String notConfirmed(GateRow stored, GateRow side, String where) {
         String because;
@@ -204,8 +204,8 @@ public final class FailConfirmation {
             because = "side by side the slowdown is not beyond the limit with confidence (" + side.verdict()
                     + ": " + side.reason() + ")";
         }
-        return stored.label() + " not confirmed: " + Units.change(side) + " measured " + where + ", where the stored baseline gave "
-                + Units.change(stored) + "; " + because;
+        return stored.label() + " not confirmed: " + Units.change(side) + " measured " + where
+                + ", where the stored baseline gave " + Units.change(stored) + "; " + because;
     }
 
     /** The side-by-side row of the same benchmark, parameters, mode and metric; null when there is none. */

@@ -143,7 +143,8 @@ class FailConfirmationTest {
         GateRow row = median(confirmed);
         assertEquals(Verdict.WARN, row.verdict(), row.toString());
         String shortId = git(repo, "rev-parse", "--short=10", commit);
-        assertTrue(row.reason().matches("median time not confirmed: [+-]\\d+\\.\\d % \\[[+-]\\d+\\.\\d %, [+-]\\d+\\.\\d %\\]"
+        assertTrue(row.reason().matches("median time not confirmed:"
+                + " [+-]\\d+\\.\\d % \\[[+-]\\d+\\.\\d %, [+-]\\d+\\.\\d %\\]"
                 + " measured side by side against " + shortId + " \\(\\d+ rounds\\), where the stored baseline gave"
                 + " \\+4\\d\\.\\d % \\[.*\\]; the baseline's machine was faster"), row.reason());
         assertFalse(confirmed.failsBuild());
@@ -176,7 +177,8 @@ class FailConfirmationTest {
         GateRow row = median(confirmed);
         assertEquals(Verdict.FAIL, row.verdict());
         assertTrue(row.reason().matches("median time \\+18\\d\\.\\d % .*is above the 10 % limit.*; confirmed side by"
-                + " side against [0-9a-f]{10} \\(\\d+ rounds\\): \\+\\d{2,3}\\.\\d % \\[\\+\\d+\\.\\d %, \\+\\d+\\.\\d %\\]"),
+                + " side against [0-9a-f]{10} \\(\\d+ rounds\\):"
+                + " \\+\\d{2,3}\\.\\d % \\[\\+\\d+\\.\\d %, \\+\\d+\\.\\d %\\]"),
                 row.reason());
         assertTrue(confirmed.failsBuild());
         assertTrue(row.sideBySide().confirms());

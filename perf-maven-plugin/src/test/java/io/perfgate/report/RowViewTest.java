@@ -68,7 +68,8 @@ class RowViewTest {
                 .sideBySide(new SideBySide("6904bea1c2", 0.012, -0.020, 0.041, 8, Verdict.PASS))
                 .verdict(Verdict.WARN, "not confirmed: ...").build();
         GateReport r = report().addComparison(warned).build();
-        assertEquals("+43.0 % [+39.0 %, +47.0 %]; side by side +1.2 % [-2.0 %, +4.1 %]", RowView.rows(r).get(0).change());
+        assertEquals("+43.0 % [+39.0 %, +47.0 %]; side by side +1.2 % [-2.0 %, +4.1 %]",
+                RowView.rows(r).get(0).change());
 
         GateReport.Source side = new GateReport.Source("f.json", "2026-11-27T10:00:00Z", "v",
                 Collections.emptyMap(), Collections.emptyMap());
