@@ -247,6 +247,10 @@ public final class CommitComparison {
         PreMergeWorkflow.BaseRef candidate = request.candidate == null ? null
                 : PreMergeWorkflow.BaseRef.exactly(git, git.resolveCommit(request.candidate), paths.moduleDirectory(),
                         paths.reactorRoot(), paths.outputDirectory(), "commit-");
+        requireModule(git, base, paths);
+        if (candidate != null) {
+            requireModule(git, candidate, paths);
+        }
         if (candidate != null && candidate.base.equals(base.base)) {
             throw new CompareException("Both sides are commit " + base.baseShort + "; compare two different commits,"
                     + " or a commit against the working tree");
@@ -285,6 +289,19 @@ public final class CommitComparison {
                     .toolVersion(request.toolVersion).baselineCommand(request.goal + " (it measures both sides)")
                     .check(baseResults, baseFile.toString(), candidateResults, candidateFile.toString());
             return new Result(report, outcome, base.base, base.baseShort, candidateLabel, build, measurement);
+        }
+    }
+
+    /**
+     * The module must be in the commit: one added since, or a project that lies in another project's repository
+     * without being committed there, has nothing to build, which is said before anything is checked out.
+     */
+    private static void requireModule(GitRepository git, PreMergeWorkflow.BaseRef ref, CheckoutPaths paths)
+            throws CompareException {
+        Path pom = git.relativize(paths.moduleDirectory()).resolve("pom.xml");
+        if (!git.hasFile(ref.base, pom)) {
+            throw new CompareException("commit " + ref.baseShort + " has no " + pom.toString().replace('\\', '/')
+                    + ": the module is not in it");
         }
     }
 

@@ -107,12 +107,16 @@ class FailConfirmationTest {
     }
 
     private FailConfirmation confirmation(FailConfirmation.Mode mode, double workingTreeSpeed) {
+        return confirmation(mode, workingTreeSpeed, repo);
+    }
+
+    private FailConfirmation confirmation(FailConfirmation.Mode mode, double workingTreeSpeed, Path module) {
         CommitComparison.Request template = new CommitComparison.Request(
-                new CheckoutPaths(repo, repo, repo.resolve("target/perf"), Path.of("target/test-classes"),
+                new CheckoutPaths(module, module, module.resolve("target/perf"), Path.of("target/test-classes"),
                         Path.of("target/classes")),
                 List.of(Path.of("speed-" + (int) workingTreeSpeed)), GateSettings.defaults())
                 .rounds(11, true, 10, null).describedAs("test", "perf:check")
-                .resultsDirectory(repo.resolve("target/perf/confirm"));
+                .resultsDirectory(module.resolve("target/perf/confirm"));
         return new FailConfirmation(mode,
                 () -> new FailConfirmation.Parts(new SpeedFileBuilder(), new SpeedLauncher(), template), log);
     }
@@ -200,6 +204,23 @@ class FailConfirmationTest {
         assertTrue(log.warnings().stream().anyMatch(w -> w.startsWith("FAIL not confirmed side by side, so it stands"
                 + " (perf.confirm): the baseline's commit 0123456789 is not reachable here: ")), log.toString());
         assertTrue(confirmed.notes().stream().anyMatch(n -> n.contains("is not reachable here")));
+    }
+
+    @Test
+    void aModuleThatIsNotInTheCommitLeavesTheFailStandingWithoutACheckout() throws Exception {
+        // a project inside another project's repository, never committed there (as an IT's copy in target/ is)
+        Path module = repo.resolve("uncommitted");
+        write(module.resolve("pom.xml"), "<project/>");
+        write(module.resolve("speed.txt"), "100");
+        GateReport confirmed = confirmation(FailConfirmation.Mode.AUTO, 100, module).confirm(storedCheck(100, commit),
+                commit);
+
+        assertEquals(Verdict.FAIL, median(confirmed).verdict());
+        assertEquals(0, forks.get());
+        assertTrue(log.warnings().stream().anyMatch(w -> w.matches("FAIL not confirmed side by side, so it stands"
+                + " \\(perf.confirm\\): measuring side by side against [0-9a-f]{10} failed: commit [0-9a-f]{10} has"
+                + " no uncommitted/pom.xml: the module is not in it")), log.toString());
+        assertEquals(1, git(repo, "worktree", "list").lines().count());
     }
 
     @Test
