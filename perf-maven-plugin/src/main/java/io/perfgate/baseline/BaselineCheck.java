@@ -1,6 +1,7 @@
 package io.perfgate.baseline;
 
 import io.perfgate.premerge.ComparisonProfiler;
+import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.Gate;
@@ -55,6 +56,7 @@ public final class BaselineCheck {
         private String acceptCommand;
         private Function<Path, String> display;
         private HistoryBaseline history;
+        private FailConfirmation confirmation;
 
         public Request(Path results, StoredBaseline baseline, Path outputDirectory) {
             this.results = Objects.requireNonNull(results);
@@ -107,6 +109,12 @@ public final class BaselineCheck {
          */
         public Request history(HistoryBaseline value) {
             history = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** {@code perf.confirm}: FAIL rows measured again side by side against the baseline's commit; unset: not. */
+        public Request confirmation(FailConfirmation value) {
+            confirmation = Objects.requireNonNull(value);
             return this;
         }
 
@@ -164,7 +172,7 @@ public final class BaselineCheck {
         requireResults(request);
         Gate gate = new Gate(request.settings).toolVersion(request.toolVersion)
                 .baselineCommand(request.recordCommand);
-        GateReport report = judge(request, gate);
+        GateReport report = confirm(request, judge(request, gate));
         List<ProfileEvidence> profiles = profileWorkingTree(request, report, profiling);
         List<Path> written = writeReports(request, report);
         return new Result(report, profiles, written, failureMessage(request, report, written));
@@ -216,6 +224,20 @@ public final class BaselineCheck {
             throw new BaselineException("Cannot clear old reports in " + request.display.apply(outputPath) + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A FAIL against a baseline measured earlier is measured again side by side before it fails the build: against
+     * the baseline file's commit, or against the commit of the newest run of the history judged against.
+     */
+    private static GateReport confirm(Request request, GateReport judged) {
+        if (request.confirmation == null) {
+            return judged;
+        }
+        // against the history the baseline is many runs; the newest is the one the working tree grew from
+        String commit = judged.againstHistory() && request.history != null ? request.history.newestCommit()
+                : FailConfirmation.baselineCommit(judged);
+        return request.confirmation.confirm(judged, commit);
     }
 
     /**

@@ -43,6 +43,7 @@ public final class HistoryBaseline {
     private final int runs;
     private final MainBranches mainBranches;
     private final boolean asked;
+    private String newestCommit;
     private final PerfLog log;
 
     /**
@@ -61,6 +62,14 @@ public final class HistoryBaseline {
         this.mainBranches = MainBranches.parse(mainBranches);
         this.asked = asked;
         this.log = Objects.requireNonNull(log);
+    }
+
+    /**
+     * The commit of the newest run the last {@link #judge} judged against, which {@code perf.confirm} measures the
+     * working tree against side by side; null before a judgement or when that run recorded none.
+     */
+    String newestCommit() {
+        return newestCommit;
     }
 
     /** True when {@code perf.baseline=history} asked for it, so there is no baseline file to speak of. */
@@ -154,6 +163,7 @@ public final class HistoryBaseline {
                                 + "=<file> judges against a file)"));
         List<PerfResults> results = new ArrayList<>();
         s.chosen.forEach(r -> results.add(r.results()));
+        newestCommit = s.chosen.get(s.chosen.size() - 1).origin().commit();
         return Optional.of(new HistoryGate(gate).check(results, history, current, currentShown));
     }
 

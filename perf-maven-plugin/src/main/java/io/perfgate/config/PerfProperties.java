@@ -143,6 +143,12 @@ public final class PerfProperties {
     /** Compare only the benchmarks whose code reaches a class that differs between base and candidate. */
     public static final String AFFECTED = "perf.affected";
     public static final String CALIBRATE_SAVE = "perf.calibrate.save";
+    /**
+     * Whether perf:check measures its FAIL rows again side by side against the baseline's commit before the build
+     * fails: {@code auto} or {@code never}.
+     */
+    public static final String CONFIRM = "perf.confirm";
+    public static final String DEFAULT_CONFIRM = "auto";
 
     // ---- profiling: extra forks after the measurement, never the ones judged
     /** Which benchmarks get profiled: {@code regressions} (FAIL or WARN), {@code all} or {@code none}. */

@@ -49,6 +49,7 @@ public final class GateRow {
     private final boolean confident;
     private final String rule;
     private final double detectable;
+    private final SideBySide sideBySide;
 
     private GateRow(Builder b) {
         this.benchmark = Objects.requireNonNull(b.benchmark, "benchmark");
@@ -85,6 +86,7 @@ public final class GateRow {
         this.confident = b.confident;
         this.rule = b.rule;
         this.detectable = b.detectable;
+        this.sideBySide = b.sideBySide;
     }
 
     public static Builder builder() {
@@ -125,6 +127,7 @@ public final class GateRow {
         b.confident = confident;
         b.rule = rule;
         b.detectable = detectable;
+        b.sideBySide = sideBySide;
         return b;
     }
 
@@ -291,6 +294,11 @@ public final class GateRow {
         return detectable;
     }
 
+    /** The FAIL measured again side by side against the baseline's commit ({@code perf.confirm}), or null. */
+    public SideBySide sideBySide() {
+        return sideBySide;
+    }
+
     /** The rule that set the thresholds ({@code rule 2 'Parse.*'}), or null for the global settings. */
     public String rule() {
         return rule;
@@ -361,6 +369,7 @@ public final class GateRow {
         private boolean confident;
         private String rule;
         private double detectable = Double.NaN;
+        private SideBySide sideBySide;
 
         private Builder() {
         }
@@ -461,6 +470,11 @@ public final class GateRow {
 
         public Builder detectable(double detectable) {
             this.detectable = detectable;
+            return this;
+        }
+
+        public Builder sideBySide(SideBySide value) {
+            this.sideBySide = value;
             return this;
         }
 

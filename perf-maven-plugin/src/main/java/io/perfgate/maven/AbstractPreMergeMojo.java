@@ -260,15 +260,21 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         }
     }
 
-    private CompareRequest request() throws MojoExecutionException {
+    /** {@code perf.maxForks}, at least 5. */
+    final int checkedMaxForks() throws MojoExecutionException {
         if (maxForks < 5) {
             throw new MojoExecutionException(PerfProperties.MAX_FORKS + " = " + maxForks + ", but the gate needs at"
                     + " least 5 forks per side; use 5 or more (" + PerfProperties.DEFAULT_MAX_FORKS + " by default)");
         }
+        return maxForks;
+    }
+
+    private CompareRequest request() throws MojoExecutionException {
+        int rounds = checkedMaxForks();
         long seedValue = seedValue();
         return CompareRequest.builder().against(against.trim()).paths(checkoutPaths())
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
-                .maxForks(maxForks).settings(gateSettings()).command(command(seedValue))
+                .maxForks(rounds).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
                 .budget(budget()).profiling(profilerSetup()).calibration(storedCalibration()).build();
     }
@@ -278,7 +284,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
      * null without adaptive stopping or a stored calibration (a baseline that does not read is passed over with a
      * warning: the comparison does not judge against it).
      */
-    private Calibration storedCalibration() throws MojoExecutionException {
+    final Calibration storedCalibration() throws MojoExecutionException {
         if (!adaptive()) {
             return null;
         }

@@ -9,6 +9,11 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.history.HistoryStores;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.SettingParser;
+import io.perfgate.premerge.CommitComparison;
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.report.ProfileSummary;
 import java.io.File;
 import java.nio.file.Files;
@@ -84,6 +89,21 @@ public class CheckMojo extends AbstractPreMergeMojo {
     @Parameter(property = PerfProperties.MAIN_BRANCH, defaultValue = PerfProperties.DEFAULT_MAIN_BRANCH)
     private String mainBranch;
 
+    /**
+     * Confirm before failing: when the check against a baseline measured earlier finds a FAIL and the baseline's
+     * commit is in this repository, the failing benchmarks are measured again side by side, the working tree
+     * against that commit built in a worktree, in interleaved rounds as perf:compare runs them ({@code perf.seed},
+     * {@code perf.adaptive}, {@code perf.maxForks}). A FAIL that does not reproduce becomes a WARN that says so
+     * ({@code median time not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side ...; the baseline's machine was
+     * faster});
+     * one that does keeps its FAIL with both figures. It costs a build and the rounds, only when something FAILs;
+     * the log says how long they took. {@code auto} or {@code never}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.CONFIRM, defaultValue = PerfProperties.DEFAULT_CONFIRM)
+    private String confirm;
+
     @Inject
     public CheckMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super("check", toolchainManager, repositorySystem);
@@ -124,7 +144,8 @@ public class CheckMojo extends AbstractPreMergeMojo {
                 outputDirectory.toPath()).settings(settings).reportFormats(reportFormats())
                 .profileMode(profileMode()).toolVersion(PluginVersion.get()).display(this::display)
                 .recordCommand(MavenCommands.recordBaseline(session, project, plugin))
-                .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin));
+                .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin))
+                .confirmation(failConfirmation());
         HistoryBaseline againstHistory = historyBaseline();
         if (againstHistory != null) {
             request.history(againstHistory);
@@ -179,5 +200,31 @@ public class CheckMojo extends AbstractPreMergeMojo {
             }
             return null;
         }
+    }
+
+    /**
+     * {@code perf.confirm}'s work for a check against a baseline measured earlier: its FAIL rows measured again side
+     * by side against the baseline's commit, with this goal's rounds settings. What it needs from the build is made
+     * only when something FAILs; when that cannot be made, the FAIL stands and the log says why.
+     */
+    private FailConfirmation failConfirmation() throws MojoExecutionException {
+        FailConfirmation.Mode mode;
+        try {
+            mode = SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        return new FailConfirmation(mode, () -> {
+            try {
+                CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
+                        gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
+                        .describedAs(PluginVersion.get(), "perf:" + goal())
+                        .resultsDirectory(outputDirectory.toPath().resolve("confirm"));
+                return new FailConfirmation.Parts(MavenCommands.baseBuild(session),
+                        roundLauncher("confirm-forks", "", true), template);
+            } catch (MojoExecutionException e) {
+                throw new CompareException(e.getMessage(), e);
+            }
+        }, perfLog());
     }
 }

@@ -25,12 +25,18 @@ final class BaseCheckout implements AutoCloseable {
     /** Checks out {@code ref}'s base and builds it; the worktree is removed again when the build fails. */
     static BaseCheckout open(GitRepository git, PreMergeWorkflow.BaseRef ref, BaseBuilder builder,
             CheckoutPaths paths, PerfLog log) throws CompareException {
+        return open(git, ref, builder, paths, paths.outputDirectory().resolve(PreMergeWorkflow.BASE_BUILD_LOG), log);
+    }
+
+    /** As {@link #open(GitRepository, PreMergeWorkflow.BaseRef, BaseBuilder, CheckoutPaths, PerfLog)}, the build's
+     * output going to {@code buildLog}. */
+    static BaseCheckout open(GitRepository git, PreMergeWorkflow.BaseRef ref, BaseBuilder builder,
+            CheckoutPaths paths, Path buildLog, PerfLog log) throws CompareException {
         git.addWorktree(ref.checkout, ref.base);
         BaseCheckout checkout = new BaseCheckout(git, ref.checkout, log);
         try {
             checkout.classpath = builder.buildClasspath(ref.checkout.resolve(ref.rootInRepo.toString()),
-                    ref.moduleFromRoot, paths.testOutput(), paths.mainOutput(),
-                    paths.outputDirectory().resolve(PreMergeWorkflow.BASE_BUILD_LOG), log);
+                    ref.moduleFromRoot, paths.testOutput(), paths.mainOutput(), buildLog, log);
             return checkout;
         } catch (CompareException | RuntimeException e) {
             checkout.close();

@@ -186,6 +186,14 @@ public final class GitRepository {
         return r.succeeded() && !r.stdout.trim().isEmpty();
     }
 
+    /** Whether {@code commit} has the file {@code path}, relative to the working tree root. */
+    public boolean hasFile(String commit, Path path) throws CompareException {
+        requireSha(commit);
+        String name = path.toString().replace('\\', '/');
+        // "<commit>:<path>" names a blob; -e only says whether it exists
+        return git("cat-file", "-e", commit + ":" + name).succeeded();
+    }
+
     /** Where {@code path} lies relative to the working tree root (e.g. the module directory). */
     public Path relativize(Path path) throws CompareException {
         try {

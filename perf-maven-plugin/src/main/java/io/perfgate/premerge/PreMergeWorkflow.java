@@ -363,16 +363,39 @@ public final class PreMergeWorkflow {
                 log.info("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
             }
 
+            r.locate(git, moduleDirectory, reactorRoot, outputDirectory, "base-");
+            return r;
+        }
+
+        /**
+         * One given commit, measured as it is (no merge base): the baseline's commit a FAIL is confirmed against,
+         * or either end of a change point. Its worktree goes to {@code <outputDirectory>/<prefix><short id>}.
+         */
+        static BaseRef exactly(GitRepository git, String commit, Path moduleDirectory, Path reactorRoot,
+                Path outputDirectory, String prefix) throws CompareException {
+            BaseRef r = new BaseRef();
+            r.refCommit = commit;
+            r.head = git.head();
+            r.base = commit;
+            r.baseShort = git.shortId(commit);
+            r.dirty = false;
+            r.baseSubject = git.subject(commit);
+            r.locate(git, moduleDirectory, reactorRoot, outputDirectory, prefix);
+            return r;
+        }
+
+        /** Where the module and the top-level project lie in the checkout, and where the checkout goes. */
+        private void locate(GitRepository git, Path moduleDirectory, Path reactorRoot, Path outputDirectory,
+                String prefix) throws CompareException {
             Path moduleInRepo = git.relativize(moduleDirectory);
-            r.rootInRepo = git.relativize(reactorRoot);
-            boolean rootIsTopLevel = r.rootInRepo.toString().isEmpty();
-            if (!rootIsTopLevel && !moduleInRepo.startsWith(r.rootInRepo)) {
+            rootInRepo = git.relativize(reactorRoot);
+            boolean rootIsTopLevel = rootInRepo.toString().isEmpty();
+            if (!rootIsTopLevel && !moduleInRepo.startsWith(rootInRepo)) {
                 throw new CompareException("the module " + moduleDirectory + " is not under the top-level"
                         + " project " + reactorRoot);
             }
-            r.moduleFromRoot = rootIsTopLevel ? moduleInRepo : r.rootInRepo.relativize(moduleInRepo);
-            r.checkout = outputDirectory.resolve("base-" + r.baseShort).toAbsolutePath();
-            return r;
+            moduleFromRoot = rootIsTopLevel ? moduleInRepo : rootInRepo.relativize(moduleInRepo);
+            checkout = outputDirectory.resolve(prefix + baseShort).toAbsolutePath();
         }
     }
 }

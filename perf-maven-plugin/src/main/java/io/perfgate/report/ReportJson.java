@@ -16,6 +16,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
 import io.perfgate.gate.Outcome;
+import io.perfgate.gate.SideBySide;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
@@ -181,6 +182,17 @@ public final class ReportJson {
         n.put("verdict", c.verdict().name());
         n.put("reason", c.reason());
         n.put("confident", c.confident());
+        SideBySide side = c.sideBySide();
+        if (side != null) {
+            ObjectNode o = n.putObject("sideBySide");
+            o.put("against", side.against());
+            ObjectNode sideChange = o.putObject("change");
+            putNumberOrNull(sideChange, "estimate", side.change());
+            putNumberOrNull(sideChange, "ciLow", side.changeCiLow());
+            putNumberOrNull(sideChange, "ciHigh", side.changeCiHigh());
+            o.put("rounds", side.rounds());
+            o.put("verdict", side.verdict().name());
+        }
         return n;
     }
 
@@ -310,6 +322,13 @@ public final class ReportJson {
                 .detectable(n.get("detectable").finiteOrNaN())
                 .verdict(enumValue(Verdict.class, n.get("verdict")), n.get("reason").text())
                 .confident(n.get("confident").bool());
+        if (n.has("sideBySide")) {
+            JsonValue o = n.get("sideBySide").object();
+            JsonValue sideChange = o.get("change").object();
+            b.sideBySide(new SideBySide(o.get("against").text(), sideChange.get("estimate").finiteOrNaN(),
+                    sideChange.get("ciLow").finiteOrNaN(), sideChange.get("ciHigh").finiteOrNaN(),
+                    o.get("rounds").integer(0), enumValue(Verdict.class, o.get("verdict"))));
+        }
         if (metric == Metric.ALLOCATION) {
             b.allocationTolerance(t.get("percent").finiteOrNaN(), t.get("bytes").finiteOrNaN());
         } else {

@@ -5,6 +5,7 @@ import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
+import io.perfgate.gate.SideBySide;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Verdict;
@@ -125,9 +126,18 @@ final class RowView {
         return s == null ? "-" : Units.value(s.current(), s.unit());
     }
 
-    /** The change with its interval, or bytes per operation for allocation grown from nothing. */
+    /**
+     * The change with its interval, or bytes per operation for allocation grown from nothing; for a FAIL measured
+     * again side by side ({@code perf.confirm}), that change after it: {@code +43.0 % [...]; side by side +1.2 %
+     * [-2.0 %, +4.1 %]}.
+     */
     String change() {
-        return comparison == null ? "-" : Units.change(comparison);
+        if (comparison == null) {
+            return "-";
+        }
+        SideBySide side = comparison.sideBySide();
+        return Units.change(comparison) + (side == null ? "" : "; side by side "
+                + Units.percentWithInterval(side.change(), side.changeCiLow(), side.changeCiHigh()));
     }
 
     /**

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Outcome;
@@ -95,6 +97,27 @@ class BaselineCheckTest {
         assertTrue(log.any("Only the working tree can be profiled against a stored baseline that has no profiles"),
                 log.toString());
         assertTrue(result.profiles().isEmpty());
+    }
+
+    @Test
+    void aFailIsHandedToTheConfirmationBeforeTheReportsAreWritten() throws Exception {
+        write(BASE, times(BASE, 1.3));
+        List<String> asked = new ArrayList<>();
+        BaselineCheck.Result result = new BaselineCheck(log).run(request().confirmation(new FailConfirmation(
+                FailConfirmation.Mode.AUTO, () -> {
+                    asked.add("parts");
+                    throw new CompareException("Cannot find the Maven installation running this build");
+                }, log)), (targets, stored) -> null);
+
+        // the baseline records a commit, so the confirmation is set up; it cannot be, so the FAIL stands and every
+        // report says why
+        assertEquals(List.of("parts"), asked);
+        assertEquals(Outcome.FAIL, result.report().outcome());
+        String note = "FAIL not confirmed side by side, so it stands (perf.confirm): Cannot find the Maven installation"
+                + " running this build";
+        assertTrue(result.report().notes().contains(note), result.report().notes().toString());
+        assertTrue(new String(Files.readAllBytes(module.resolve("target/perf/report.md")), StandardCharsets.UTF_8)
+                .contains(note));
     }
 
     @Test

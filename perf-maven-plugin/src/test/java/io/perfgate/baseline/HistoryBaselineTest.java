@@ -15,9 +15,12 @@ import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
+import io.perfgate.gate.Outcome;
 import io.perfgate.history.DirectoryStore;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.RunOrigin;
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.report.CheckArtifacts;
 import io.perfgate.report.Methodology;
@@ -27,20 +30,21 @@ import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Verdict;
 import io.perfgate.testing.LogLines;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The history as perf:check's baseline: which runs it takes from the store, what it says, and when it steps back. */
 class HistoryBaselineTest {
@@ -177,6 +181,35 @@ class HistoryBaselineTest {
         IllegalArgumentException branch = assertThrows(IllegalArgumentException.class,
                 () -> new HistoryBaseline(store(), 10, " , ", true, log));
         assertTrue(branch.getMessage().startsWith("perf.mainBranch is empty"), branch.getMessage());
+    }
+
+    /** perf.confirm measures a FAIL against the history again, against the newest run's commit. */
+    @Test
+    void aFailAgainstTheHistoryIsHandedToTheConfirmation() throws Exception {
+        for (double level : LEVELS) {
+            record(level, "main", null);
+        }
+        Path results = module.resolve("target/perf/results.json");
+        ResultsJson.write(current(1.3), results);
+        StoredBaseline file = new StoredBaseline(module.resolve("history"), module,
+                p -> module.relativize(p).toString(), log);
+        HistoryBaseline history = new HistoryBaseline(store(), 10, "main", true, log);
+        List<String> asked = new ArrayList<>();
+        BaselineCheck.Request request = new BaselineCheck.Request(results, file, module.resolve("target/perf"))
+                .settings(GateSettings.defaults()).reportFormats(EnumSet.noneOf(ReportWriter.Format.class))
+                .profileMode(ProfileMode.NONE).toolVersion("0.1.0").display(p -> module.relativize(p).toString())
+                .recordCommand("mvn verify perf:record").acceptCommand("mvn perf:record").history(history)
+                .confirmation(new FailConfirmation(FailConfirmation.Mode.AUTO, () -> {
+                    asked.add("parts");
+                    throw new CompareException("no Maven here");
+                }, log));
+
+        BaselineCheck.Result result = new BaselineCheck(log).run(request, (targets, stored) -> null);
+
+        // the history's report names no commit of its own; the newest run's is measured against
+        assertEquals(String.format("c%06x", LEVELS.length - 1) + "0".repeat(33), history.newestCommit());
+        assertEquals(List.of("parts"), asked);
+        assertEquals(Outcome.FAIL, result.report().outcome());
     }
 
     /** Asked for the history and given too few runs, the check has no baseline file to name as missing. */

@@ -7,9 +7,11 @@ import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
+import io.perfgate.gate.SideBySide;
 import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
+import java.nio.file.Paths;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -57,6 +59,32 @@ class RowViewTest {
         assertEquals("A.run [sample]", rows.get(2).benchmark());
         GateReport single = report().addComparison(row("avgt", Metric.MEDIAN, 0.5, Double.NaN)).build();
         assertEquals("A.run", RowView.rows(single).get(0).benchmark());
+    }
+
+    @Test
+    void aFailMeasuredAgainSideBySideShowsBothChangesAndKeepsThemInReportJson() throws Exception {
+        GateRow warned = row("avgt", Metric.MEDIAN, 0.004, Double.NaN).toBuilder()
+                .ratio(1.43, 1.40, 1.46, 1.39, 1.47)
+                .sideBySide(new SideBySide("6904bea1c2", 0.012, -0.020, 0.041, 8, Verdict.PASS))
+                .verdict(Verdict.WARN, "not confirmed: ...").build();
+        GateReport r = report().addComparison(warned).build();
+        assertEquals("+43.0 % [+39.0 %, +47.0 %]; side by side +1.2 % [-2.0 %, +4.1 %]",
+                RowView.rows(r).get(0).change());
+
+        GateReport.Source side = new GateReport.Source("f.json", "2026-11-27T10:00:00Z", "v",
+                Collections.emptyMap(), Collections.emptyMap());
+        GateReport.Builder dated = GateReport.builder().createdAt("2026-11-27T10:00:00Z").toolVersion("v")
+                .baseline(side).current(side);
+        GateRow back = ReportJson.parse(Paths.get("report.json"), ReportJson.toJson(dated.addComparison(warned)
+                .build())).comparisons().get(0);
+        assertEquals("6904bea1c2", back.sideBySide().against());
+        assertEquals(0.012, back.sideBySide().change(), 1e-12);
+        assertEquals(-0.020, back.sideBySide().changeCiLow(), 1e-12);
+        assertEquals(0.041, back.sideBySide().changeCiHigh(), 1e-12);
+        assertEquals(8, back.sideBySide().rounds());
+        assertEquals(Verdict.PASS, back.sideBySide().verdict());
+        assertNull(ReportJson.parse(Paths.get("report.json"), ReportJson.toJson(dated.comparisons(List.of(
+                row("avgt", Metric.MEDIAN, 0.5, Double.NaN))).build())).comparisons().get(0).sideBySide());
     }
 
     private static GateReport.Builder report() {
