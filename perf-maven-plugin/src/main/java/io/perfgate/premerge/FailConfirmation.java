@@ -104,11 +104,18 @@ public final class FailConfirmation {
             return standing(report, e.getMessage());
         }
         CommitComparison.Request template = parts.template;
+        GitRepository git;
         try {
-            GitRepository.open(template.paths().moduleDirectory()).resolveCommit(baselineCommit);
+            git = GitRepository.open(template.paths().moduleDirectory());
         } catch (CompareException e) {
-            return standing(report, "the baseline's commit " + GitRepository.abbreviate(baselineCommit)
-                    + " is not reachable here: " + e.getMessage());
+            return standing(report, e.getMessage());
+        }
+        try {
+            git.resolveCommit(baselineCommit);
+        } catch (CompareException e) {
+            return standing(report, "the baseline's commit " + GitRepository.abbreviate(baselineCommit) + " is not"
+                    + " reachable here: it is not in " + git.topLevel() + " (a shallow clone has too little history:"
+                    + " fetch it, e.g. with fetch-depth: 0 on CI)");
         }
         Set<String> benchmarks = new LinkedHashSet<>();
         for (GateRow row : fails) {
@@ -141,11 +148,13 @@ public final class FailConfirmation {
         return n == 1 ? "row is" : "rows are";
     }
 
-    /** The FAILs stand unconfirmed: the log and the report's notes say why. */
-    private GateReport standing(GateReport report, String why) {
-        String note = "FAIL not confirmed side by side, so it stands (" + PerfProperties.CONFIRM + "): " + why;
-        log.warn(note);
-        return rebuilt(report, report.comparisons(), note);
+    /**
+     * The FAILs stand unconfirmed: the report's notes say why, which every report shows (the console's among its
+     * warnings, so the log has it once).
+     */
+    private static GateReport standing(GateReport report, String why) {
+        return rebuilt(report, report.comparisons(), "FAIL not confirmed side by side, so it stands ("
+                + PerfProperties.CONFIRM + "): " + why);
     }
 
     /**

@@ -201,8 +201,9 @@ class FailConfirmationTest {
         assertEquals(Verdict.FAIL, median(confirmed).verdict());
         assertTrue(confirmed.failsBuild());
         assertEquals(0, forks.get(), "nothing is measured");
-        assertTrue(log.warnings().stream().anyMatch(w -> w.startsWith("FAIL not confirmed side by side, so it stands"
-                + " (perf.confirm): the baseline's commit 0123456789 is not reachable here: ")), log.toString());
+        assertTrue(confirmed.notes().stream().anyMatch(w -> w.startsWith("FAIL not confirmed side by side, so it stands"
+                + " (perf.confirm): the baseline's commit 0123456789 is not reachable here: ")),
+                confirmed.notes().toString());
         assertTrue(confirmed.notes().stream().anyMatch(n -> n.contains("is not reachable here")));
     }
 
@@ -217,9 +218,9 @@ class FailConfirmationTest {
 
         assertEquals(Verdict.FAIL, median(confirmed).verdict());
         assertEquals(0, forks.get());
-        assertTrue(log.warnings().stream().anyMatch(w -> w.matches("FAIL not confirmed side by side, so it stands"
+        assertTrue(confirmed.notes().stream().anyMatch(w -> w.matches("FAIL not confirmed side by side, so it stands"
                 + " \\(perf.confirm\\): measuring side by side against [0-9a-f]{10} failed: commit [0-9a-f]{10} has"
-                + " no uncommitted/pom.xml: the module is not in it")), log.toString());
+                + " no uncommitted/pom.xml: the module is not in it")), confirmed.notes().toString());
         assertEquals(1, git(repo, "worktree", "list").lines().count());
     }
 
@@ -232,7 +233,7 @@ class FailConfirmationTest {
 
         assertTrue(confirmed.failsBuild());
         assertEquals(0, forks.get());
-        assertTrue(log.warnings().stream().anyMatch(w -> w.contains("the baseline records no commit")));
+        assertTrue(confirmed.notes().stream().anyMatch(w -> w.contains("the baseline records no commit")));
     }
 
     @Test
@@ -275,8 +276,8 @@ class FailConfirmationTest {
         }, log);
         GateReport confirmed = failing.confirm(storedCheck(100, commit), commit);
         assertTrue(confirmed.failsBuild());
-        assertTrue(log.warnings().stream().anyMatch(w -> w.endsWith(": Cannot find the Maven installation running"
-                + " this build")), log.toString());
+        assertTrue(confirmed.notes().stream().anyMatch(w -> w.endsWith(": Cannot find the Maven installation running"
+                + " this build")), confirmed.notes().toString());
         List<String> notes = new ArrayList<>(confirmed.notes());
         assertTrue(notes.stream().anyMatch(n -> n.contains("Cannot find the Maven installation")), notes.toString());
     }
