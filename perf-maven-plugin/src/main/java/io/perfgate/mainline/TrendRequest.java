@@ -19,6 +19,7 @@ public final class TrendRequest {
     private final GateSettings settings;
     private final Path outputDirectory;
     private final Path otavaCsv;
+    private ChangeConfirmation confirmation;
 
     public TrendRequest(HistoryStore store, MainBranches mainBranches, String module, ChangePointOptions options,
             GateSettings settings, Path outputDirectory, Path otavaCsv) {
@@ -59,5 +60,17 @@ public final class TrendRequest {
 
     public Path otavaCsv() {
         return otavaCsv;
+    }
+
+    /** Confirms the slowdowns found side by side ({@code perf.confirm}); without it nothing is measured. */
+    public TrendRequest confirming(ChangeConfirmation sideBySide) {
+        TrendRequest r = new TrendRequest(store, mainBranches, module, options, settings, outputDirectory, otavaCsv);
+        r.confirmation = sideBySide;
+        return r;
+    }
+
+    /** Null: slowdowns are not measured side by side. */
+    public ChangeConfirmation confirmation() {
+        return confirmation;
     }
 }

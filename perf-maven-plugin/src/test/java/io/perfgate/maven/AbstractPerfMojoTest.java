@@ -181,7 +181,7 @@ class AbstractPerfMojoTest {
             case "record":
                 return new RecordMojo();
             case "trend":
-                return new TrendMojo();
+                return new TrendMojo(null, null);
             default:
                 throw new AssertionError("a new goal, perf:" + goal + ": add it here");
         }
