@@ -99,9 +99,8 @@ public final class ChangeConfirmation {
                 }
                 if (row == null) {
                     String failure = r.failureOf(trend.benchmark());
-                    return new Measured(Verdict.INCONCLUSIVE, Double.NaN, Double.NaN, Double.NaN,
-                            r.roundsOf(trend.benchmark()), r.build(), r.measurement(),
-                            failure != null ? failure : "no " + trend.metric() + " row side by side");
+                    throw new CompareException("no " + trend.metric() + " of " + trend.benchmark() + " side by side"
+                            + (failure != null ? ": " + failure : ""));
                 }
                 return new Measured(row.verdict(), row.change(), row.changeCiLow(), row.changeCiHigh(),
                         r.roundsOf(trend.benchmark()), r.build(), r.measurement(), row.reason());
@@ -296,8 +295,8 @@ public final class ChangeConfirmation {
                     Measured step = tools.sideBySide.measure(l.trend(), before, c, "bisect-" + number + "-"
                             + git.shortId(c));
                     rounds[0] += step.rounds;
+                    // as the confirmation decides: FAIL side by side is slow, any other verdict is not
                     Bisection.Finding f = step.verdict == Verdict.FAIL ? Bisection.Finding.SLOW
-                            : step.verdict == Verdict.INCONCLUSIVE ? Bisection.Finding.SKIPPED
                             : Bisection.Finding.GOOD;
                     log.info("bisect " + git.shortId(c) + ": " + f.name().toLowerCase(Locale.ROOT) + " ("
                             + step.text() + ")");

@@ -116,8 +116,9 @@ public class TrendMojo extends AbstractPreMergeMojo {
         Path basedir = project.getBasedir().toPath();
         HistoryStore store;
         try {
-            store = HistoryStores.open(history, historyBranch, historyRemote,
-                    flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE), basedir);
+            store = HistoryStores.open(history, historyBranch, historyRemote, push(), basedir);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         } catch (HistoryException e) {
             getLog().warn("No trend: " + e.getMessage() + ". Set " + PerfProperties.HISTORY
                     + "=<directory> to read a history kept in a directory.");
@@ -128,8 +129,6 @@ public class TrendMojo extends AbstractPreMergeMojo {
         try {
             new TrendWorkflow(perfLog()).run(new TrendRequest(store, mainBranches(), module, options,
                     GateSettings.defaults(), outputDirectory.toPath(), export).confirming(confirmation()));
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
         } catch (HistoryException | IOException e) {
             throw new MojoExecutionException("perf:trend could not read the history or write its outputs: "
                     + e.getMessage(), e);
@@ -159,6 +158,11 @@ public class TrendMojo extends AbstractPreMergeMojo {
                 throw new CompareException(e.getMessage(), e);
             }
         }, outputDirectory.toPath(), perfLog());
+    }
+
+    /** {@code perf.historyPush}, read by the one switch rule. */
+    final boolean push() throws MojoExecutionException {
+        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.trendMaxPValue} and {@code perf.trendWindow}, parsed strictly. */
