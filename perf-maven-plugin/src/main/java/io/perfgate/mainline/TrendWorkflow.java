@@ -86,7 +86,9 @@ public final class TrendWorkflow {
         if (request.otavaCsv() != null) {
             files.addAll(exportForOtava(request.otavaCsv(), trends, branch));
         }
-        boolean measured = confirmations.entrySet().stream().anyMatch(e -> stored.get(e.getKey()) != e.getValue());
+        // a point that could not be measured is tried again by the next build: no reason to save
+        boolean measured = confirmations.entrySet().stream().anyMatch(e -> e.getValue().confirmed() != null
+                && stored.get(e.getKey()) != e.getValue());
         save(store, trends, before, changes, measured);
 
         TrendResult result = new TrendResult(branch, runs, trends, files, confirmations);
