@@ -2,6 +2,7 @@ package io.perfgate.mainline;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.GateRow;
 import io.perfgate.log.PerfLog;
@@ -343,7 +344,9 @@ public final class ChangeConfirmation {
     /** {@code trend-<benchmark>-methodology.md}: what a ticket needs to say how the culprit was found. */
     private void writeMethodology(TrendResult.Located l, Confirmation c, String line, String before, String culprit) {
         Trend t = l.trend();
-        Map<String, String> env = EnvironmentFingerprint.of(EnvironmentFingerprint.facts());
+        // the machine's own facts; the JVM is the one running the build unless a toolchain said otherwise
+        Map<String, String> env = EnvironmentFingerprint.of(EnvironmentProbe.machine()
+                .jmh(null, System.getProperty("java.version"), null, null));
         StringBuilder md = new StringBuilder();
         md.append("### ").append(t.label()).append(": confirmed slowdown\n\n");
         md.append(line).append("\n\n");
