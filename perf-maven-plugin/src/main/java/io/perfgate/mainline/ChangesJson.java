@@ -31,6 +31,11 @@ final class ChangesJson {
 
     /** The document for the {@code trends} analysed on {@code branch} over {@code runs} comparable runs. */
     static String write(List<Trend> trends, String branch, int runs) {
+        return write(trends, branch, runs, Map.of());
+    }
+
+    /** The same, each point with its confirmation side by side when it has one (by {@link ChangeConfirmation#key}). */
+    static String write(List<Trend> trends, String branch, int runs, Map<String, Confirmation> confirmations) {
         ObjectNode root = JsonWriting.object();
         root.put("schema", SCHEMA);
         root.put("tool", "perf-maven-plugin");
@@ -39,7 +44,12 @@ final class ChangesJson {
         ArrayNode changes = root.putArray("changes");
         for (Trend t : trends) {
             for (ChangePoint c : t.changes()) {
-                changes.add(change(t, c));
+                ObjectNode n = change(t, c);
+                Confirmation confirmation = confirmations.get(ChangeConfirmation.key(t, c));
+                if (confirmation != null) {
+                    n.set("confirmation", confirmation.json());
+                }
+                changes.add(n);
             }
         }
         return JsonWriting.pretty(root, false);
@@ -93,18 +103,39 @@ final class ChangesJson {
             throw root.get("schema").expected(Integer.toString(SCHEMA));
         }
         for (JsonValue c : root.get("changes").elements()) {
-            Map<String, String> params = new LinkedHashMap<>();
-            for (Map.Entry<String, JsonValue> p : c.get("params").members().entrySet()) {
-                params.put(p.getKey(), p.getValue().text());
-            }
-            BenchmarkResult identity = BenchmarkResult.builder(c.get("benchmark").text()).params(params)
-                    .mode(c.get("mode").text()).unit(c.get("unit").optionalText() == null ? "" : c.get("unit")
-                    .optionalText()).direction(Direction.fromJson(c.get("direction").text())).build();
-            String series = Trend.id(BenchmarkPairing.id(identity), c.get("metric").text());
-            reported.computeIfAbsent(series, k -> new LinkedHashSet<>())
+            reported.computeIfAbsent(series(c), k -> new LinkedHashSet<>())
                     .add(c.get("firstRunAfter").get("run").text());
         }
         return reported;
+    }
+
+    /**
+     * The confirmations a document holds, by {@link ChangeConfirmation#key} (a document without any: none).
+     *
+     * @throws JsonFormatException naming {@code source} and the field when the document does not read
+     */
+    static Map<String, Confirmation> confirmations(String source, String json) throws JsonFormatException {
+        Map<String, Confirmation> confirmations = new LinkedHashMap<>();
+        JsonValue root = JsonValue.parse(source, json).object();
+        for (JsonValue c : root.get("changes").elements()) {
+            if (c.get("confirmation").isPresent()) {
+                confirmations.put(ChangeConfirmation.key(series(c), c.get("firstRunAfter").get("run").text()),
+                        Confirmation.read(c.get("confirmation").object()));
+            }
+        }
+        return confirmations;
+    }
+
+    /** The series ({@link Trend#id()}) of a change point as the document writes it. */
+    private static String series(JsonValue c) throws JsonFormatException {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonValue> p : c.get("params").members().entrySet()) {
+            params.put(p.getKey(), p.getValue().text());
+        }
+        BenchmarkResult identity = BenchmarkResult.builder(c.get("benchmark").text()).params(params)
+                .mode(c.get("mode").text()).unit(c.get("unit").optionalText() == null ? "" : c.get("unit")
+                .optionalText()).direction(Direction.fromJson(c.get("direction").text())).build();
+        return Trend.id(BenchmarkPairing.id(identity), c.get("metric").text());
     }
 
     /** The same, for the points of {@code trends}. */

@@ -19,9 +19,16 @@ public final class TrendRequest {
     private final GateSettings settings;
     private final Path outputDirectory;
     private final Path otavaCsv;
+    private final ChangeConfirmation confirmation;
 
     public TrendRequest(HistoryStore store, MainBranches mainBranches, String module, ChangePointOptions options,
             GateSettings settings, Path outputDirectory, Path otavaCsv) {
+        this(store, mainBranches, module, options, settings, outputDirectory, otavaCsv, null);
+    }
+
+    private TrendRequest(HistoryStore store, MainBranches mainBranches, String module, ChangePointOptions options,
+            GateSettings settings, Path outputDirectory, Path otavaCsv, ChangeConfirmation confirmation) {
+        this.confirmation = confirmation;
         this.store = Objects.requireNonNull(store, "store");
         this.mainBranches = Objects.requireNonNull(mainBranches, "mainBranches");
         this.module = module;
@@ -59,5 +66,16 @@ public final class TrendRequest {
 
     public Path otavaCsv() {
         return otavaCsv;
+    }
+
+    /** Confirms the slowdowns found side by side ({@code perf.confirm}); without it nothing is measured. */
+    public TrendRequest confirming(ChangeConfirmation sideBySide) {
+        return new TrendRequest(store, mainBranches, module, options, settings, outputDirectory, otavaCsv,
+                sideBySide);
+    }
+
+    /** Null: slowdowns are not measured side by side. */
+    public ChangeConfirmation confirmation() {
+        return confirmation;
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code perf:trend} found: every series (newest slowdowns first) with its change points, the branch and
@@ -47,8 +48,15 @@ public final class TrendResult {
     private final int runs;
     private final List<Trend> trends;
     private final List<Path> files;
+    private final Map<String, Confirmation> confirmations;
 
     TrendResult(String branch, int runs, List<Trend> trends, List<Path> files) {
+        this(branch, runs, trends, files, Map.of());
+    }
+
+    TrendResult(String branch, int runs, List<Trend> trends, List<Path> files,
+            Map<String, Confirmation> confirmations) {
+        this.confirmations = Map.copyOf(confirmations);
         this.branch = branch;
         this.runs = runs;
         this.trends = Collections.unmodifiableList(new ArrayList<>(trends));
@@ -89,6 +97,11 @@ public final class TrendResult {
             }
         }
         return slow;
+    }
+
+    /** What measuring {@code l}'s commits side by side found, now or in an earlier build; null: not measured. */
+    public Confirmation confirmation(Located l) {
+        return confirmations.get(ChangeConfirmation.key(l.trend(), l.change()));
     }
 
     public List<Path> files() {

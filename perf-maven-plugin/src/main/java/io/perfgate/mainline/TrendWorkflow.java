@@ -73,17 +73,25 @@ public final class TrendWorkflow {
                 : runs < MIN_RUNS ? runs + " comparable run(s) of " + branch + " in the history (" + store.describe()
                 + "): a change point needs at least " + MIN_RUNS + " (two on each side)." : null;
         Path out = request.outputDirectory();
+        Map<String, Confirmation> stored = confirmedBefore(store);
+        List<TrendResult.Located> slowdowns = new TrendResult(branch, runs, trends, List.of()).slowdowns();
+        Map<String, Confirmation> confirmations = request.confirmation() == null ? stored
+                : request.confirmation().confirm(slowdowns, stored);
         List<Path> files = new ArrayList<>();
-        String changes = ChangesJson.write(trends, branch, runs);
+        String changes = ChangesJson.write(trends, branch, runs, confirmations);
         files.add(write(out.resolve(CHANGES_FILE), changes));
-        files.add(write(out.resolve(MARKDOWN_FILE), TrendReport.markdown(trends, branch, runs, empty)));
+        files.add(write(out.resolve(MARKDOWN_FILE), withSummary(TrendReport.markdown(trends, branch, runs, empty),
+                slowdowns, confirmations)));
         files.add(write(out.resolve(HTML_FILE), TrendReport.html(trends, branch, runs, empty)));
         if (request.otavaCsv() != null) {
             files.addAll(exportForOtava(request.otavaCsv(), trends, branch));
         }
-        save(store, trends, before, changes);
+        // a point that could not be measured is tried again by the next build: no reason to save
+        boolean measured = confirmations.entrySet().stream().anyMatch(e -> e.getValue().confirmed() != null
+                && stored.get(e.getKey()) != e.getValue());
+        save(store, trends, before, changes, measured);
 
-        TrendResult result = new TrendResult(branch, runs, trends, files);
+        TrendResult result = new TrendResult(branch, runs, trends, files, confirmations);
         report(result, empty, out);
         return result;
     }
@@ -119,9 +127,56 @@ public final class TrendWorkflow {
         }
     }
 
+    /**
+     * The confirmations an earlier build saved with its points, so that a confirmed point is not measured again;
+     * none when the store has none or they do not read.
+     */
+    private Map<String, Confirmation> confirmedBefore(HistoryStore store) {
+        try {
+            String json = store.reportedChanges();
+            return json == null ? Map.of()
+                    : ChangesJson.confirmations(store.describe() + ":" + HistoryStore.REPORTED_CHANGES, json);
+        } catch (HistoryException | JsonFormatException | IllegalArgumentException e) {
+            return Map.of(); // reportedBefore() has warned about the same document
+        }
+    }
+
+    /**
+     * {@code trend.md} with the confirmed slowdowns' lines (the issue's one-line summary) and the unconfirmed ones
+     * under its title, where a CI summary shows them first.
+     */
+    private static String withSummary(String markdown, List<TrendResult.Located> slowdowns,
+            Map<String, Confirmation> confirmations) {
+        StringBuilder lines = new StringBuilder();
+        for (TrendResult.Located l : slowdowns) {
+            Confirmation c = confirmations.get(ChangeConfirmation.key(l.trend(), l.change()));
+            if (c == null) {
+                continue;
+            }
+            if (Boolean.TRUE.equals(c.confirmed()) && c.culprit() != null) {
+                lines.append("- **").append(ChangeConfirmation.summary(l, c,
+                        c.culprit().substring(0, Math.min(10, c.culprit().length())))).append("**");
+                if (c.culpritSubject() != null) {
+                    lines.append(": ").append(c.culpritSubject());
+                }
+                lines.append('\n');
+            } else {
+                lines.append("- ").append(l.trend().label()).append(" at run ").append(l.change().index() + 1)
+                        .append(": ").append(c.note() != null ? c.note() : "confirmed, culprit not found")
+                        .append('\n');
+            }
+        }
+        if (lines.length() == 0) {
+            return markdown;
+        }
+        int title = markdown.startsWith("#") ? markdown.indexOf('\n') + 1 : 0;
+        return markdown.substring(0, title) + "\n" + lines + "\n" + markdown.substring(title);
+    }
+
     /** Saves the reported points into the store when they differ from those read, so that the next build holds them. */
-    private void save(HistoryStore store, List<Trend> trends, Map<String, Set<String>> before, String changes) {
-        if (ChangesJson.reported(trends).equals(before)) {
+    private void save(HistoryStore store, List<Trend> trends, Map<String, Set<String>> before, String changes,
+            boolean measured) {
+        if (!measured && ChangesJson.reported(trends).equals(before)) {
             return;
         }
         try {

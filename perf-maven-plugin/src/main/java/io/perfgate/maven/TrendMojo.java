@@ -4,16 +4,26 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.history.HistoryStores;
 import io.perfgate.history.MainBranches;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.SettingParser;
+import io.perfgate.mainline.ChangeConfirmation;
 import io.perfgate.mainline.TrendRequest;
 import io.perfgate.mainline.TrendWorkflow;
+import io.perfgate.premerge.CommitComparison;
+import io.perfgate.premerge.CompareException;
+import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.trend.ChangePointOptions;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.toolchain.ToolchainManager;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * Finds change points in the history that {@code perf:record} keeps: for every benchmark and every metric the gate
@@ -21,12 +31,40 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code main}, analysed as Apache Otava does (E-Divisive means and a t-test), with the change points reported before
  * held in place. Writes {@code changes.json}, {@code trend.md} and {@code trend.html} to the output directory and
  * saves the reported change points into the history store. Usually run on main after recording:
- * {@code mvn verify -Pperf perf:record perf:trend}. It reports; it never fails the build for a change point.
+ * {@code mvn verify -Pperf perf:record perf:trend}. It reports; it never fails the build for a change point. With
+ * {@code perf.confirm=auto} (the default) it measures a new slowdown's two commits side by side and bisects the
+ * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings.
  *
  * @since 0.1.0
  */
-@Mojo(name = "trend", threadSafe = true)
-public class TrendMojo extends AbstractHistoryMojo {
+@Mojo(name = "trend", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
+public class TrendMojo extends AbstractPreMergeMojo {
+    /** Where the history is kept: {@code git} (the branch {@code perf.historyBranch}) or a directory. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
+    private String history;
+
+    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
+    private String historyBranch;
+
+    /** The remote the history branch is fetched from and pushed to. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
+    private String historyRemote;
+
+    /** Fetches the history branch before reading it and pushes the change points saved. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String historyPush;
+
+    /**
+     * Confirm and bisect: a new slowdown's two commits (the last run before it, the first run after) measured side
+     * by side in worktrees, and the commits between them bisected to the culprit; at most 3 slowdowns a build.
+     * {@code auto} or {@code never}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.CONFIRM, defaultValue = PerfProperties.DEFAULT_CONFIRM)
+    private String confirm;
+
     /**
      * The branches whose recorded runs make the series, comma-separated; the same runs a check against the history
      * reads. A run recorded with no branch is not counted.
@@ -61,16 +99,15 @@ public class TrendMojo extends AbstractHistoryMojo {
     @Parameter(property = PerfProperties.OTAVA_CSV, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String otavaCsv;
 
-    /**
-     * Where changes.json, trend.md and trend.html are written.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
-    private File outputDirectory;
+    @Inject
+    public TrendMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        super("trend", toolchainManager, repositorySystem);
+    }
 
-    public TrendMojo() {
-        super("trend");
+    /** Only the skip switch: the trend reads the history, whether or not this module has benchmarks. */
+    @Override
+    protected String skipReason() throws MojoExecutionException {
+        return skipFlagReason();
     }
 
     @Override
@@ -79,7 +116,9 @@ public class TrendMojo extends AbstractHistoryMojo {
         Path basedir = project.getBasedir().toPath();
         HistoryStore store;
         try {
-            store = openStore();
+            store = HistoryStores.open(history, historyBranch, historyRemote, push(), basedir);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         } catch (HistoryException e) {
             getLog().warn("No trend: " + e.getMessage() + ". Set " + PerfProperties.HISTORY
                     + "=<directory> to read a history kept in a directory.");
@@ -89,11 +128,41 @@ public class TrendMojo extends AbstractHistoryMojo {
         String module = ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null;
         try {
             new TrendWorkflow(perfLog()).run(new TrendRequest(store, mainBranches(), module, options,
-                    GateSettings.defaults(), outputDirectory.toPath(), export));
+                    GateSettings.defaults(), outputDirectory.toPath(), export).confirming(confirmation()));
         } catch (HistoryException | IOException e) {
             throw new MojoExecutionException("perf:trend could not read the history or write its outputs: "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code perf.confirm}'s work here: what measuring side by side needs is made only when a slowdown is to be
+     * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings.
+     */
+    private ChangeConfirmation confirmation() throws MojoExecutionException {
+        FailConfirmation.Mode mode;
+        try {
+            mode = SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        Path directory = outputDirectory.toPath().resolve("trend-confirm");
+        return new ChangeConfirmation(mode, () -> {
+            try {
+                CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
+                        gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
+                        .describedAs(PluginVersion.get(), "perf:trend");
+                return ChangeConfirmation.Tools.of(new FailConfirmation.Parts(MavenCommands.baseBuild(session),
+                        roundLauncher("trend-confirm-forks", "", true), template), directory, perfLog());
+            } catch (MojoExecutionException e) {
+                throw new CompareException(e.getMessage(), e);
+            }
+        }, outputDirectory.toPath(), perfLog());
+    }
+
+    /** {@code perf.historyPush}, read by the one switch rule. */
+    final boolean push() throws MojoExecutionException {
+        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.trendMaxPValue} and {@code perf.trendWindow}, parsed strictly. */

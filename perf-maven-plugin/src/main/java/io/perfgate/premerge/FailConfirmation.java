@@ -55,6 +55,19 @@ public final class FailConfirmation {
             this.launcher = Objects.requireNonNull(launcher);
             this.template = Objects.requireNonNull(template);
         }
+
+        public BaseBuilder builder() {
+            return builder;
+        }
+
+        public BenchmarkLauncher launcher() {
+            return launcher;
+        }
+
+        /** The request without commits or benchmarks. */
+        public CommitComparison.Request template() {
+            return template;
+        }
     }
 
     private final Mode mode;

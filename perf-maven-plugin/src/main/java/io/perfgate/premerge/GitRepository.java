@@ -161,6 +161,34 @@ public final class GitRepository {
         return sha;
     }
 
+    /**
+     * The commits after {@code from} up to and including {@code to} along {@code to}'s first parents, oldest first:
+     * the range a bisection searches ({@code git rev-list --first-parent --reverse from..to}).
+     *
+     * @throws CompareException when {@code from} is not an ancestor of {@code to}, or git fails
+     */
+    public List<String> firstParentRange(String from, String to) throws CompareException {
+        requireSha(from);
+        requireSha(to);
+        if (!git("merge-base", "--is-ancestor", from, to).succeeded()) {
+            throw new CompareException("commit " + abbreviate(from) + " is not an ancestor of " + abbreviate(to)
+                    + " here, so there is no range to search between them (a rewritten history, or a shallow clone:"
+                    + " fetch with depth 0)");
+        }
+        ExternalCommand.Result r = git("rev-list", "--first-parent", "--reverse", from + ".." + to);
+        if (!r.succeeded()) {
+            throw new CompareException("git rev-list " + abbreviate(from) + ".." + abbreviate(to) + " failed: "
+                    + firstLine(r.stderr));
+        }
+        List<String> commits = new ArrayList<>();
+        for (String line : r.stdout.split("\\R")) {
+            if (!line.trim().isEmpty()) {
+                commits.add(line.trim());
+            }
+        }
+        return commits;
+    }
+
     /** HEAD's commit id. */
     public String head() throws CompareException {
         return resolveCommit("HEAD");

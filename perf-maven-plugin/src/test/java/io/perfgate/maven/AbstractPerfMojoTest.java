@@ -181,7 +181,7 @@ class AbstractPerfMojoTest {
             case "record":
                 return new RecordMojo();
             case "trend":
-                return new TrendMojo();
+                return new TrendMojo(null, null);
             default:
                 throw new AssertionError("a new goal, perf:" + goal + ": add it here");
         }
@@ -203,7 +203,9 @@ class AbstractPerfMojoTest {
                 if (!declaredDefault.equals("true") && !declaredDefault.equals("false")) {
                     continue;
                 }
-                Switch s = SWITCHES.get(property);
+                Switch s = "trend".equals(goal) && property.equals(PerfProperties.HISTORY_PUSH)
+                        ? new Switch(TrendMojo.class, "historyPush", m -> ((TrendMojo) m).push())
+                        : SWITCHES.get(property);
                 if (s == null) {
                     problems.add("perf:" + goal + " " + property + ": a switch this test does not know");
                     continue;

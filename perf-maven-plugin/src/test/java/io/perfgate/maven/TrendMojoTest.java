@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class TrendMojoTest {
     private static TrendMojo mojo(String maxPValue, String window) throws Exception {
-        TrendMojo mojo = new TrendMojo();
+        TrendMojo mojo = new TrendMojo(null, null);
         set(mojo, "trendMaxPValue", maxPValue);
         set(mojo, "trendWindow", window);
         return mojo;

@@ -61,6 +61,27 @@ class GitRepositoryTest {
     }
 
     @Test
+    void theFirstParentRangeIsOldestFirstAndRefusesCommitsThatAreNotAncestors() throws Exception {
+        write(repo.resolve("module/A.txt"), "three");
+        git(repo, "commit", "-q", "-am", "third");
+        String third = git(repo, "rev-parse", "HEAD");
+        // a side branch merged in: its commit is not on the first-parent line
+        git(repo, "checkout", "-q", "-b", "side", second);
+        write(repo.resolve("module/B.txt"), "side");
+        git(repo, "add", "-A");
+        git(repo, "commit", "-q", "-m", "side");
+        git(repo, "checkout", "-q", "feature");
+        git(repo, "merge", "-q", "--no-ff", "-m", "merge side", "side");
+        String merge = git(repo, "rev-parse", "HEAD");
+        GitRepository git = GitRepository.open(repo);
+
+        assertEquals(List.of(second, third, merge), git.firstParentRange(first, merge));
+        assertEquals(List.of(), git.firstParentRange(merge, merge));
+        CompareException e = assertThrows(CompareException.class, () -> git.firstParentRange(merge, first));
+        assertTrue(e.getMessage().contains("is not an ancestor of"), e.getMessage());
+    }
+
+    @Test
     void anUnknownRefIsNamedInTheError() throws Exception {
         GitRepository git = GitRepository.open(repo);
         CompareException e = assertThrows(CompareException.class, () -> git.resolveCommit("origin/nope"));
