@@ -1,6 +1,9 @@
 package io.perfgate.mainline;
 
 import io.perfgate.files.AtomicFiles;
+import io.perfgate.gate.AllocationTolerance;
+import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.Metric;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStore;
@@ -64,7 +67,8 @@ public final class TrendWorkflow {
         ChangePointDetector detector = new ChangePointDetector(request.options());
         for (Trend t : HistorySeries.build(selection.comparable, request.settings())) {
             trends.add(t.runs().size() < MIN_RUNS ? t
-                    : t.withChanges(detector.detect(t.series(), before.getOrDefault(t.id(), Set.of()))));
+                    : t.withChanges(beyondAllocationTolerance(t, request.settings(),
+                            detector.detect(t.series(), before.getOrDefault(t.id(), Set.of())))));
         }
         trends.sort(NEWEST_SLOWDOWN_FIRST);
 
@@ -112,6 +116,26 @@ public final class TrendWorkflow {
         log.info("Exported " + (trends.size() - leftOut.size()) + " series as Otava's CSV: " + csv + " (Otava's"
                 + " configuration: " + config + "; otava analyze perf --config-file " + config + ")");
         return List.of(csv, config);
+    }
+
+    /**
+     * An allocation series barely varies, so the t-test finds "changes" of a few bytes per operation: a change point
+     * in allocation is reported only when its step is one the gate would judge, beyond the allocation tolerance
+     * (max(2 %, 16 B/op) by default) of the level before it. Seen on Apache Commons Text: +0.0 % (475.6 kB/op
+     * before and after) was reported as a change with p = 0.0001.
+     */
+    static List<ChangePoint> beyondAllocationTolerance(Trend trend, GateSettings settings, List<ChangePoint> found) {
+        if (!Metric.ALLOCATION.id().equals(trend.metric())) {
+            return found;
+        }
+        AllocationTolerance tolerance = settings.forBenchmark(trend.key()).allocation();
+        List<ChangePoint> kept = new ArrayList<>();
+        for (ChangePoint c : found) {
+            if (Math.abs(c.meanAfter() - c.meanBefore()) > tolerance.allowedGrowth(c.meanBefore())) {
+                kept.add(c);
+            }
+        }
+        return kept;
     }
 
     /** The points the previous analysis reported, by series; none when the store has none or they do not read. */

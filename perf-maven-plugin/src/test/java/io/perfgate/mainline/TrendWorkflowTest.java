@@ -16,7 +16,10 @@ import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.Direction;
+import io.perfgate.trend.ChangePoint;
+import io.perfgate.trend.ChangePointDetector;
 import io.perfgate.trend.ChangePointOptions;
+import io.perfgate.trend.RunSeries;
 import io.perfgate.trend.Trend;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -262,5 +265,33 @@ class TrendWorkflowTest {
         assertEquals(ChangesJson.reported(result.trends()), read);
         assertEquals(2, read.size());
         assertEquals(Map.of(), ChangesJson.reported("x", ChangesJson.write(List.of(), "main", 0)));
+    }
+    /** Found on Apache Commons Text: a +0.0 % step in allocation came out as a change point with p = 0.0001. */
+    @Test
+    void anAllocationStepWithinTheGatesToleranceIsNoChangePoint() {
+        List<String> ids = new ArrayList<>();
+        double[] tiny = new double[30];
+        double[] real = new double[30];
+        for (int i = 0; i < 30; i++) {
+            ids.add("run" + i);
+            double wobble = (i % 3) * 0.01;
+            tiny[i] = 475_575 + wobble + (i >= 15 ? 10 : 0); // +10 B/op, 0.002 %: within max(2 %, 16 B/op)
+            real[i] = 475_575 + wobble + (i >= 15 ? 47_557 : 0); // +10 %
+        }
+        ChangePointDetector detector = new ChangePointDetector(ChangePointOptions.defaults());
+        Trend alloc = trend("alloc");
+        List<ChangePoint> tinyFound = detector.detect(new RunSeries(ids, tiny, Direction.LOWER_IS_BETTER));
+        List<ChangePoint> realFound = detector.detect(new RunSeries(ids, real, Direction.LOWER_IS_BETTER));
+        assertEquals(1, tinyFound.size(), "the t-test alone finds the tiny step");
+        assertTrue(TrendWorkflow.beyondAllocationTolerance(alloc, GateSettings.defaults(), tinyFound).isEmpty());
+        assertEquals(1, TrendWorkflow.beyondAllocationTolerance(alloc, GateSettings.defaults(), realFound).size());
+        // a time series keeps every point the test finds
+        assertEquals(1, TrendWorkflow.beyondAllocationTolerance(trend("median"), GateSettings.defaults(), tinyFound)
+                .size());
+    }
+
+    private static Trend trend(String metric) {
+        return new Trend("a.B.m|avgt", "a.B.m", "a.B.m", Map.of(), "avgt", "B.m", metric, "B/op",
+                Direction.LOWER_IS_BETTER, List.of(), List.of());
     }
 }
