@@ -234,7 +234,7 @@ public final class FailConfirmation {
             GateRow.Builder decided = row.toBuilder().sideBySide(side == null ? null : new SideBySide(
                     sideBySide.baseShort(), side.change(), side.changeCiLow(), side.changeCiHigh(), rounds,
                     side.verdict()));
-            if (side == null || side.verdict() == Verdict.INCONCLUSIVE) {
+            if (side == null || side.verdict() == Verdict.INCONCLUSIVE && !tested(side)) {
                 String failure = sideBySide.failureOf(row.benchmark());
                 String why = side != null ? side.reason() : failure != null ? failure : "not measured";
                 rows.add(decided.verdict(row.verdict(), row.reason() + "; neither confirmed nor refuted " + where
@@ -260,6 +260,15 @@ public final class FailConfirmation {
     }
 
     /**
+     * Whether the side-by-side rounds measured a change with an interval: an INCONCLUSIVE that only says the rounds
+     * could miss a slowdown of 1.5 x T_fail still measured one, and what it measured does not reproduce a FAIL
+     * (only a FAIL side by side confirms). One whose forks failed or were refused measured nothing.
+     */
+    private static boolean tested(GateRow side) {
+        return !Double.isNaN(side.ratio()) && !Double.isNaN(side.pValue());
+    }
+
+    /**
      * {@code median time not confirmed: +1.2 % [-2.0 %, +4.1 %] measured side by side against 6904bea (8 rounds),
      * where the stored baseline gave +35.0 % [...]; the baseline's machine was faster}.
      */
@@ -267,7 +276,9 @@ public final class FailConfirmation {
         String because;
         if (side.ratio() < stored.ratio()) {
             because = "the baseline's machine was faster" + (side.verdict() == Verdict.WARN
-                    ? ", and a smaller slowdown remains (WARN side by side: " + side.reason() + ")" : "");
+                    ? ", and a smaller slowdown remains (WARN side by side: " + side.reason() + ")"
+                    : side.verdict() == Verdict.INCONCLUSIVE ? ", though these rounds were too few to rule out a"
+                            + " slowdown at the limit (INCONCLUSIVE side by side: " + side.reason() + ")" : "");
         } else {
             because = "side by side the slowdown is not beyond the limit with confidence (" + side.verdict()
                     + ": " + side.reason() + ")";

@@ -275,6 +275,35 @@ class FailConfirmationTest {
     }
 
     @Test
+    void rowsThatMeasuredAChangeButCouldNotPromisePowerDoNotConfirm() {
+        GateReport stored = storedCheck(100, commit);
+        GateRow failing = median(stored);
+        // the rounds measured +0.4 % [-20.7 %, +11.4 %], too wide to promise a 15 % slowdown: INCONCLUSIVE
+        GateRow powerLimited = failing.toBuilder().ratio(1.004, 0.8, 1.1, 0.793, 1.114).pValue(0.6)
+                .verdict(Verdict.INCONCLUSIVE, "median time +0.4 % is within the 10 % limit; not judged: too few"
+                        + " rounds").build();
+        GateRow refused = failing.toBuilder().ratio(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
+                .pValue(Double.NaN).verdict(Verdict.INCONCLUSIVE, "unstable forks").build();
+        GateReport decided = FailConfirmation.apply(stored, sideBySide(stored, powerLimited), "confirm");
+        assertEquals(Verdict.WARN, median(decided).verdict(), "measured, and not a FAIL: not confirmed");
+        assertTrue(median(decided).reason().contains("though these rounds were too few to rule out a slowdown at"
+                + " the limit (INCONCLUSIVE side by side: "), median(decided).reason());
+        GateReport standing = FailConfirmation.apply(stored, sideBySide(stored, refused), "confirm");
+        assertEquals(Verdict.FAIL, median(standing).verdict(), "nothing measured: neither confirmed nor refuted");
+        assertTrue(median(standing).reason().contains("neither confirmed nor refuted"));
+    }
+
+    /** A side-by-side result whose report holds {@code row} alone. */
+    private static CommitComparison.Result sideBySide(GateReport stored, GateRow row) {
+        GateReport report = GateReport.builder().createdAt(stored.createdAt()).toolVersion("test")
+                .baseline(stored.baseline()).current(stored.current()).settings(stored.settings())
+                .comparisons(List.of(row)).failOnRegression(true).build();
+        return new CommitComparison.Result(report, new InterleavedResults(List.of(), 8, 1), "0".repeat(40),
+                "0000000000", "the working tree", java.time.Duration.ofSeconds(3), java.time.Duration.ofSeconds(30),
+                List.of());
+    }
+
+    @Test
     void anUnreachableCommitLeavesTheFailStandingAndSaysWhy() {
         String elsewhere = "0123456789abcdef0123456789abcdef01234567";
         GateReport confirmed = confirmation(FailConfirmation.Mode.AUTO, 100).confirm(storedCheck(100, elsewhere),
