@@ -8,13 +8,16 @@ import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
+import io.perfgate.jmh.JmhTime;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.stats.ForkPlan;
 import io.perfgate.stats.Power;
+import io.perfgate.stats.Quantiles;
 import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Thresholds;
 import java.io.IOException;
@@ -22,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -75,13 +79,23 @@ public final class AaCalibration {
             this.settings = settings;
         }
 
-        /** The lines that follow the gate's table in the log: a blank line, a heading, the calibration table. */
+        /**
+     * The lines that follow the gate's table in the log: a blank line, a heading, the calibration table, and one
+     * line per benchmark with the fork plan its noise gives.
+     */
         public List<String> tableLines() {
             List<String> lines = new ArrayList<>();
             lines.add("");
             lines.add("A/A calibration, " + forksPerHalf + " forks per half (noise floor of this machine):");
             for (String row : table(calibration, settings)) {
                 lines.add("  " + row);
+            }
+            List<String> plans = planLines(calibration);
+            if (!plans.isEmpty()) {
+                lines.add("Fork plans (forks per side x measurement iterations per fork that catch 1.5 x the limit with"
+                        + " 80 % power at the least machine time; " + PerfProperties.FORK_PLAN + "="
+                        + PerfProperties.FORK_PLAN_CALIBRATED + " runs them once the calibration is saved):");
+                plans.forEach(line -> lines.add("  " + line));
             }
             return lines;
         }
@@ -143,10 +157,19 @@ public final class AaCalibration {
                     + PerfProperties.MIN_FORKS + ")", e);
         }
         Optional<StealTime> stealBefore = StealTime.read();
+        // each fork's wall time, shared among the parameter sets it measured: the fork plan's costs
+        Map<String, List<Double>> forkSeconds = new HashMap<>();
         InterleavedResults outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log)
-                .sides("the working tree against itself (A/A)").run(benchmarks,
-                (side, benchmark, round) -> launcher.runFork(classpath, benchmark, side == Side.BASE ? "A" : "A'",
-                        round));
+                .sides("the working tree against itself (A/A)").run(benchmarks, (side, benchmark, round) -> {
+                    long start = System.nanoTime();
+                    List<BenchmarkResult> forkResults = launcher.runFork(classpath, benchmark,
+                            side == Side.BASE ? "A" : "A'", round);
+                    if (!forkResults.isEmpty()) {
+                        forkSeconds.computeIfAbsent(benchmark, k -> new ArrayList<>())
+                                .add((System.nanoTime() - start) / 1e9 / forkResults.size());
+                    }
+                    return forkResults;
+                });
         OptionalDouble steal = StealTime.share(stealBefore, StealTime.read());
         if (!outcome.failures().isEmpty()) {
             throw new CompareException("The A/A run could not finish: " + String.join("; ", outcome.failures()));
@@ -181,13 +204,70 @@ public final class AaCalibration {
                 needed = f.isPresent() ? f.getAsInt() : 0;
             }
             entries.put(a.key(), new Calibration.Entry(n, betweenCv, withinCv, median.fail(), detectable, needed,
-                    aaVerdict(report, a.key())));
+                    aaVerdict(report, a.key()), plan(a, betweenCv, withinCv, median,
+                            forkSeconds.get(a.benchmark()), launcher.settings())));
         }
         Calibration calibration = new Calibration(createdAt, POWER, settings.alpha(), entries);
         PerfResults withCalibration = first.toBuilder().calibration(calibration).build();
         Path file = outputDirectory.resolve(RESULTS_FILE);
         ResultsJson.write(withCalibration, file);
         return new Result(calibration, report, withCalibration, file, steal, forks, settings);
+    }
+
+    /**
+     * The fork length and count that reach the sizing target at the least machine time ({@link ForkPlan}), from
+     * the noise just measured and the forks' wall times; null where the costs are unknown: single-shot mode (no
+     * fixed iteration length), measurement times that differ between benchmarks, forks not timed, or noise not
+     * measured.
+     */
+    static Calibration.Plan plan(BenchmarkResult a, double betweenCv, double withinCv, Thresholds thresholds,
+            List<Double> wallSeconds, Map<String, String> settings) {
+        if (wallSeconds == null || wallSeconds.isEmpty() || BenchmarkResult.MODE_SINGLE_SHOT.equals(a.mode())
+                || !(betweenCv >= 0) || !(withinCv >= 0) || a.forks().isEmpty()) {
+            return null;
+        }
+        double iterationSeconds;
+        try {
+            iterationSeconds = JmhTime.parse(settings.getOrDefault(PerfProperties.MEASUREMENT_TIME, ""))
+                    .toNanos() / 1e9;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        double[] iterations = new double[a.forks().size()];
+        for (int i = 0; i < iterations.length; i++) {
+            iterations[i] = a.forks().get(i).primary().length;
+        }
+        int measured = (int) Math.round(Quantiles.median(iterations));
+        double fork = Quantiles.median(wallSeconds.stream().mapToDouble(Double::doubleValue).toArray());
+        double fixedCost = fork - measured * iterationSeconds;
+        if (measured < 2 || !(fixedCost > 0) || !(iterationSeconds > 0)) {
+            return null;
+        }
+        ForkPlan plan = ForkPlan.choose(ForkPlan.Noise.measured(betweenCv, withinCv, measured), fixedCost,
+                iterationSeconds, thresholds, POWER, measured);
+        return new Calibration.Plan(plan.forks(), plan.iterations(), fixedCost, iterationSeconds, measured,
+                plan.reason());
+    }
+
+    /**
+     * One line per benchmark with a plan: what it would choose and why, and its time against the fixed run, e.g.
+     * {@code ParserBench.parse: 6 forks x 6 iterations (...); about 31 s a side against 88 s at 10 x 10}.
+     */
+    public static List<String> planLines(Calibration calibration) {
+        List<String> lines = new ArrayList<>();
+        calibration.benchmarks().forEach((key, e) -> {
+            Calibration.Plan p = e.plan();
+            if (p != null) {
+                lines.add(key + ": " + describe(p, e.forks()));
+            }
+        });
+        return lines;
+    }
+
+    /** A plan against {@code fixedForks} forks of the calibrated length, in the words of {@link ForkPlan#line}. */
+    public static String describe(Calibration.Plan p, int fixedForks) {
+        return ForkPlan.line(p.forks(), p.iterations(), p.reason(), p.secondsAt(fixedForks, p.measuredIterations()),
+                p.secondsAt(p.forks(), p.iterations()), fixedForks, p.measuredIterations());
     }
 
     /** The worst verdict of the benchmark's median and p95 in the A/A report. */

@@ -56,6 +56,7 @@ public final class Calibration {
         private final double detectableSlowdown;
         private final int forksNeeded;
         private final String aaVerdict;
+        private final Plan plan;
 
         /**
          * @param forks forks per side in the A/A run
@@ -70,6 +71,13 @@ public final class Calibration {
          */
         public Entry(int forks, double betweenForkCv, double withinForkCv, double threshold,
                 double detectableSlowdown, int forksNeeded, String aaVerdict) {
+            this(forks, betweenForkCv, withinForkCv, threshold, detectableSlowdown, forksNeeded, aaVerdict, null);
+        }
+
+        /** As above, with the fork plan drawn from this noise; {@code plan} null where none could be made. */
+        public Entry(int forks, double betweenForkCv, double withinForkCv, double threshold,
+                double detectableSlowdown, int forksNeeded, String aaVerdict, Plan plan) {
+            this.plan = plan;
             this.forks = forks;
             this.betweenForkCv = betweenForkCv;
             this.withinForkCv = withinForkCv;
@@ -107,9 +115,82 @@ public final class Calibration {
             return aaVerdict;
         }
 
+        /**
+         * The fork length and count chosen from this noise ({@code stats.ForkPlan}), or null: calibrations written
+         * before plans existed, single-shot benchmarks, or forks whose times were not measured.
+         */
+        public Plan plan() {
+            return plan;
+        }
+
         /** Whether this noise floor lets the gate detect a slowdown of {@code fail} (a fraction). */
         public boolean resolves(double fail) {
             return detectableSlowdown <= fail;
+        }
+    }
+
+    /**
+     * The forks per side and measurement iterations per fork that reach the sizing target (1.5 x the threshold with
+     * the calibration's power) at the least machine time, with the costs it was worked out from.
+     */
+    public static final class Plan {
+        private final int forks;
+        private final int iterations;
+        private final double forkSeconds;
+        private final double iterationSeconds;
+        private final int measuredIterations;
+        private final String reason;
+
+        /**
+         * @param forks forks per side; 0 when no fork count the search tried reaches the target
+         * @param iterations measurement iterations per fork
+         * @param forkSeconds a fork's fixed cost: JVM start, set-up and warm-up, in seconds
+         * @param iterationSeconds one measurement iteration, in seconds
+         * @param measuredIterations the measurement iterations per fork the calibration ran
+         * @param reason why, as the log says it
+         */
+        public Plan(int forks, int iterations, double forkSeconds, double iterationSeconds, int measuredIterations,
+                String reason) {
+            this.forks = forks;
+            this.iterations = iterations;
+            this.forkSeconds = forkSeconds;
+            this.iterationSeconds = iterationSeconds;
+            this.measuredIterations = measuredIterations;
+            this.reason = Objects.requireNonNull(reason, "reason");
+        }
+
+        public int forks() {
+            return forks;
+        }
+
+        /** Whether the plan reaches its target at all (else the fixed settings stay). */
+        public boolean reachable() {
+            return forks > 0;
+        }
+
+        public int iterations() {
+            return iterations;
+        }
+
+        public double forkSeconds() {
+            return forkSeconds;
+        }
+
+        public double iterationSeconds() {
+            return iterationSeconds;
+        }
+
+        public int measuredIterations() {
+            return measuredIterations;
+        }
+
+        public String reason() {
+            return reason;
+        }
+
+        /** Machine time of one side of {@code n} forks of {@code m} iterations at the measured costs, in seconds. */
+        public double secondsAt(int n, int m) {
+            return n * (forkSeconds + m * iterationSeconds);
         }
     }
 }

@@ -121,6 +121,16 @@ public final class ResultsJson {
             putNumberOrString(b, "detectableSlowdown", e.detectableSlowdown());
             b.put("forksNeeded", e.forksNeeded());
             b.put("aaVerdict", e.aaVerdict());
+            Calibration.Plan plan = e.plan();
+            if (plan != null) {
+                ObjectNode p = b.putObject("plan");
+                p.put("forks", plan.forks());
+                p.put("iterations", plan.iterations());
+                p.put("forkSeconds", Math.round(plan.forkSeconds() * 1000) / 1000.0);
+                p.put("iterationSeconds", Math.round(plan.iterationSeconds() * 1_000_000) / 1_000_000.0);
+                p.put("measuredIterations", plan.measuredIterations());
+                p.put("reason", plan.reason());
+            }
         });
         return n;
     }
@@ -282,9 +292,18 @@ public final class ResultsJson {
                     b.get("threshold").measured(false),
                     detectable(b.get("detectableSlowdown")),
                     b.get("forksNeeded").integer(0),
-                    b.get("aaVerdict").name()));
+                    b.get("aaVerdict").name(),
+                    b.get("plan").isPresent() ? plan(b.get("plan")) : null));
         }
         return new Calibration(measuredAt, power, alpha, entries);
+    }
+
+    /** A calibration's fork plan (absent from files written before plans existed). */
+    private static Calibration.Plan plan(JsonValue n) throws JsonFormatException {
+        n.object();
+        return new Calibration.Plan(n.get("forks").integer(0), n.get("iterations").integer(1),
+                n.get("forkSeconds").measured(true), n.get("iterationSeconds").measured(true),
+                n.get("measuredIterations").integer(1), n.get("reason").text());
     }
 
     /** A probability strictly between 0 and 1 (a power, a level). */

@@ -252,15 +252,24 @@ public final class ForkPlan {
 
     /**
      * The plan as a log line against the fixed defaults: {@code 6 forks x 6 iterations (reason); about 31 s a side
-     * against 88 s at the defaults}.
+     * against 88 s at 10 x 10}.
      */
     public String describe(int defaultForks, int defaultIterations) {
-        double fixed = secondsAt(defaultForks, defaultIterations);
-        if (!reachable()) {
+        return line(forks, iterations, reason(), secondsAt(defaultForks, defaultIterations), seconds(), defaultForks,
+                defaultIterations);
+    }
+
+    /**
+     * The one wording of a plan (also of a stored one): forks x iterations, why, and its time per side against the
+     * fixed {@code fixedForks} x {@code fixedIterations}; a plan with no forks keeps the fixed settings.
+     */
+    public static String line(int forks, int iterations, String reason, double fixedSeconds, double seconds,
+            int fixedForks, int fixedIterations) {
+        if (forks <= 0) {
             return String.format(Locale.ROOT, "no plan (%s); %d forks x %d iterations as now, about %.0f s a side",
-                    reason(), defaultForks, defaultIterations, fixed);
+                    reason, fixedForks, fixedIterations, fixedSeconds);
         }
         return String.format(Locale.ROOT, "%d forks x %d iterations (%s); about %.0f s a side against %.0f s at %d x"
-                + " %d", forks, iterations, reason(), seconds(), fixed, defaultForks, defaultIterations);
+                + " %d", forks, iterations, reason, seconds, fixedSeconds, fixedForks, fixedIterations);
     }
 }

@@ -2,19 +2,25 @@ package io.perfgate.premerge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
+import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.stats.ForkPlan;
 import io.perfgate.stats.Power;
+import io.perfgate.stats.Thresholds;
 import io.perfgate.testing.LogLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -115,5 +121,48 @@ class AaCalibrationTest {
                 + " limit; more than 200 forks a side would be needed"));
         assertTrue(AaCalibration.noiseWarning("a.B.m", new Calibration.Entry(10, 0.3, 0.1, 0.10, 0.6, 90, "IMPROVED"))
                 .endsWith("noise alone looked like a change beyond the 10 % limit, so this machine is too noisy for it"));
+    }
+
+    /**
+     * The fork plan is ForkPlan's on the measured noise, with the costs from the forks' wall times: the median fork
+     * less its measured iterations at the measurement time is the fixed cost of a fork.
+     */
+    @Test
+    void eachBenchmarkGetsTheForkPlanOfItsNoiseAndItsForkTimes() {
+        Random random = new Random(11);
+        Fork[] forks = new Fork[10];
+        for (int i = 0; i < forks.length; i++) {
+            forks[i] = FakeForks.fork(random, 100, 0.05, 10);
+        }
+        BenchmarkResult a = FakeForks.result("x.Noisy.run", forks);
+        Thresholds median = GateSettings.defaults().forBenchmark("x.Noisy.run").median();
+        Map<String, String> settings = Collections.singletonMap(PerfProperties.MEASUREMENT_TIME, "500ms");
+        Calibration.Plan plan = AaCalibration.plan(a, 0.05, 0.01, median, Arrays.asList(8.9, 8.7, 8.8, 9.5),
+                settings);
+        assertEquals(10, plan.measuredIterations());
+        assertEquals(0.5, plan.iterationSeconds(), 1e-12);
+        assertEquals(8.85 - 10 * 0.5, plan.forkSeconds(), 1e-9);
+        ForkPlan expected = ForkPlan.choose(ForkPlan.Noise.measured(0.05, 0.01, 10), 3.85, 0.5, median,
+                Power.DEFAULT_POWER, 10);
+        assertEquals(expected.forks(), plan.forks());
+        assertEquals(expected.iterations(), plan.iterations());
+        assertEquals(expected.reason(), plan.reason());
+
+        Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
+        entries.put("x.Noisy.run", new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS", plan));
+        entries.put("x.Old.run", new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS"));
+        List<String> lines = AaCalibration.planLines(new Calibration("2026-11-27T22:00:00Z", 0.8, 0.05, entries));
+        assertEquals(Collections.singletonList("x.Noisy.run: " + expected.describe(10, 10)), lines);
+        assertTrue(lines.get(0).matches("x\\.Noisy\\.run: \\d+ forks x 6 iterations \\(between-fork noise .* dominates"
+                + " within-fork .*: more, shorter forks.*\\); about \\d+ s a side against 89 s at 10 x 10"), lines.get(0));
+
+        // no plan where a cost is unknown: single-shot forks, measurement times that differ, forks not timed
+        BenchmarkResult singleShot = BenchmarkResult.builder("x.Cold.run").mode(BenchmarkResult.MODE_SINGLE_SHOT)
+                .unit("ms/op").addFork(forks[0]).addFork(forks[1]).build();
+        assertNull(AaCalibration.plan(singleShot, 0.05, 0.01, median, Arrays.asList(2.0), settings));
+        assertNull(AaCalibration.plan(a, 0.05, 0.01, median, Arrays.asList(8.8), Collections.singletonMap(
+                PerfProperties.MEASUREMENT_TIME, "500 ms for x.A.run; 1 s for x.B.run")));
+        assertNull(AaCalibration.plan(a, 0.05, 0.01, median, null, settings));
+        assertNull(AaCalibration.plan(a, Double.NaN, 0.01, median, Arrays.asList(8.8), settings));
     }
 }

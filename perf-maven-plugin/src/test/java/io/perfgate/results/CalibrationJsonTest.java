@@ -49,6 +49,40 @@ class CalibrationJsonTest {
     }
 
     @Test
+    void theForkPlanRoundTripsAndAnEntryWrittenBeforePlansHasNone() throws Exception {
+        Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
+        entries.put("a.B.m", new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS",
+                new Calibration.Plan(12, 6, 3.85, 0.5, 10, "between-fork noise 5.0 % dominates within-fork 1.0 %")));
+        entries.put("a.B.n", new Calibration.Entry(10, 0.021, 0.012, 0.10, 0.043, 6, "PASS"));
+        String json = ResultsJson.toJson(baseline(new Calibration("2026-11-22T10:05:00Z", 0.8, 0.05, entries)));
+        PerfResults read = ResultsJson.parse(FILE, json);
+        assertEquals(json, ResultsJson.toJson(read));
+        Calibration.Plan plan = read.calibration().find("a.B.m").plan();
+        assertEquals(12, plan.forks());
+        assertEquals(6, plan.iterations());
+        assertEquals(3.85, plan.forkSeconds());
+        assertEquals(0.5, plan.iterationSeconds());
+        assertEquals(10, plan.measuredIterations());
+        assertEquals(12 * (3.85 + 6 * 0.5), plan.secondsAt(12, 6), 1e-9);
+        assertTrue(plan.reason().startsWith("between-fork noise"), plan.reason());
+        assertNull(read.calibration().find("a.B.n").plan());
+    }
+
+    /** A calibration as perf:calibrate wrote it before fork plans existed (no {@code plan} member) still reads. */
+    @Test
+    void aCalibrationWrittenBeforeForkPlansStillReads() throws Exception {
+        Map<String, Calibration.Entry> entries = Collections.singletonMap("a.B.m",
+                new Calibration.Entry(10, 0.021, 0.012, 0.10, 0.043, 6, "PASS"));
+        String old = ResultsJson.toJson(baseline(new Calibration("2026-11-22T10:05:00Z", 0.8, 0.05, entries)));
+        // the calibration section exactly as it was before plans: these members and no other
+        assertTrue(old.contains("\"forksNeeded\" : 6,\n        \"aaVerdict\" : \"PASS\"\n      }"), old);
+        assertTrue(!old.contains("plan"), old);
+        Calibration.Entry e = ResultsJson.parse(FILE, old).calibration().find("a.B.m");
+        assertEquals(0.021, e.betweenForkCv());
+        assertNull(e.plan());
+    }
+
+    @Test
     void aFileWithoutCalibrationHasNone() throws Exception {
         String json = ResultsJson.toJson(baseline(null));
         assertTrue(!json.contains("calibration"), json);
