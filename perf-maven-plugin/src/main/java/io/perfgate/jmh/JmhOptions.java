@@ -64,6 +64,7 @@ public final class JmhOptions {
     private final Duration timeout;
     private final List<String> jmhArgs;
     private final Map<String, String> userSettings;
+    private final CalibratedForks calibratedForks;
 
     private JmhOptions(Builder b) {
         this.includes = b.parsedIncludes;
@@ -82,6 +83,7 @@ public final class JmhOptions {
         this.timeout = b.parsedTimeout;
         this.jmhArgs = b.parsedJmhArgs;
         this.userSettings = Collections.unmodifiableMap(b.userSettings);
+        this.calibratedForks = b.calibratedForks;
     }
 
     public static Builder builder() {
@@ -176,6 +178,14 @@ public final class JmhOptions {
         return userSettings;
     }
 
+    /**
+     * The per-benchmark fork plans of {@code perf.forkPlan=calibrated}; {@link CalibratedForks#none()} for the fixed
+     * settings.
+     */
+    public CalibratedForks calibratedForks() {
+        return calibratedForks;
+    }
+
     private static Map<String, String> flagsWithProperties() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("-f", PerfProperties.FORKS);
@@ -217,8 +227,15 @@ public final class JmhOptions {
         private List<String> parsedProfilers;
         private Duration parsedTimeout;
         private List<String> parsedJmhArgs;
+        private CalibratedForks calibratedForks = CalibratedForks.none();
 
         private Builder() {
+        }
+
+        /** The fork plans to run where they cover a benchmark ({@code perf.forkPlan=calibrated}). */
+        public Builder calibratedForks(CalibratedForks plans) {
+            this.calibratedForks = java.util.Objects.requireNonNull(plans, "plans");
+            return this;
         }
 
         /** Comma-separated regular expressions, found in the full benchmark name (JMH's semantics). */
@@ -310,6 +327,10 @@ public final class JmhOptions {
             parsedProfilers = profilers();
             parsedTimeout = timeout();
             parsedJmhArgs = jmhArgs();
+            if (calibratedForks != CalibratedForks.none()) {
+                // the reproducing command runs the same plans
+                userSettings.put(PerfProperties.FORK_PLAN, PerfProperties.FORK_PLAN_CALIBRATED);
+            }
             if (!problems.isEmpty()) {
                 throw new InvalidOptionException(problems);
             }

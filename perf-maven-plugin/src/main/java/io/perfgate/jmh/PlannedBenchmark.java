@@ -27,6 +27,8 @@ public final class PlannedBenchmark {
         PLUGIN_DEFAULT("plugin default"),
         /** The annotation asked for fewer forks than the gate can judge and the user set none. */
         OVER_ANNOTATION("plugin default, as the annotation asks for fewer forks than the gate judges"),
+        /** {@code perf.forkPlan=calibrated}: the plan perf:calibrate chose from the benchmark's noise. */
+        CALIBRATED("planned by perf:calibrate from its noise"),
         JMH_DEFAULT("JMH default");
 
         private final String description;
@@ -73,7 +75,8 @@ public final class PlannedBenchmark {
 
         /** True when perf:run must pass the value to JMH: JMH knows its own defaults and reads annotations. */
         boolean passedToJmh() {
-            return origin == Origin.USER || origin == Origin.PLUGIN_DEFAULT || origin == Origin.OVER_ANNOTATION;
+            return origin == Origin.USER || origin == Origin.PLUGIN_DEFAULT || origin == Origin.OVER_ANNOTATION
+                    || origin == Origin.CALIBRATED;
         }
 
         @Override
@@ -97,13 +100,15 @@ public final class PlannedBenchmark {
 
     private final String name;
     private final List<JmhMode> modes;
-    private final Setting<Integer> forks;
+    private Setting<Integer> forks;
+    /** With {@code perf.forkPlan=calibrated}: why the benchmark's plan was not used; else null. */
+    private final String forkPlanNote;
     /** The annotation's fork count when the plugin's default replaced it, else null. */
-    private final Integer overriddenAnnotatedForks;
+    private Integer overriddenAnnotatedForks;
     private final int warmupForks;
     private final Setting<Integer> warmupIterations;
     private final Setting<JmhTime> warmupTime;
-    private final Setting<Integer> measurementIterations;
+    private Setting<Integer> measurementIterations;
     private final Setting<JmhTime> measurementTime;
     private final Setting<String> modeSetting;
     private final Setting<String> timeUnit;
@@ -165,10 +170,37 @@ public final class PlannedBenchmark {
         this.timeUnit = Setting.resolve(options.timeUnit(), first.timeUnit(), null, "s");
         this.threads = Setting.resolve(options.threads(), first.threads() == null ? null
                 : first.threads().toString(), null, "1");
+        this.forkPlanNote = applyForkPlan(options.calibratedForks().find(name));
 
         this.jmhArguments = Collections.unmodifiableList(arguments(options));
         this.timeout = options.timeout() != null ? options.timeout()
                 : expectedFork().multipliedBy(2).plus(TIMEOUT_MARGIN);
+    }
+
+    /**
+     * The one place where a calibrated fork plan replaces the fixed forks and measurement iterations: only where
+     * the user set neither, and only at the measurement time the plan was worked out for (a plan for 500 ms
+     * iterations says nothing about 1 s ones). Returns why it was not used; null when it was, or there is none.
+     */
+    private String applyForkPlan(CalibratedForks.Choice plan) {
+        if (plan == null) {
+            return null;
+        }
+        if (forks.origin() == Origin.USER || measurementIterations.origin() == Origin.USER) {
+            return "calibrated plan not used: " + PerfProperties.FORKS + " or " + PerfProperties.MEASUREMENT_ITERATIONS
+                    + " is set, and what you set wins";
+        }
+        double seconds = measurementTime.value().toNanos() / 1e9;
+        if (Math.abs(seconds - plan.iterationSeconds()) > 1e-9 * Math.max(1, seconds)) {
+            return String.format(java.util.Locale.ROOT, "calibrated plan not used: it was made for %d ms iterations,"
+                    + " these run %s; calibrate again", Math.round(plan.iterationSeconds() * 1000),
+                    measurementTime.value());
+        }
+        this.forks = new Setting<>(plan.forks(), Origin.CALIBRATED);
+        this.overriddenAnnotatedForks = null;
+        this.measurementIterations = new Setting<>(plan.iterations(), Origin.CALIBRATED);
+        // the origin says where forks and iterations came from; the plan's line is logged once with its costs
+        return null;
     }
 
     private static String labels(List<JmhMode> modes) {
@@ -361,6 +393,12 @@ public final class PlannedBenchmark {
                         ? measurementIterations.origin().description()
                         : measurementIterations.origin().description() + " / "
                                 + measurementTime.origin().description())
-                + ")" + (parameterSets() > 1 ? ", " + parameterSets() + " parameter sets" : "");
+                + ")" + (parameterSets() > 1 ? ", " + parameterSets() + " parameter sets" : "")
+                + (forkPlanNote == null ? "" : "; " + forkPlanNote);
+    }
+
+    /** With {@code perf.forkPlan=calibrated}: why this benchmark's plan was not used; null otherwise. */
+    public String forkPlanNote() {
+        return forkPlanNote;
     }
 }

@@ -13,12 +13,14 @@ import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.gate.SettingParser;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.InvalidOptionException;
+import io.perfgate.jmh.CalibratedForks;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.profile.BaselineProfiles;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerChoice;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.MethodologyWriter;
+import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
@@ -65,6 +67,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      */
     @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
     protected File baseline;
+    /** The calibrated fork plans, once read and logged. */
+    private CalibratedForks calibratedForks;
     /** {@link #baselineForEstimates()}, once read. */
     private Optional<PerfResults> baselineForEstimates;
 
@@ -235,6 +239,20 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
             defaultValue = PerfProperties.DEFAULT_ASYNC_PROFILER_VERSION)
     private String asyncProfilerVersion;
 
+    /**
+     * Where each benchmark's forks and measurement iterations come from: {@code fixed} (the settings above) or
+     * {@code calibrated}: the plan perf:calibrate chose from the benchmark's between- and within-fork noise and
+     * saved in the baseline ({@code perf.calibrate.save=true}), the fewest forks and shortest forks that catch
+     * 1.5 x the limit with 80 % power. It applies to the benchmarks the calibration covers where you set neither
+     * {@code perf.forks} nor {@code perf.measurementIterations} and the measurement time is the calibrated one; the
+     * others run as fixed. In perf:compare the adaptive rounds still decide the forks, the plan the iterations.
+     * perf:calibrate itself always measures the fixed settings.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.FORK_PLAN, defaultValue = PerfProperties.DEFAULT_FORK_PLAN)
+    private String forkPlan;
+
     protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager,
             RepositorySystem repositorySystem) {
         super(goal, toolchainManager, repositorySystem);
@@ -252,10 +270,34 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
                     .warmupIterations(warmupIterations).warmupTime(warmupTime)
                     .measurementIterations(measurementIterations).measurementTime(measurementTime).mode(mode)
                     .timeUnit(timeUnit).threads(threads).params(params).jvmArgs(jvmArgs).profilers(profilers)
-                    .timeout(timeout).jmhArgs(jmhArgs).build();
+                    .timeout(timeout).jmhArgs(jmhArgs).calibratedForks(calibratedForks()).build();
         } catch (InvalidOptionException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
+    }
+
+    /** Whether this goal runs the calibrated fork plans when asked; perf:calibrate measures the fixed settings. */
+    protected boolean runsForkPlans() {
+        return true;
+    }
+
+    /** {@code perf.forkPlan}: the baseline's calibrated plans, or none for {@code fixed}. */
+    private CalibratedForks calibratedForks() throws InvalidOptionException, MojoExecutionException {
+        if (!CalibratedForks.calibrated(forkPlan) || !runsForkPlans()) {
+            return CalibratedForks.none();
+        }
+        Calibration calibration = baselineForEstimates().map(PerfResults::calibration).orElse(null);
+        if (calibration == null) {
+            throw new MojoExecutionException(PerfProperties.FORK_PLAN + "=" + PerfProperties.FORK_PLAN_CALIBRATED
+                    + ", but " + display(baseline.toPath()) + " holds no calibration: run perf:calibrate -D"
+                    + PerfProperties.CALIBRATE_SAVE + "=true first, or use -D" + PerfProperties.FORK_PLAN + "="
+                    + PerfProperties.FORK_PLAN_FIXED);
+        }
+        if (calibratedForks == null) {
+            calibratedForks = CalibratedForks.of(calibration, display(baseline.toPath()));
+            calibratedForks.lines().forEach(getLog()::info);
+        }
+        return calibratedForks;
     }
 
     /**

@@ -121,6 +121,12 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
                 + " number of at least 5 forks per half (the gate judges no fewer), or auto for 10");
     }
 
+    /** The plans are made from the fixed settings, so the calibration never runs them. */
+    @Override
+    protected boolean runsForkPlans() {
+        return false;
+    }
+
     /** The command that repeats this calibration in the same order. */
     private String command(String goal, JmhOptions options, long seedValue, int forksPerHalf) {
         Map<String, String> properties = new LinkedHashMap<>(options.userSettings());
