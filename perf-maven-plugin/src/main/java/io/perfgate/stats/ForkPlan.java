@@ -231,11 +231,15 @@ public final class ForkPlan {
                     + " exact test judges reach " + StatsText.percentChange(target) + " already at " + iterations
                     + " iterations";
         }
-        if (iterations < noise.measuredIterations) {
-            shape = "between-fork noise " + between + " dominates within-fork " + within + ": more, shorter forks";
-        } else {
-            shape = "within-fork noise " + within + " dominates between-fork " + between + ": full-length forks";
-        }
+        // which level dominates the fork values at the calibrated length; the costs then decide the length
+        boolean betweenDominates = noise.betweenLogVariance >= MEDIAN_VARIANCE_FACTOR * noise.withinLogVariance
+                / noise.measuredIterations;
+        String relation = betweenDominates
+                ? "between-fork noise " + between + " dominates within-fork " + within + " an iteration"
+                : "within-fork noise " + within + " an iteration dominates between-fork " + between;
+        shape = relation + String.format(Locale.ROOT, ", fork start %.1f s, iteration %.1f s: ", forkSeconds,
+                iterationSeconds)
+                + (iterations < noise.measuredIterations ? "more, shorter forks" : "full-length forks");
         String bound = "";
         if (rounded < iterations) {
             bound = String.format(Locale.ROOT, "; optimum %.1f iterations, at least %d for the steady-state test",
