@@ -16,6 +16,12 @@ def entry = calibration.calibration.benchmarks['org.example.bench.WorkBench.work
 assert entry.forks == 5
 assert entry.betweenForkCv instanceof Number && entry.betweenForkCv > 0
 assert entry.threshold == 0.1
+// the fork plan: one line per benchmark with its time against the fixed run, and stored with the noise; the
+// benchmark's 3 iterations are below the 6 a plan gives a fork, so only the count is planned
+assert log.contains('Fork plans (forks per side x measurement iterations per fork that catch 1.5 x the limit')
+assert log =~ /\[INFO\]   org\.example\.bench\.WorkBench\.work: (\d+ forks x 3 iterations \(.+\); about \d+ s a side against \d+ s at 5 x 3|no plan \(.+\); 5 forks x 3 iterations as now, about \d+ s a side)/
+assert entry.plan.measuredIterations == 3 && entry.plan.iterations == 3 && entry.plan.iterationSeconds == 0.1
+assert entry.plan.forkSeconds > 0
 
 // 2. saved into the baseline, which keeps its benchmarks and provenance
 assert log.contains('Calibration saved into the baseline src/perf/baseline.json')

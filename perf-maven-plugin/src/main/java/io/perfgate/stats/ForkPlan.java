@@ -242,8 +242,11 @@ public final class ForkPlan {
                 + (iterations < noise.measuredIterations ? "more, shorter forks" : "full-length forks");
         String bound = "";
         if (rounded < iterations) {
-            bound = String.format(Locale.ROOT, "; optimum %.1f iterations, at least %d for the steady-state test",
-                    optimum, iterations);
+            bound = iterations >= MIN_ITERATIONS
+                    ? String.format(Locale.ROOT, "; optimum %.1f iterations, at least %d for the steady-state test",
+                            optimum, iterations)
+                    : String.format(Locale.ROOT, "; optimum %.1f iterations, the calibrated %d kept", optimum,
+                            iterations);
         } else if (rounded > iterations && iterations == noise.measuredIterations) {
             bound = Double.isInfinite(optimum) ? "; no between-fork noise left, capped at the calibrated length"
                     : String.format(Locale.ROOT, "; optimum %.1f iterations, capped at the calibrated %d", optimum,

@@ -99,8 +99,11 @@ class ForkPlanTest {
         assertEquals(8, ForkPlan.choose(components(0.0006, 0.0064, 20), FORK_SECONDS, ITERATION_SECONDS, TIGHT,
                 POWER, 8).iterations());
         // forks calibrated with 5 iterations are not made longer than measured, nor shorter than they are
-        assertEquals(5, ForkPlan.choose(components(0.0025, 0.0001, 5), FORK_SECONDS, ITERATION_SECONDS, DEFAULTS,
-                POWER, 10).iterations());
+        ForkPlan shortForks = ForkPlan.choose(components(0.0025, 0.0001, 5), FORK_SECONDS, ITERATION_SECONDS,
+                DEFAULTS, POWER, 10);
+        assertEquals(5, shortForks.iterations());
+        assertTrue(shortForks.reason().endsWith("; optimum 0.7 iterations, the calibrated 5 kept"),
+                shortForks.reason());
     }
 
     @Test
