@@ -39,7 +39,9 @@ import java.util.OptionalInt;
  * interleaved rounds as {@code perf:compare}, so the spread between the two halves is pure noise. Per benchmark
  * it reports the between-fork and within-fork coefficients of variation, the gate's verdict on the A/A pair
  * (anything but PASS means the machine is too noisy for the threshold), the smallest slowdown the gate detects
- * with 80 % power at this fork count, and the forks needed to detect 1.5 x T_fail with that power.
+ * with 80 % power at this fork count, and the forks needed to detect 1.5 x T_fail with that power; and, from the
+ * two noise levels and the forks' wall times, the fork plan ({@link ForkPlan}): the forks and iterations per fork
+ * that reach that target at the least machine time.
  */
 public final class AaCalibration {
     /** The power the sizing is done for. */
@@ -80,9 +82,9 @@ public final class AaCalibration {
         }
 
         /**
-     * The lines that follow the gate's table in the log: a blank line, a heading, the calibration table, and one
-     * line per benchmark with the fork plan its noise gives.
-     */
+         * The lines that follow the gate's table in the log: a blank line, a heading, the calibration table, and one
+         * line per benchmark with the fork plan its noise gives.
+         */
         public List<String> tableLines() {
             List<String> lines = new ArrayList<>();
             lines.add("");
