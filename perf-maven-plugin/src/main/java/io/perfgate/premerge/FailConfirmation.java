@@ -241,8 +241,9 @@ public final class FailConfirmation {
                         + ": " + why).build());
             } else if (side.verdict() == Verdict.FAIL) {
                 confirmed++;
-                rows.add(decided.verdict(Verdict.FAIL, row.reason() + "; confirmed " + where + ": "
-                        + Units.change(side)).build());
+                // an undecided WARN says why it was measured again: its own reason ends "a FAIL needs ..."
+                rows.add(decided.verdict(Verdict.FAIL, row.reason() + (row.verdict() == Verdict.FAIL ? "" : "; so it"
+                        + " was measured again") + "; confirmed " + where + ": " + Units.change(side)).build());
             } else {
                 refuted++;
                 rows.add(decided.verdict(Verdict.WARN, notConfirmed(row, side, where)).build());
