@@ -12,11 +12,19 @@ public final class InterleavedResults {
     private final List<InterleavedRun.BenchmarkProgress> benchmarks;
     private final int maxRounds;
     private final long seed;
+    private final List<String> arms;
 
-    InterleavedResults(List<InterleavedRun.BenchmarkProgress> benchmarks, int maxRounds, long seed) {
+    InterleavedResults(List<InterleavedRun.BenchmarkProgress> benchmarks, int maxRounds, long seed,
+            List<String> arms) {
         this.benchmarks = Collections.unmodifiableList(new ArrayList<>(benchmarks));
         this.maxRounds = maxRounds;
         this.seed = seed;
+        this.arms = Collections.unmodifiableList(new ArrayList<>(arms));
+    }
+
+    /** The sides by name, the baseline first. */
+    public List<String> arms() {
+        return arms;
     }
 
     public List<InterleavedRun.BenchmarkProgress> benchmarks() {
@@ -33,9 +41,14 @@ public final class InterleavedResults {
 
     /** Every result of one side, benchmark by benchmark. */
     public List<BenchmarkResult> results(Side side) {
+        return results(side == Side.BASE ? 0 : 1);
+    }
+
+    /** Every result of side {@code arm} (0 the baseline), benchmark by benchmark. */
+    public List<BenchmarkResult> results(int arm) {
         List<BenchmarkResult> all = new ArrayList<>();
         for (InterleavedRun.BenchmarkProgress p : benchmarks) {
-            all.addAll(p.results(side));
+            all.addAll(p.results(arm));
         }
         return all;
     }
