@@ -10,6 +10,8 @@ import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.CompareRequest;
 import io.perfgate.premerge.PreMergeResult;
 import io.perfgate.premerge.PreMergeWorkflow;
+import io.perfgate.premerge.Treatment;
+import io.perfgate.premerge.TreatmentComparison;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.report.CiEnvironment;
 import io.perfgate.report.ProfileSummary;
@@ -22,7 +24,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -228,6 +232,59 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     }
 
     /**
+     * Several treatments against one baseline ({@code perf.treatments}, the baseline {@code perf.against} as it is):
+     * every side measured in the same interleaved rounds, each treatment judged against the baseline, one table with
+     * a column per treatment; the build fails when a treatment FAILs (with {@code perf.failOnRegression}).
+     */
+    protected final void compareTreatments(String treatments, String baselineName, String baselineJvmArgs)
+            throws MojoExecutionException, MojoFailureException {
+        CompareRequest request;
+        try {
+            Treatment base = Treatment.baseline(baselineName, against, baselineJvmArgs);
+            List<Treatment> list = Treatment.parseAll(treatments, base.name());
+            long seedValue = seedValue();
+            Map<String, String> properties = new LinkedHashMap<>();
+            List<String> entries = new ArrayList<>();
+            list.forEach(t -> entries.add(t.entry()));
+            properties.put(PerfProperties.TREATMENTS, String.join("; ", entries));
+            properties.put(PerfProperties.BASELINE_NAME, base.name());
+            if (!base.jvmArgs().isEmpty()) {
+                properties.put(PerfProperties.BASELINE_JVM_ARGS, String.join(" ", base.jvmArgs()));
+            }
+            request = request(seedValue).toBuilder().treatments(base, list).command(MavenCommands.repeatComparison(
+                    session, project, qualifiedGoal("compare"), jmhOptions().userSettings(), against.trim(),
+                    seedValue, adaptive(), false, maxForks, properties)).build();
+        } catch (CompareException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        project.setContextValue(COMPARED, "perf:" + goal());
+        getLog().info("perf:" + goal() + ": measuring " + request.treatments().size() + " treatments against "
+                + request.baseline().name() + " (" + request.baseline().ref() + "), all interleaved on this machine");
+        TreatmentComparison.Result result;
+        try {
+            result = new TreatmentComparison(MavenCommands.baseBuild(session),
+                    roundLauncher("compare-forks", request.command(), true), perfLog()).run(request);
+        } catch (CompareException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("perf:" + goal() + " could not write to "
+                    + display(outputDirectory.toPath()) + ": " + e.getMessage(), e);
+        }
+        result.summary().consoleLines().forEach(getLog()::info);
+        List<String> files = new ArrayList<>();
+        result.writtenFiles().forEach(p -> files.add(display(p)));
+        getLog().info("Reports: " + String.join(", ", files));
+        Optional<String> measurementFailure = result.measurementFailure();
+        if (measurementFailure.isPresent()) {
+            throw new MojoExecutionException("perf:" + goal() + ": " + measurementFailure.get());
+        }
+        if (result.failsBuild()) {
+            throw new MojoFailureException("perf:" + goal() + " with " + PerfProperties.TREATMENTS + ": "
+                    + result.regressionMessage(files.get(0)));
+        }
+    }
+
+    /**
      * The job summary on GitHub Actions and the pull-request comment body, after the reports; neither changes the
      * verdict.
      */
@@ -270,8 +327,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     }
 
     private CompareRequest request() throws MojoExecutionException {
+        return request(seedValue());
+    }
+
+    private CompareRequest request(long seedValue) throws MojoExecutionException {
         int rounds = checkedMaxForks();
-        long seedValue = seedValue();
         return CompareRequest.builder().against(against.trim()).paths(checkoutPaths())
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
                 .maxForks(rounds).settings(gateSettings()).command(command(seedValue))
