@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * arguments of its forks alone. Immutable.
  *
  * <p>The text form, as {@link #parseAll} reads it: entries separated by newlines, {@code ;} or commas; each entry
- * {@code name=ref} (or just {@code ref}, named after it) followed by the side's JVM arguments, separated by spaces
+ * {@code name=ref} (or just {@code ref}, named after it: {@code feature/x} is {@code feature-x}) followed by the side's JVM arguments, separated by spaces
  * and quoted as in a shell:
  * <pre>run1=main, run2=main, coders=main -Dorg.apache.avro.specific.use_custom_coders=true</pre>
  * In a JVM argument a comma ends the entry only when the next entry's {@code name=} follows it, so
@@ -179,7 +179,9 @@ public final class Treatment {
                     + " write name=ref first, then the arguments: e.g. flag=main " + head);
         }
         int eq = head.indexOf('=');
-        String name = eq < 0 ? head : head.substring(0, eq);
+        // a ref alone names its side, its characters outside a name's made '-' (feature/x: feature-x)
+        String name = eq < 0 ? head.replaceAll("[^A-Za-z0-9._-]", "-").replaceAll("^[._-]+", "")
+                : head.substring(0, eq);
         String ref = eq < 0 ? head : head.substring(eq + 1);
         if (ref.isEmpty()) {
             throw new CompareException(PerfProperties.TREATMENTS + " entry '" + entry + "' has no ref after '" + name
