@@ -98,6 +98,18 @@ public final class InterleavedResults {
         StringBuilder sb = new StringBuilder("Rounds per benchmark (each round is one fork of each side):");
         for (InterleavedRun.BenchmarkProgress p : benchmarks) {
             sb.append("\n  ").append(p.benchmark()).append(": ").append(p.rounds());
+            if (arms.size() > 2) {
+                // each treatment stops on its own look; the baseline runs while any of them does
+                List<String> perTreatment = new ArrayList<>();
+                for (int arm = 1; arm < arms.size(); arm++) {
+                    perTreatment.add(arms.get(arm) + " " + p.rounds(arm));
+                }
+                sb.append(" (").append(String.join(", ", perTreatment)).append(')');
+                if (p.failed()) {
+                    sb.append(" (stopped: ").append(p.reason()).append(')');
+                }
+                continue;
+            }
             if (p.failed()) {
                 sb.append(" (stopped: ").append(p.reason()).append(')');
             } else if (p.stop() == StopRule.Status.SETTLED_PASS) {
