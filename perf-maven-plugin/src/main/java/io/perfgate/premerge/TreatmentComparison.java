@@ -74,6 +74,8 @@ public final class TreatmentComparison {
         }
         GitRepository git = GitRepository.open(request.paths().moduleDirectory());
         Path directory = request.outputDirectory().resolve(DIRECTORY);
+        // a plain comparison's report.json left from an earlier build must not be read as this one's verdict
+        ReportWriter.deleteStale(request.outputDirectory());
         List<Treatment> all = new ArrayList<>();
         all.add(request.baseline());
         all.addAll(request.treatments());
