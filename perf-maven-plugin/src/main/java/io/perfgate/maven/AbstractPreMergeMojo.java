@@ -126,6 +126,42 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     @Parameter(property = PerfProperties.REPORT_URL, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String reportUrl;
 
+    /**
+     * Several treatments against one baseline, the baseline being {@code perf.against} measured as it is (not its
+     * merge base): entries separated by commas, {@code ;} or new lines, each {@code name=ref} (a branch, tag,
+     * commit, or {@code WORKTREE} for the working tree) followed by JVM arguments for that side's forks alone. The
+     * same ref may appear under several names; it is built once. All sides run in the same interleaved rounds and
+     * each treatment is judged against the baseline; {@code summary.csv} has a column group per treatment.
+     * <pre>-Dperf.against=main -Dperf.treatments="run1=main, coders=main -Dorg.apache.avro.specific.use_custom_coders=true"</pre>
+     * In a POM, one entry per line:
+     * <pre>&lt;treatments&gt;
+     *   fast=feature/fast-codec
+     *   flag=main -Dmy.flag=true
+     * &lt;/treatments&gt;</pre>
+     * Empty: the working tree against its base, as without it.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.TREATMENTS, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String treatments;
+
+    /**
+     * The baseline's name in a comparison of treatments (letters, digits, {@code . _ -}).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BASELINE_NAME, defaultValue = PerfProperties.DEFAULT_BASELINE_NAME)
+    private String baselineName;
+
+    /**
+     * JVM arguments for the baseline's forks alone in a comparison of treatments, e.g. {@code -Dmy.flag=false};
+     * {@code perf.jvmArgs} applies to every side.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BASELINE_JVM_ARGS, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String baselineJvmArgs;
+
     protected AbstractPreMergeMojo(String goal, ToolchainManager toolchainManager,
             RepositorySystem repositorySystem) {
         super(goal, toolchainManager, repositorySystem);
@@ -149,6 +185,19 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** {@code perf.githubSummary}, read by the one switch rule. */
     final boolean githubSummary() throws MojoExecutionException {
         return flag(PerfProperties.GITHUB_SUMMARY, githubSummary, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /** True when {@code perf.treatments} names treatments to measure against {@code perf.against}. */
+    private boolean treating() {
+        return treatments != null && !treatments.trim().isEmpty();
+    }
+
+    /** Treatments need a baseline: without {@code perf.against} they are refused, not ignored. */
+    protected final void refuseTreatmentsWithoutAgainst() throws MojoExecutionException {
+        if (!comparing() && treating() && skipFlagReason() == null) {
+            throw new MojoExecutionException(PerfProperties.TREATMENTS + " is set, but " + PerfProperties.AGAINST
+                    + " is not: give the baseline's ref, e.g. -D" + PerfProperties.AGAINST + "=main");
+        }
     }
 
     /** True when {@code perf.against} names a ref to compare with. */
@@ -196,6 +245,10 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     /** Measures both sides, judges them, writes the reports and maps the outcome to Maven's exceptions. */
     protected final void compare() throws MojoExecutionException, MojoFailureException {
+        if (treating()) {
+            compareTreatments();
+            return;
+        }
         CompareRequest request = request();
         project.setContextValue(COMPARED, "perf:" + goal());
         getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()
@@ -236,8 +289,7 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
      * every side measured in the same interleaved rounds, each treatment judged against the baseline, one table with
      * a column per treatment; the build fails when a treatment FAILs (with {@code perf.failOnRegression}).
      */
-    protected final void compareTreatments(String treatments, String baselineName, String baselineJvmArgs)
-            throws MojoExecutionException, MojoFailureException {
+    private void compareTreatments() throws MojoExecutionException, MojoFailureException {
         CompareRequest request;
         try {
             Treatment base = Treatment.baseline(baselineName, against, baselineJvmArgs);

@@ -2,7 +2,6 @@ package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
 import javax.inject.Inject;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -37,41 +36,6 @@ import org.eclipse.aether.RepositorySystem;
  */
 @Mojo(name = "compare", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST)
 public class CompareMojo extends AbstractPreMergeMojo {
-    /**
-     * Several treatments against one baseline, the baseline being {@code perf.against} measured as it is (not its
-     * merge base): entries separated by commas, {@code ;} or new lines, each {@code name=ref} (a branch, tag,
-     * commit, or {@code WORKTREE} for the working tree) followed by JVM arguments for that side's forks alone. The
-     * same ref may appear under several names; it is built once. All sides run in the same interleaved rounds and
-     * each treatment is judged against the baseline; {@code summary.csv} has a column group per treatment.
-     * <pre>-Dperf.against=main -Dperf.treatments="run1=main, coders=main -Dorg.apache.avro.specific.use_custom_coders=true"</pre>
-     * In a POM, one entry per line:
-     * <pre>&lt;treatments&gt;
-     *   fast=feature/fast-codec
-     *   flag=main -Dmy.flag=true
-     * &lt;/treatments&gt;</pre>
-     * Empty: the working tree against its base, as without it.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.TREATMENTS, defaultValue = PerfProperties.DEFAULT_EMPTY)
-    private String treatments;
-
-    /**
-     * The baseline's name in a comparison of treatments (letters, digits, {@code . _ -}).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.BASELINE_NAME, defaultValue = PerfProperties.DEFAULT_BASELINE_NAME)
-    private String baselineName;
-
-    /**
-     * JVM arguments for the baseline's forks alone in a comparison of treatments, e.g. {@code -Dmy.flag=false};
-     * {@code perf.jvmArgs} applies to every side.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.BASELINE_JVM_ARGS, defaultValue = PerfProperties.DEFAULT_EMPTY)
-    private String baselineJvmArgs;
 
     @Inject
     public CompareMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
@@ -80,10 +44,7 @@ public class CompareMojo extends AbstractPreMergeMojo {
 
     @Override
     protected String skipReason() throws MojoExecutionException {
-        if (!comparing() && treating() && skipFlagReason() == null) {
-            throw new MojoExecutionException(PerfProperties.TREATMENTS + " is set, but " + PerfProperties.AGAINST
-                    + " is not: give the baseline's ref, e.g. -D" + PerfProperties.AGAINST + "=main");
-        }
+        refuseTreatmentsWithoutAgainst();
         if (!comparing()) {
             String reason = skipFlagReason();
             return reason != null ? reason : PerfProperties.AGAINST + " is not set (give -D" + PerfProperties.AGAINST
@@ -94,14 +55,6 @@ public class CompareMojo extends AbstractPreMergeMojo {
 
     @Override
     protected void executeGoal() throws MojoExecutionException, MojoFailureException {
-        if (treating()) {
-            compareTreatments(treatments, baselineName, baselineJvmArgs);
-        } else {
-            compare();
-        }
-    }
-
-    private boolean treating() {
-        return treatments != null && !treatments.trim().isEmpty();
+        compare();
     }
 }
