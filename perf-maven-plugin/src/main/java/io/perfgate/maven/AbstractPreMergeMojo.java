@@ -233,6 +233,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** A skipped comparison must not leave the verdict of an earlier one for {@code git bisect run} to read. */
     @Override
     protected void clearStaleOutputs() throws MojoExecutionException {
+        // the one hook every pre-merge goal runs first: perf:trend inherits the parameter but measures no treatments
+        if (treating() && !"check".equals(goal()) && !"compare".equals(goal())) {
+            getLog().warn(PerfProperties.TREATMENTS + " is ignored by perf:" + goal() + "; perf:compare (or perf:check"
+                    + " with " + PerfProperties.AGAINST + ") measures treatments");
+        }
         if (bisect()) {
             try {
                 BisectExitCode.clear(outputDirectory.toPath());
