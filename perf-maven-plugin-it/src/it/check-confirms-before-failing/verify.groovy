@@ -12,7 +12,7 @@ def baseline = json.parse(new File(basedir, 'src/perf/baseline.json'))
 assert baseline.environment['git.commit'] == head
 
 // 2. without confirmation the stored baseline alone decides: unchanged code FAILs
-assert log =~ /perf\.confirm=never: the FAIL rows? (is|are) not measured again side by side against the baseline's commit/
+assert log =~ /perf\.confirm=never: \d+ FAIL rows? (is|are) not measured again side by side against the baseline's commit/
 def unconfirmed = json.parse(new File(basedir, 'target/perf/report.json'))
 assert unconfirmed.outcome == 'FAIL'
 def storedMedian = unconfirmed.comparisons.find { it.metric == 'median' }

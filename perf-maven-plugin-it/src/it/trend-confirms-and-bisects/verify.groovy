@@ -38,6 +38,14 @@ assert new File(basedir, 'target/perf/trend.md').text.contains(line)
 def methodology = new File(basedir, 'target/perf/trend-it.LoopBench.loop-methodology.md').text
 assert methodology.contains(line) && methodology.contains(commits['range-2'])
 assert methodology.contains('more work per operation')
+// the culprit against its parent, profiled: its frames in the methodology block, the files beside them
+assert log.contains("Profiling the culprit ${shortOf('range-2')} against its parent ${shortOf('range-1')}")
+assert log =~ /the culprit ${shortOf('range-2')} against its parent ${shortOf('range-1')}: \+\d+\.\d % \[[^\]]+\], \d+ rounds \(FAIL\); built in .+, \d+ rounds in .+, 1 profile/
+def profileRow = methodology.readLines().find { it.startsWith('| Profile | ') }
+assert profileRow.startsWith('| Profile | the culprit against its parent (+') : profileRow
+assert profileRow =~ /LoopBench\.loop.* of the slowdown/ : profileRow
+assert profileRow.contains('trend-confirm/profile-1/profiles/') : profileRow
+assert new File(basedir, 'target/perf/trend-confirm/profile-1/profiles').list().length > 0
 
 // 3. again: the confirmation is read back from perf-history, nothing is measured a second time
 assert log.count('Confirming LoopBench.loop') == 1

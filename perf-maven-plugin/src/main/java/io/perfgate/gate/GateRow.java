@@ -2,6 +2,7 @@ package io.perfgate.gate;
 
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.stats.Direction;
+import io.perfgate.stats.ShiftTest;
 import io.perfgate.stats.Verdict;
 import java.util.Collections;
 import java.util.Map;
@@ -294,7 +295,21 @@ public final class GateRow {
         return detectable;
     }
 
-    /** The FAIL measured again side by side against the baseline's commit ({@code perf.confirm}), or null. */
+    /**
+     * A WARN whose estimate reaches the failing limit, which the data could not call with confidence: too few
+     * forks, or past runs that spread too widely. Such a row may hide a regression, so {@code perf.confirm}
+     * measures it side by side like a FAIL. Allocation has no such middle ground (its WARN is a spread between
+     * forks, judged by its own tolerance) and is never undecided.
+     */
+    public boolean undecidedAtLimit() {
+        return verdict == Verdict.WARN && metric != Metric.ALLOCATION && !Double.isNaN(ratio)
+                && Math.log(ratio) >= Math.log1p(failThreshold) - ShiftTest.TIE_TOLERANCE;
+    }
+
+    /**
+     * The FAIL, or the WARN undecided at the limit, measured again side by side against the baseline's commit
+     * ({@code perf.confirm}), or null.
+     */
     public SideBySide sideBySide() {
         return sideBySide;
     }

@@ -10,6 +10,8 @@ import io.perfgate.premerge.CommitComparison;
 import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.premerge.GitRepository;
+import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.report.ProfileSummary;
 import io.perfgate.report.Units;
 import io.perfgate.stats.Verdict;
 import io.perfgate.text.Durations;
@@ -45,9 +47,12 @@ public final class ChangeConfirmation {
     public interface SideBySide {
         /**
          * @param step names the measurement's directory, e.g. {@code confirm-1}
+         * @param profile whether to profile the benchmark on both sides after the rounds ({@code perf.profile}
+         *     selects what), while both commits are still built
          * @throws CompareException when a commit does not build or the rounds cannot run
          */
-        Measured measure(Trend trend, String base, String candidate, String step) throws CompareException, IOException;
+        Measured measure(Trend trend, String base, String candidate, String step, boolean profile)
+                throws CompareException, IOException;
     }
 
     /** The repository's answers a confirmation needs. */
@@ -73,10 +78,18 @@ public final class ChangeConfirmation {
     public static final class Tools {
         private final SideBySide sideBySide;
         private final Commits commits;
+        private final boolean profiling;
 
+        /** Tools that profile a culprit against its parent. */
         public Tools(SideBySide sideBySide, Commits commits) {
+            this(sideBySide, commits, true);
+        }
+
+        /** @param profiling false when {@code perf.profile=none}: a culprit is then not measured again to profile */
+        public Tools(SideBySide sideBySide, Commits commits, boolean profiling) {
             this.sideBySide = Objects.requireNonNull(sideBySide);
             this.commits = Objects.requireNonNull(commits);
+            this.profiling = profiling;
         }
 
         /**
@@ -85,12 +98,13 @@ public final class ChangeConfirmation {
          */
         public static Tools of(FailConfirmation.Parts parts, Path directory, PerfLog log) throws CompareException {
             GitRepository git = GitRepository.open(parts.template().paths().moduleDirectory());
-            SideBySide measure = (trend, base, candidate, step) -> {
+            SideBySide measure = (trend, base, candidate, step, profile) -> {
                 String scenario = parts.launcher().scenarioFor(trend.benchmark());
+                CommitComparison.Request request = parts.template().commits(base, candidate)
+                        .benchmarks(List.of(scenario != null ? scenario : trend.benchmark()))
+                        .resultsDirectory(directory.resolve(step));
                 CommitComparison.Result r = new CommitComparison(parts.builder(), parts.launcher(), log)
-                        .compare(parts.template().commits(base, candidate)
-                                .benchmarks(List.of(scenario != null ? scenario : trend.benchmark()))
-                                .resultsDirectory(directory.resolve(step)));
+                        .compare(profile ? request : request.profiling(null));
                 GateRow row = null;
                 for (GateRow c : r.report().comparisons()) {
                     if (c.key().equals(trend.key()) && c.mode().equals(trend.mode())
@@ -104,7 +118,8 @@ public final class ChangeConfirmation {
                             + (failure != null ? ": " + failure : ""));
                 }
                 return new Measured(row.verdict(), row.change(), row.changeCiLow(), row.changeCiHigh(),
-                        r.roundsOf(trend.benchmark()), r.build(), r.measurement(), row.reason());
+                        r.roundsOf(trend.benchmark()), r.build(), r.measurement(), row.reason())
+                        .undecided(row.undecidedAtLimit()).withProfiles(r.profiles());
             };
             Commits commits = new Commits() {
                 @Override
@@ -135,7 +150,7 @@ public final class ChangeConfirmation {
                     }
                 }
             };
-            return new Tools(measure, commits);
+            return new Tools(measure, commits, parts.template().profiles());
         }
     }
 
@@ -149,6 +164,8 @@ public final class ChangeConfirmation {
         final Duration build;
         final Duration measurement;
         final String reason;
+        private List<ProfileEvidence> profiles = List.of();
+        private boolean undecided;
 
         public Measured(Verdict verdict, double change, double low, double high, int rounds, Duration build,
                 Duration measurement, String reason) {
@@ -160,6 +177,29 @@ public final class ChangeConfirmation {
             this.build = build;
             this.measurement = measurement;
             this.reason = reason;
+        }
+
+        /**
+         * This measurement, marked as a WARN whose change reaches the limit but which the rounds could not call
+         * ({@link GateRow#undecidedAtLimit()}): neither slow nor good to a bisection.
+         */
+        public Measured undecided(boolean value) {
+            undecided = value;
+            return this;
+        }
+
+        /** What a bisection reads from this step: FAIL is slow, an undecided or missing verdict is skipped. */
+        Bisection.Finding finding() {
+            if (verdict == Verdict.FAIL) {
+                return Bisection.Finding.SLOW;
+            }
+            return verdict == Verdict.INCONCLUSIVE || undecided ? Bisection.Finding.SKIPPED : Bisection.Finding.GOOD;
+        }
+
+        /** This measurement with the profiles taken after its rounds. */
+        public Measured withProfiles(List<ProfileEvidence> taken) {
+            profiles = List.copyOf(taken);
+            return this;
         }
 
         String text() {
@@ -270,7 +310,8 @@ public final class ChangeConfirmation {
                 + "=never skips this)");
         Measured m;
         try {
-            m = tools.sideBySide.measure(l.trend(), before, after, "confirm-" + number);
+            // a single commit is the culprit if the slowdown is confirmed: profile it against its parent right away
+            m = tools.sideBySide.measure(l.trend(), before, after, "confirm-" + number, range.size() == 1);
         } catch (CompareException | IOException e) {
             return notMeasured(l, e.getMessage());
         }
@@ -294,13 +335,14 @@ public final class ChangeConfirmation {
             found = Bisection.search(range, c -> {
                 try {
                     Measured step = tools.sideBySide.measure(l.trend(), before, c, "bisect-" + number + "-"
-                            + git.shortId(c));
+                            + git.shortId(c), false);
                     rounds[0] += step.rounds;
-                    // as the confirmation decides: FAIL side by side is slow, any other verdict is not
-                    Bisection.Finding f = step.verdict == Verdict.FAIL ? Bisection.Finding.SLOW
-                            : Bisection.Finding.GOOD;
+                    // FAIL side by side is slow; a step the rounds could not call is skipped rather than taken
+                    // for good, which would send the search past the culprit
+                    Bisection.Finding f = step.finding();
                     log.info("bisect " + git.shortId(c) + ": " + f.name().toLowerCase(Locale.ROOT) + " ("
-                            + step.text() + ")");
+                            + step.text() + (f == Bisection.Finding.SKIPPED ? ", " + step.verdict
+                                    + ": the rounds could not call it" : "") + ")");
                     return f;
                 } catch (CompareException | IOException e) {
                     log.warn("bisect " + git.shortId(c) + ": skipped, it could not be measured: " + e.getMessage());
@@ -317,7 +359,7 @@ public final class ChangeConfirmation {
             List<String> names = new ArrayList<>();
             found.candidates().forEach(c -> names.add(git.shortId(c)));
             note = "the first slow commit is one of " + String.join(", ", names) + ": "
-                    + (found.skipped().isEmpty() ? "" : found.skipped().size() + " could not be measured");
+                    + (found.skipped().isEmpty() ? "" : found.skipped().size() + " could not be measured or called");
             log.warn(name(l) + ": confirmed side by side (" + m.text() + "), but " + note);
         }
         Confirmation c = new Confirmation(Boolean.TRUE, m.change, m.low, m.high, m.rounds, culprit,
@@ -325,9 +367,53 @@ public final class ChangeConfirmation {
         if (culprit != null) {
             String line = summary(l, c, git.shortId(culprit));
             log.warn(line);
-            writeMethodology(l, c, line, git.shortId(before), git.shortId(culprit));
+            Profiled profiled = range.size() == 1 ? new Profiled(m, null)
+                    : tools.profiling ? profileCulprit(l, tools, culprit, number)
+                    : new Profiled(null, PerfProperties.PROFILE + "=none");
+            writeMethodology(l, c, line, git.shortId(before), git.shortId(culprit), profiled);
         }
         return c;
+    }
+
+    /** The culprit measured and profiled against its parent, or why not. */
+    private static final class Profiled {
+        final Measured measured;
+        final String failure;
+
+        Profiled(Measured measured, String failure) {
+            this.measured = measured;
+            this.failure = failure;
+        }
+    }
+
+    /**
+     * After a bisection the culprit has not been measured against its own parent (each step ran against the
+     * commit before the range), so it is, once more, with the profiler following the rounds: the frames that got
+     * slower are those of that one commit.
+     */
+    private Profiled profileCulprit(TrendResult.Located l, Tools tools, String culprit, int number) {
+        Commits git = tools.commits;
+        try {
+            String parent = git.resolve(culprit + "^");
+            log.info("Profiling the culprit " + git.shortId(culprit) + " against its parent " + git.shortId(parent)
+                    + " (" + PerfProperties.PROFILE + " selects what; " + PerfProperties.CONFIRM + "=never skips"
+                    + " it all)");
+            Measured p = tools.sideBySide.measure(l.trend(), parent, culprit, "profile-" + number, true);
+            log.info(String.format(Locale.ROOT, "the culprit %s against its parent %s: %s (%s); built in %s, %d"
+                    + " rounds in %s, %d profile%s", git.shortId(culprit), git.shortId(parent), p.text(), p.verdict,
+                    Durations.format(p.build), p.rounds, Durations.format(p.measurement), p.profiles.size(),
+                    p.profiles.size() == 1 ? "" : "s"));
+            if (p.verdict != Verdict.FAIL) {
+                // the bisection's answer, checked: its own step must show the slowdown
+                log.warn(name(l) + ": the culprit " + git.shortId(culprit) + " against its parent does not FAIL ("
+                        + p.text() + ", " + p.verdict + "); noise may have misled the bisection: check with"
+                        + " perf:compare -D" + PerfProperties.AGAINST + "=" + git.shortId(culprit) + "^");
+            }
+            return new Profiled(p, null);
+        } catch (CompareException | IOException e) {
+            log.warn(name(l) + ": the culprit could not be profiled against its parent: " + e.getMessage());
+            return new Profiled(null, e.getMessage());
+        }
     }
 
     /**
@@ -342,7 +428,8 @@ public final class ChangeConfirmation {
     }
 
     /** {@code trend-<benchmark>-methodology.md}: what a ticket needs to say how the culprit was found. */
-    private void writeMethodology(TrendResult.Located l, Confirmation c, String line, String before, String culprit) {
+    private void writeMethodology(TrendResult.Located l, Confirmation c, String line, String before, String culprit,
+            Profiled profiled) {
         Trend t = l.trend();
         // the machine's own facts; the JVM is the one running the build unless a toolchain said otherwise
         Map<String, String> env = EnvironmentFingerprint.of(EnvironmentProbe.machine()
@@ -365,11 +452,7 @@ public final class ChangeConfirmation {
                 .append(env.getOrDefault(EnvironmentFingerprint.CPU_CORES, "?")).append(" cores, ")
                 .append(env.getOrDefault(EnvironmentFingerprint.OS_NAME, "?")).append(", Java ")
                 .append(env.getOrDefault(EnvironmentFingerprint.JAVA_VERSION, "?")).append(" |\n");
-        // perf:trend does not profile yet; perf:compare profiles a FAIL row against its base
-        md.append("| Profile | not taken by perf:trend; against the culprit's parent: `git checkout ").append(culprit)
-                .append(" && mvn test-compile perf:compare -D").append(PerfProperties.AGAINST).append('=')
-                .append(culprit).append("^ -D").append(PerfProperties.INCLUDES).append('=').append(t.benchmark())
-                .append("` |\n\n");
+        md.append("| Profile | ").append(profileCell(profiled, culprit, t)).append(" |\n\n");
         md.append("Reproduce: `git checkout ").append(culprit).append(" && mvn test-compile perf:compare -D")
                 .append(PerfProperties.AGAINST).append('=').append(before).append(" -D").append(PerfProperties.INCLUDES)
                 .append('=').append(t.benchmark()).append("`\n");
@@ -381,6 +464,29 @@ public final class ChangeConfirmation {
         } catch (IOException e) {
             log.warn("The methodology block could not be written to " + file + ": " + e.getMessage());
         }
+    }
+
+    /** The culprit against its parent: the profiler's frames, or why there are none and how to take them. */
+    private String profileCell(Profiled profiled, String culprit, Trend t) {
+        String command = "`git checkout " + culprit + " && mvn test-compile perf:compare -D" + PerfProperties.AGAINST
+                + "=" + culprit + "^ -D" + PerfProperties.INCLUDES + "=" + t.benchmark() + "`";
+        if (profiled.measured == null) {
+            return "not taken (" + profiled.failure + "); to take it: " + command;
+        }
+        Measured m = profiled.measured;
+        if (m.profiles.isEmpty()) {
+            return "none taken (" + PerfProperties.PROFILE + " selected nothing, or the profiler could not run: the"
+                    + " log says which); to take it: " + command;
+        }
+        List<String> entries = new ArrayList<>();
+        for (ProfileEvidence e : m.profiles) {
+            Path dir = e.directory().toAbsolutePath().normalize();
+            Path out = outputDirectory.toAbsolutePath().normalize();
+            entries.add(ProfileSummary.evidence(e, dir.startsWith(out) ? out.relativize(dir).toString()
+                    : dir.toString()));
+        }
+        return "the culprit against its parent (" + m.text() + ", " + m.verdict + "): "
+                + String.join(" ", entries).replace("|", "\\|");
     }
 
     /** How the history saw the change. */

@@ -151,7 +151,7 @@ public class TrendMojo extends AbstractPreMergeMojo {
             try {
                 CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
                         gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
-                        .describedAs(PluginVersion.get(), "perf:trend");
+                        .describedAs(PluginVersion.get(), "perf:trend").profiling(profilerSetup());
                 return ChangeConfirmation.Tools.of(new FailConfirmation.Parts(MavenCommands.baseBuild(session),
                         roundLauncher("trend-confirm-forks", "", true), template), directory, perfLog());
             } catch (MojoExecutionException e) {

@@ -6,6 +6,10 @@ import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.log.PerfLog;
+import io.perfgate.profile.ProfileEvidence;
+import io.perfgate.profile.ProfileMode;
+import io.perfgate.profile.ProfilerSetup;
+import io.perfgate.report.MethodologyWriter;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.Provenance;
@@ -57,6 +61,7 @@ public final class CommitComparison {
         private final String toolVersion;
         private final String goal;
         private final Path resultsDirectory;
+        private final ProfilerSetup profiling;
 
         /**
          * @param paths where the running build is; the checkouts go below its output directory
@@ -66,12 +71,13 @@ public final class CommitComparison {
         public Request(CheckoutPaths paths, List<Path> workingTreeClasspath, GateSettings settings) {
             this(paths, new ArrayList<>(workingTreeClasspath), settings, null, null, new ArrayList<>(),
                     InterleavedSchedule.randomSeed(), true, Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS), null,
-                    "unknown", "perf:compare", paths.outputDirectory().resolve("side-by-side"));
+                    "unknown", "perf:compare", paths.outputDirectory().resolve("side-by-side"), null);
         }
 
         private Request(CheckoutPaths paths, List<Path> workingTreeClasspath, GateSettings settings, String base,
                 String candidate, List<String> benchmarks, long seed, boolean adaptive, int maxForks,
-                Calibration calibration, String toolVersion, String goal, Path resultsDirectory) {
+                Calibration calibration, String toolVersion, String goal, Path resultsDirectory,
+                ProfilerSetup profiling) {
             this.paths = Objects.requireNonNull(paths);
             this.workingTreeClasspath = List.copyOf(workingTreeClasspath);
             this.settings = Objects.requireNonNull(settings);
@@ -85,12 +91,22 @@ public final class CommitComparison {
             this.toolVersion = Objects.requireNonNull(toolVersion);
             this.goal = Objects.requireNonNull(goal);
             this.resultsDirectory = Objects.requireNonNull(resultsDirectory);
+            this.profiling = profiling;
         }
 
         private Request with(String base, String candidate, List<String> benchmarks, long seed, boolean adaptive,
                 int maxForks, Calibration calibration, String toolVersion, String goal, Path resultsDirectory) {
             return new Request(paths, workingTreeClasspath, settings, base, candidate, benchmarks, seed, adaptive,
-                    maxForks, calibration, toolVersion, goal, resultsDirectory);
+                    maxForks, calibration, toolVersion, goal, resultsDirectory, profiling);
+        }
+
+        /**
+         * Profiles what {@code setup}'s mode selects of the verdicts (perf:compare's {@code perf.profile}) while both
+         * checkouts are still built, under {@code <results directory>/profiles}; null or mode none: no profiling.
+         */
+        public Request profiling(ProfilerSetup setup) {
+            return new Request(paths, workingTreeClasspath, settings, base, candidate, benchmarks, seed, adaptive,
+                    maxForks, calibration, toolVersion, goal, resultsDirectory, setup);
         }
 
         /** The commit-ish measured as the base, and the one measured as the candidate (null: the working tree). */
@@ -123,6 +139,11 @@ public final class CommitComparison {
                     directory);
         }
 
+        /** Whether the comparison profiles after its rounds ({@link #profiling}, a mode other than none). */
+        public boolean profiles() {
+            return profiling != null && profiling.mode() != ProfileMode.NONE;
+        }
+
         public CheckoutPaths paths() {
             return paths;
         }
@@ -145,9 +166,10 @@ public final class CommitComparison {
         private final String candidate;
         private final Duration build;
         private final Duration measurement;
+        private final List<ProfileEvidence> profiles;
 
         Result(GateReport report, InterleavedResults rounds, String baseCommit, String baseShort, String candidate,
-                Duration build, Duration measurement) {
+                Duration build, Duration measurement, List<ProfileEvidence> profiles) {
             this.report = report;
             this.rounds = rounds;
             this.baseCommit = baseCommit;
@@ -155,6 +177,12 @@ public final class CommitComparison {
             this.candidate = candidate;
             this.build = build;
             this.measurement = measurement;
+            this.profiles = List.copyOf(profiles);
+        }
+
+        /** The profiles taken after the rounds (empty without {@link Request#profiling}, or nothing selected). */
+        public List<ProfileEvidence> profiles() {
+            return profiles;
         }
 
         /** The gate's verdicts on the side-by-side rounds, the base as its baseline. */
@@ -288,7 +316,16 @@ public final class CommitComparison {
             GateReport report = new Gate(request.settings.withAlpha(rule.decisionAlpha()))
                     .toolVersion(request.toolVersion).baselineCommand(request.goal + " (it measures both sides)")
                     .check(baseResults, baseFile.toString(), candidateResults, candidateFile.toString());
-            return new Result(report, outcome, base.base, base.baseShort, candidateLabel, build, measurement);
+            List<ProfileEvidence> profiles = new ArrayList<>();
+            if (request.profiles()) {
+                // while both checkouts are still built; profiling never changes the verdicts it follows
+                Path profilesDirectory = request.resultsDirectory.resolve(MethodologyWriter.PROFILES_DIRECTORY);
+                ComparisonProfiler.clearStale(profilesDirectory);
+                profiles.addAll(new ComparisonProfiler(launcher, request.profiling, log).profile(report,
+                        baseClasspath, candidateClasspath, profilesDirectory, request.seed));
+            }
+            return new Result(report, outcome, base.base, base.baseShort, candidateLabel, build, measurement,
+                    profiles);
         }
     }
 

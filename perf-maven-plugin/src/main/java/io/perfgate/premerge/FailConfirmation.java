@@ -1,6 +1,8 @@
 package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
 import io.perfgate.gate.SideBySide;
@@ -23,8 +25,13 @@ import java.util.Set;
  * or the history) finds FAIL rows, their benchmarks are measured again side by side on this machine, the working
  * tree against the baseline's own commit, in interleaved rounds ({@link CommitComparison}). A FAIL the side-by-side
  * rounds also find keeps its FAIL, with both figures; one they do not find becomes a WARN that says so, because
- * then the difference was between the machines (or the same machine on two days), not in the code. The cost is
- * paid only when something FAILs, and the log says what it was.
+ * then the difference was between the machines (or the same machine on two days), not in the code.
+ *
+ * <p>A WARN whose estimate reaches the limit but which the baseline could not call ({@link
+ * GateRow#undecidedAtLimit()}: against a history that spreads widely, a real +50 % can sit inside the spread) is
+ * measured side by side the same way: a FAIL there makes it a FAIL, since side by side the machine's drift is
+ * gone and what remains is the code. So the cost is paid only when something FAILs or may, and the log says
+ * what it was.
  */
 public final class FailConfirmation {
     /** {@code perf.confirm}: {@code auto} confirms every FAIL it can, {@code never} leaves the gate's verdicts. */
@@ -97,18 +104,28 @@ public final class FailConfirmation {
      */
     public GateReport confirm(GateReport report, String baselineCommit) {
         List<GateRow> fails = new ArrayList<>();
-        report.comparisons().stream().filter(c -> c.verdict() == Verdict.FAIL).forEach(fails::add);
+        report.comparisons().stream().filter(FailConfirmation::toConfirm).forEach(fails::add);
         if (fails.isEmpty()) {
             return report;
         }
+        String what = described(fails);
         if (mode == Mode.NEVER) {
-            log.info(PerfProperties.CONFIRM + "=never: the FAIL " + rows(fails.size()) + " not measured again side"
-                    + " by side against the baseline's commit");
+            log.info(PerfProperties.CONFIRM + "=never: " + what + " not measured again side by side against"
+                    + " the baseline's commit");
             return report;
         }
         if (baselineCommit == null) {
             return standing(report, "the baseline records no commit to measure side by side (it was recorded"
                     + " outside git)");
+        }
+        List<String> otherSettings = new ArrayList<>();
+        report.environmentDifferences().stream().filter(FailConfirmation::changesTheExperiment)
+                .forEach(d -> otherSettings.add(d.describe()));
+        if (!otherSettings.isEmpty()) {
+            return standing(report, "the baseline was measured with other run settings (" + String.join("; ",
+                    otherSettings) + "); side by side both commits run with this build's, so the rounds could not"
+                    + " tell a change the settings made from none. Record the baseline again with these settings to"
+                    + " compare like with like");
         }
         Parts parts;
         try {
@@ -135,11 +152,11 @@ public final class FailConfirmation {
             String scenario = parts.launcher.scenarioFor(row.benchmark());
             benchmarks.add(scenario != null ? scenario : row.benchmark());
         }
-        log.info(String.format(Locale.ROOT, "%s: %d FAIL %s against a baseline measured earlier; measuring %s again"
-                + " side by side with the baseline's commit %s on this machine before failing the build (-D%s=never"
-                + " skips this)", PerfProperties.CONFIRM, fails.size(), fails.size() == 1 ? "row" : "rows",
-                benchmarks.size() == 1 ? "its benchmark" : "their " + benchmarks.size() + " benchmarks",
-                GitRepository.abbreviate(baselineCommit), PerfProperties.CONFIRM));
+        log.info(String.format(Locale.ROOT, "%s: %s against a baseline measured earlier; measuring %s again side by"
+                + " side with the baseline's commit %s on this machine before deciding the build (-D%s=never skips"
+                + " this)", PerfProperties.CONFIRM, what, benchmarks.size() == 1 ? "its benchmark"
+                : "their " + benchmarks.size() + " benchmarks", GitRepository.abbreviate(baselineCommit),
+                PerfProperties.CONFIRM));
         CommitComparison.Result result;
         try {
             result = new CommitComparison(parts.builder, parts.launcher, log)
@@ -148,8 +165,8 @@ public final class FailConfirmation {
             return standing(report, "measuring side by side against " + GitRepository.abbreviate(baselineCommit)
                     + " failed: " + e.getMessage());
         }
-        log.info(String.format(Locale.ROOT, "confirming %d FAIL %s against %s (baseline's commit): built in %s, %d"
-                + " rounds in %s", fails.size(), fails.size() == 1 ? "row" : "rows", result.baseShort(),
+        log.info(String.format(Locale.ROOT, "confirming %s against %s (baseline's commit): built in %s, %d"
+                + " rounds in %s", what.replaceAll(" (is|are)$", ""), result.baseShort(),
                 Durations.format(result.build()), result.maxRounds(), Durations.format(result.measurement())));
         Path module = template.paths().moduleDirectory().toAbsolutePath().normalize();
         Path results = template.resultsDirectory().toAbsolutePath().normalize();
@@ -157,30 +174,57 @@ public final class FailConfirmation {
                 : results.toString());
     }
 
-    private static String rows(int n) {
-        return n == 1 ? "row is" : "rows are";
+    /**
+     * A difference the side-by-side rounds cannot see, because they run both commits with this build's settings:
+     * forks, iterations, times, modes, parameters, JVM arguments, profilers. (A different machine, JDK or load is
+     * what they are for.)
+     */
+    private static boolean changesTheExperiment(EnvironmentDifference d) {
+        return EnvironmentDifference.RUN_SETTINGS.contains(d.field())
+                || EnvironmentFingerprint.JVM_ARGS.equals(d.field());
+    }
+
+    /** What is measured side by side: the FAILs, and the WARNs that reach the limit undecided. */
+    static boolean toConfirm(GateRow row) {
+        return row.verdict() == Verdict.FAIL || row.undecidedAtLimit();
+    }
+
+    /** {@code 2 FAIL rows and 1 WARN row above the limit are}, for the log. */
+    private static String described(List<GateRow> rows) {
+        long fails = rows.stream().filter(r -> r.verdict() == Verdict.FAIL).count();
+        long undecided = rows.size() - fails;
+        String f = fails == 0 ? "" : fails + " FAIL " + (fails == 1 ? "row" : "rows");
+        String u = undecided == 0 ? "" : undecided + " WARN " + (undecided == 1 ? "row" : "rows")
+                + " above the limit but undecided";
+        return f + (f.isEmpty() || u.isEmpty() ? "" : " and ") + u + (rows.size() == 1 ? " is" : " are");
     }
 
     /**
-     * The FAILs stand unconfirmed: the report's notes say why, which every report shows (the console's among its
-     * warnings, so the log has it once).
+     * Nothing was measured side by side. FAILs stand unconfirmed: the report's notes say why, which every report
+     * shows (the console's among its warnings, so the log has it once). WARNs stay WARN; the log says why they
+     * were not decided side by side.
      */
-    private static GateReport standing(GateReport report, String why) {
+    private GateReport standing(GateReport report, String why) {
+        if (report.comparisons().stream().noneMatch(r -> r.verdict() == Verdict.FAIL)) {
+            log.info("WARN above the limit not measured side by side (" + PerfProperties.CONFIRM + "): " + why);
+            return report;
+        }
         return rebuilt(report, report.comparisons(), "FAIL not confirmed side by side, so it stands ("
                 + PerfProperties.CONFIRM + "): " + why);
     }
 
     /**
-     * The stored comparison's FAIL rows decided again by the side-by-side rounds: FAIL there keeps the FAIL with
-     * both figures; PASS, WARN or IMPROVED there makes it a WARN saying it was not confirmed; no verdict there
-     * (INCONCLUSIVE, a failed fork, not measured) leaves the FAIL, saying why it was neither confirmed nor refuted.
+     * The stored comparison's FAIL rows, and its WARN rows undecided at the limit, decided again by the
+     * side-by-side rounds: FAIL there makes (or keeps) the FAIL, with both figures; PASS, WARN or IMPROVED there
+     * makes it a WARN saying it was not confirmed; no verdict there (INCONCLUSIVE, a failed fork, not measured)
+     * leaves the row's verdict, saying why it was neither confirmed nor refuted.
      */
     static GateReport apply(GateReport stored, CommitComparison.Result sideBySide, String resultsShown) {
         List<GateRow> rows = new ArrayList<>();
         int confirmed = 0;
         int refuted = 0;
         for (GateRow row : stored.comparisons()) {
-            if (row.verdict() != Verdict.FAIL) {
+            if (!toConfirm(row)) {
                 rows.add(row);
                 continue;
             }
@@ -190,10 +234,10 @@ public final class FailConfirmation {
             GateRow.Builder decided = row.toBuilder().sideBySide(side == null ? null : new SideBySide(
                     sideBySide.baseShort(), side.change(), side.changeCiLow(), side.changeCiHigh(), rounds,
                     side.verdict()));
-            if (side == null || side.verdict() == Verdict.INCONCLUSIVE) {
+            if (side == null || side.verdict() == Verdict.INCONCLUSIVE && !tested(side)) {
                 String failure = sideBySide.failureOf(row.benchmark());
                 String why = side != null ? side.reason() : failure != null ? failure : "not measured";
-                rows.add(decided.verdict(Verdict.FAIL, row.reason() + "; neither confirmed nor refuted " + where
+                rows.add(decided.verdict(row.verdict(), row.reason() + "; neither confirmed nor refuted " + where
                         + ": " + why).build());
             } else if (side.verdict() == Verdict.FAIL) {
                 confirmed++;
@@ -204,13 +248,24 @@ public final class FailConfirmation {
                 rows.add(decided.verdict(Verdict.WARN, notConfirmed(row, side, where)).build());
             }
         }
-        long fails = stored.comparisons().stream().filter(r -> r.verdict() == Verdict.FAIL).count();
-        String note = String.format(Locale.ROOT, "%d FAIL %s measured again side by side against %s (the"
-                + " baseline's commit) on this machine: %d confirmed, %d not (now WARN); built in %s, %d rounds in"
-                + " %s; both sides' results in %s", fails, fails == 1 ? "row" : "rows", sideBySide.baseShort(),
-                confirmed, refuted, Durations.format(sideBySide.build()), sideBySide.maxRounds(),
+        List<GateRow> measured = new ArrayList<>();
+        stored.comparisons().stream().filter(FailConfirmation::toConfirm).forEach(measured::add);
+        String what = described(measured);
+        String note = String.format(Locale.ROOT, "%s measured again side by side against %s (the baseline's commit)"
+                + " on this machine: %d confirmed, %d not (now WARN); built in %s, %d rounds in %s; both sides'"
+                + " results in %s", what.replaceAll(" (is|are)$", ""), sideBySide.baseShort(), confirmed, refuted,
+                Durations.format(sideBySide.build()), sideBySide.maxRounds(),
                 Durations.format(sideBySide.measurement()), resultsShown);
         return rebuilt(stored, rows, note);
+    }
+
+    /**
+     * Whether the side-by-side rounds measured a change with an interval: an INCONCLUSIVE that only says the rounds
+     * could miss a slowdown of 1.5 x T_fail still measured one, and what it measured does not reproduce a FAIL
+     * (only a FAIL side by side confirms). One whose forks failed or were refused measured nothing.
+     */
+    private static boolean tested(GateRow side) {
+        return !Double.isNaN(side.ratio()) && !Double.isNaN(side.pValue());
     }
 
     /**
@@ -221,13 +276,16 @@ public final class FailConfirmation {
         String because;
         if (side.ratio() < stored.ratio()) {
             because = "the baseline's machine was faster" + (side.verdict() == Verdict.WARN
-                    ? ", and a smaller slowdown remains (WARN side by side: " + side.reason() + ")" : "");
+                    ? ", and a smaller slowdown remains (WARN side by side: " + side.reason() + ")"
+                    : side.verdict() == Verdict.INCONCLUSIVE ? ", though these rounds were too few to rule out a"
+                            + " slowdown at the limit (INCONCLUSIVE side by side: " + side.reason() + ")" : "");
         } else {
             because = "side by side the slowdown is not beyond the limit with confidence (" + side.verdict()
                     + ": " + side.reason() + ")";
         }
         return stored.label() + " not confirmed: " + Units.change(side) + " measured " + where
-                + ", where the stored baseline gave " + Units.change(stored) + "; " + because;
+                + ", where the stored baseline gave " + Units.change(stored)
+                + (stored.verdict() == Verdict.FAIL ? "" : " (undecided)") + "; " + because;
     }
 
     /** The side-by-side row of the same benchmark, parameters, mode and metric; null when there is none. */

@@ -2,6 +2,7 @@ package io.perfgate.mainline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,10 +85,22 @@ class ChangeConfirmationTest {
 
     /** Slower side by side from commit {@code slowFrom} of the range on (-1: never), each measurement counted. */
     private ChangeConfirmation.Tools tools(int slowFrom, String unbuildable) {
-        ChangeConfirmation.SideBySide side = (trend, base, candidate, step) -> {
-            measured.add(step);
+        return tools(slowFrom, unbuildable, null);
+    }
+
+    /** As above, {@code undecided} (slow, truly) measuring as a WARN above the limit the rounds cannot call. */
+    private ChangeConfirmation.Tools tools(int slowFrom, String unbuildable, String undecided) {
+        ChangeConfirmation.SideBySide side = (trend, base, candidate, step, profile) -> {
+            measured.add(step + (profile ? " profiled" : ""));
+            if (profile) {
+                assertEquals(candidate + "^", base, "the culprit is profiled against its parent");
+            }
             if (candidate.equals(unbuildable)) {
                 throw new CompareException("the build of " + candidate.substring(0, 10) + " failed");
+            }
+            if (candidate.equals(undecided)) {
+                return new ChangeConfirmation.Measured(Verdict.WARN, 2.24, -0.43, 6.26, 5, Duration.ofSeconds(14),
+                        Duration.ofSeconds(40), "above the limit, not significant").undecided(true);
             }
             boolean slow = slowFrom >= 0 && RANGE.indexOf(candidate) >= slowFrom;
             return slow ? new ChangeConfirmation.Measured(Verdict.FAIL, 0.148, 0.12, 0.17, 6, Duration.ofSeconds(14),
@@ -141,7 +154,7 @@ class ChangeConfirmationTest {
         assertEquals(RANGE.get(2), c.culprit());
         assertEquals(2, c.bisectSteps());
         assertEquals(List.of("confirm-1", "bisect-1-" + RANGE.get(1).substring(0, 10),
-                "bisect-1-" + RANGE.get(2).substring(0, 10)), measured);
+                "bisect-1-" + RANGE.get(2).substring(0, 10), "profile-1 profiled"), measured);
         String culprit = RANGE.get(2).substring(0, 10);
         String line = "ParserBench.parse [avgt] median got 15 % slower at commit " + culprit
                 + " (confirmed interleaved: +14.8 % [+12.0 %, +17.0 %], 6 rounds; 2 bisect steps)";
@@ -155,6 +168,10 @@ class ChangeConfirmationTest {
         assertTrue(Files.readString(dir.resolve("out/trend.md")).contains(line), "the summary in trend.md");
         String methodology = Files.readString(dir.resolve("out/trend-" + PARSE + "-methodology.md"));
         assertTrue(methodology.contains(line) && methodology.contains(RANGE.get(2)), methodology);
+        // the profile step measured the culprit against its parent; the fake profiler took no profile
+        assertTrue(methodology.contains("| Profile | none taken (perf.profile selected nothing"), methodology);
+        assertTrue(infos.stream().anyMatch(i -> i.startsWith("the culprit " + culprit + " against its parent")),
+                infos.toString());
 
         measured.clear();
         TrendResult again = analyse(store, dir.resolve("out2"), FailConfirmation.Mode.AUTO, tools(2, null));
@@ -186,6 +203,19 @@ class ChangeConfirmationTest {
         assertEquals(RANGE.get(3), c.culprit());
         assertTrue(warnings.stream().anyMatch(w -> w.startsWith("bisect " + RANGE.get(1).substring(0, 10)
                 + ": skipped")), warnings.toString());
+    }
+
+    @Test
+    void aStepTheRoundsCannotCallIsSkippedNotTakenForGood(@TempDir Path dir) throws Exception {
+        // the culprit is RANGE 1, but its step measures +224 % [-43 %, +626 %]: taken for good, the search would
+        // name RANGE 2
+        TrendResult result = analyse(history(dir), dir.resolve("out"), FailConfirmation.Mode.AUTO,
+                tools(1, null, RANGE.get(1)));
+        Confirmation c = result.confirmation(result.slowdowns().get(0));
+        assertNotEquals(RANGE.get(2), c.culprit(), "a wrong culprit");
+        assertTrue(infos.stream().anyMatch(i -> i.startsWith("bisect " + RANGE.get(1).substring(0, 10)
+                + ": skipped (+224.0 % [-43.0 %, +626.0 %], 5 rounds, WARN: the rounds could not call it)")),
+                infos.toString());
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.HistoryGate;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.Outcome;
@@ -192,6 +193,116 @@ class FailConfirmationTest {
         assertTrue(confirmed.notes().stream().anyMatch(n -> n.contains(": 1 confirmed, 0 not")));
     }
 
+    /**
+     * perf:check against a history whose runs spread widely (speeds 60 to 160, as on a busy shared runner), this
+     * run measuring {@code current}: +100 % is above the limit but inside the spread, a WARN the history cannot call.
+     */
+    private GateReport historyCheck(double current) {
+        double[] speeds = {60, 100, 160, 80, 140, 70, 150, 90};
+        List<PerfResults> runs = new ArrayList<>();
+        for (int i = 0; i < speeds.length; i++) {
+            runs.add(results(speeds[i], 10 + i, commit));
+        }
+        GateReport report = new HistoryGate(new Gate(GateSettings.defaults())).check(runs, "history: 8 runs of main",
+                results(current, 2, null), "results.json");
+        GateRow row = median(report);
+        assertEquals(Verdict.WARN, row.verdict(), report.toString());
+        assertTrue(row.undecidedAtLimit(), row.toString());
+        return report;
+    }
+
+    @Test
+    void aWarnAboveTheLimitThatTheHistoryCannotCallIsAFailWhenSideBySideFindsIt() throws Exception {
+        write(repo.resolve("speed.txt"), "200"); // the working tree really is twice as slow
+        GateReport confirmed = confirmation(FailConfirmation.Mode.AUTO, 200).confirm(historyCheck(200), commit);
+
+        GateRow row = median(confirmed);
+        assertEquals(Verdict.FAIL, row.verdict(), row.toString());
+        assertTrue(row.reason().matches("median time \\+\\d+\\.\\d % .*within the spread of the past runs.*; confirmed side"
+                + " by side against [0-9a-f]{10} \\(\\d+ rounds\\): \\+\\d{2,3}\\.\\d % .*"), row.reason());
+        assertTrue(confirmed.failsBuild());
+        assertTrue(confirmed.notes().stream().anyMatch(n -> n.startsWith("1 WARN row above the limit but undecided"
+                + " measured again side by side") && n.contains(": 1 confirmed, 0 not")), confirmed.notes().toString());
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("perf.confirm: 1 WARN row above the limit but"
+                + " undecided is against a baseline measured earlier; measuring its benchmark again")), log.toString());
+    }
+
+    @Test
+    void aWarnAboveTheLimitThatSideBySideDoesNotFindStaysAWarnThatSaysSo() throws Exception {
+        // the code is unchanged; this run was simply slow
+        GateReport confirmed = confirmation(FailConfirmation.Mode.AUTO, 100).confirm(historyCheck(200), commit);
+
+        GateRow row = median(confirmed);
+        assertEquals(Verdict.WARN, row.verdict());
+        assertTrue(row.reason().contains("where the stored baseline gave +"), row.reason());
+        assertTrue(row.reason().contains(" (undecided); the baseline's machine was faster"), row.reason());
+        assertFalse(confirmed.failsBuild());
+        assertTrue(forks.get() >= 10, "measured side by side");
+    }
+
+    @Test
+    void aWarnBelowTheLimitCostsNothing() {
+        GateRow below = GateRow.builder().benchmark(FakeForks.series(BENCHMARK, 1, 100, 0.01, 5))
+                .metric(Metric.MEDIAN, "ns/op", io.perfgate.stats.Direction.LOWER_IS_BETTER)
+                .thresholds(0.10, 0.01, 0.05).ratio(1.05, 1.02, 1.08, 1.01, 1.09)
+                .verdict(Verdict.WARN, "a real slowdown below the limit").build();
+        assertFalse(below.undecidedAtLimit());
+        GateRow at = below.toBuilder().ratio(1.25, 0.95, 1.6, 0.9, 1.7).verdict(Verdict.WARN, "undecided").build();
+        assertTrue(at.undecidedAtLimit());
+        assertFalse(at.toBuilder().verdict(Verdict.PASS, "").build().undecidedAtLimit());
+    }
+
+    @Test
+    void aBaselineMeasuredWithOtherJvmArgumentsKeepsItsFailWithoutMeasuring() {
+        PerfResults baseline = PerfResults.builder().createdAt("2026-11-27T10:00:00Z").toolVersion("test")
+                .environment(Map.of(EnvironmentFingerprint.GIT_COMMIT, commit))
+                .settings(Map.of(PerfProperties.JVM_ARGS, "-Xmx1g"))
+                .addBenchmark(FakeForks.series(BENCHMARK, 1, 70, 0.01, 5)).build();
+        PerfResults current = PerfResults.builder().createdAt("2026-11-27T11:00:00Z").toolVersion("test")
+                .settings(Map.of(PerfProperties.JVM_ARGS, "-Xmx1g -XX:+UseSerialGC"))
+                .addBenchmark(FakeForks.series(BENCHMARK, 2, 100, 0.01, 5)).build();
+        GateReport stored = new Gate(GateSettings.defaults()).check(baseline, "baseline.json", current,
+                "results.json");
+        assertEquals(Verdict.FAIL, median(stored).verdict(), stored.toString());
+
+        GateReport confirmed = confirmation(FailConfirmation.Mode.AUTO, 100).confirm(stored, commit);
+        // side by side both commits would run with this build's JVM arguments: it could not see what they changed
+        assertEquals(Verdict.FAIL, median(confirmed).verdict());
+        assertEquals(0, forks.get(), "nothing is measured");
+        assertTrue(confirmed.notes().stream().anyMatch(n -> n.startsWith("FAIL not confirmed side by side, so it"
+                + " stands (perf.confirm): the baseline was measured with other run settings (perf.jvmArgs: \"-Xmx1g\""
+                + " (baseline) vs \"-Xmx1g -XX:+UseSerialGC\" (current))")), confirmed.notes().toString());
+    }
+
+    @Test
+    void rowsThatMeasuredAChangeButCouldNotPromisePowerDoNotConfirm() {
+        GateReport stored = storedCheck(100, commit);
+        GateRow failing = median(stored);
+        // the rounds measured +0.4 % [-20.7 %, +11.4 %], too wide to promise a 15 % slowdown: INCONCLUSIVE
+        GateRow powerLimited = failing.toBuilder().ratio(1.004, 0.8, 1.1, 0.793, 1.114).pValue(0.6)
+                .verdict(Verdict.INCONCLUSIVE, "median time +0.4 % is within the 10 % limit; not judged: too few"
+                        + " rounds").build();
+        GateRow refused = failing.toBuilder().ratio(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
+                .pValue(Double.NaN).verdict(Verdict.INCONCLUSIVE, "unstable forks").build();
+        GateReport decided = FailConfirmation.apply(stored, sideBySide(stored, powerLimited), "confirm");
+        assertEquals(Verdict.WARN, median(decided).verdict(), "measured, and not a FAIL: not confirmed");
+        assertTrue(median(decided).reason().contains("though these rounds were too few to rule out a slowdown at"
+                + " the limit (INCONCLUSIVE side by side: "), median(decided).reason());
+        GateReport standing = FailConfirmation.apply(stored, sideBySide(stored, refused), "confirm");
+        assertEquals(Verdict.FAIL, median(standing).verdict(), "nothing measured: neither confirmed nor refuted");
+        assertTrue(median(standing).reason().contains("neither confirmed nor refuted"));
+    }
+
+    /** A side-by-side result whose report holds {@code row} alone. */
+    private static CommitComparison.Result sideBySide(GateReport stored, GateRow row) {
+        GateReport report = GateReport.builder().createdAt(stored.createdAt()).toolVersion("test")
+                .baseline(stored.baseline()).current(stored.current()).settings(stored.settings())
+                .comparisons(List.of(row)).failOnRegression(true).build();
+        return new CommitComparison.Result(report, new InterleavedResults(List.of(), 8, 1), "0".repeat(40),
+                "0000000000", "the working tree", java.time.Duration.ofSeconds(3), java.time.Duration.ofSeconds(30),
+                List.of());
+    }
+
     @Test
     void anUnreachableCommitLeavesTheFailStandingAndSaysWhy() {
         String elsewhere = "0123456789abcdef0123456789abcdef01234567";
@@ -243,7 +354,7 @@ class FailConfirmationTest {
 
         assertSame(stored, confirmed);
         assertEquals(0, forks.get());
-        assertTrue(log.infos().contains("perf.confirm=never: the FAIL row is not measured again side by side against"
+        assertTrue(log.infos().contains("perf.confirm=never: 1 FAIL row is not measured again side by side against"
                 + " the baseline's commit"), log.toString());
     }
 
