@@ -14,6 +14,11 @@ public final class InterleavedResults {
     private final long seed;
     private final List<String> arms;
 
+    /** The rounds of a comparison of two sides, base and candidate. */
+    InterleavedResults(List<InterleavedRun.BenchmarkProgress> benchmarks, int maxRounds, long seed) {
+        this(benchmarks, maxRounds, seed, java.util.Arrays.asList(Side.BASE.label(), Side.CANDIDATE.label()));
+    }
+
     InterleavedResults(List<InterleavedRun.BenchmarkProgress> benchmarks, int maxRounds, long seed,
             List<String> arms) {
         this.benchmarks = Collections.unmodifiableList(new ArrayList<>(benchmarks));
