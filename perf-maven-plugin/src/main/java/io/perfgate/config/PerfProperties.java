@@ -142,6 +142,16 @@ public final class PerfProperties {
     public static final String BISECT = "perf.bisect";
     /** Compare only the benchmarks whose code reaches a class that differs between base and candidate. */
     public static final String AFFECTED = "perf.affected";
+    /**
+     * perf:compare with several treatments against one baseline: entries {@code name=ref [JVM arguments]}, the
+     * baseline being {@code perf.against}.
+     */
+    public static final String TREATMENTS = "perf.treatments";
+    /** The baseline's name in a comparison of treatments; empty: its ref. */
+    public static final String BASELINE_NAME = "perf.baselineName";
+    public static final String DEFAULT_BASELINE_NAME = "baseline";
+    /** JVM arguments of the baseline's forks alone in a comparison of treatments. */
+    public static final String BASELINE_JVM_ARGS = "perf.baselineJvmArgs";
     public static final String CALIBRATE_SAVE = "perf.calibrate.save";
     /**
      * Where forks and measurement iterations per benchmark come from: {@code fixed} (the settings) or

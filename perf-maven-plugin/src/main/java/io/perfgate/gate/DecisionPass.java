@@ -24,12 +24,20 @@ final class DecisionPass {
         this.settings = settings;
     }
 
-    /** The multiplicity step over the K tested comparisons, then the decision rule on each. */
-    void decide(List<PendingComparison> pending, GateReport.Builder report, Calibration calibration) {
+    /**
+     * The multiplicity step over the tested comparisons of every group together (one group per treatment of a
+     * comparison of several), then the decision rule on each, each group's rows into its own report.
+     *
+     * @param family how the reports name the family when it spans groups, e.g. " across 3 treatments"; empty for one
+     */
+    void decide(List<List<PendingComparison>> groups, List<GateReport.Builder> reports, Calibration calibration,
+            String family) {
         List<PendingComparison> tested = new ArrayList<>();
-        for (PendingComparison p : pending) {
-            if (p.tested()) {
-                tested.add(p);
+        for (List<PendingComparison> pending : groups) {
+            for (PendingComparison p : pending) {
+                if (p.tested()) {
+                    tested.add(p);
+                }
             }
         }
         Multiplicity.Mode mode = settings.multiplicity();
@@ -40,26 +48,38 @@ final class DecisionPass {
         }
         double[] levels = Multiplicity.effectiveAlphas(pValues, settings.alpha(), mode);
         double[] adjusted = mode == Multiplicity.Mode.NONE ? null : Multiplicity.adjust(pValues, mode);
-        boolean anyCanFail = feasibility(tested, report);
-        report.multiplicity(mode, tested.size(), anyCanFail);
+        List<String> notes = new ArrayList<>();
+        boolean anyCanFail = feasibility(tested, notes);
+        for (GateReport.Builder report : reports) {
+            report.multiplicity(mode, tested.size(), anyCanFail);
+            notes.forEach(report::addNote);
+            if (!family.isEmpty()) {
+                report.addNote("K = " + tested.size() + " tested comparisons" + family + " (benchmarks x metrics x"
+                        + " treatments, against one baseline); " + MULTIPLICITY + "="
+                        + GateSettings.multiplicityId(mode) + " is applied over all of them");
+            }
+        }
         for (int i = 0; i < tested.size(); i++) {
             PendingComparison p = tested.get(i);
             Decision d = DecisionRule.decide(p.test, levels[i], p.minForks);
             p.decided = PassPromise.apply(
                     row(p, d, levels[i]).adjustedP(adjusted == null ? Double.NaN : adjusted[i]).build(), p.test);
         }
-        for (PendingComparison p : pending) {
-            if (p.decided == null) {
-                Decision d = p.refusal != null
-                        ? DecisionRule.decide(p.test, settings.alpha(), 1).overruledAsInconclusive(
-                                estimate(p.test) + " is not judged: " + p.refusal)
-                        : DecisionRule.decide(p.test, settings.alpha(), p.minForks);
-                p.decided = row(p, d, settings.alpha()).build();
-            }
-            p.decided = NoiseFloor.apply(p.decided, calibration);
-            report.addComparison(p.decided);
-            if (p.decided.verdict() == Verdict.FAIL) {
-                report.addRegression(p.decided.displayName() + ": " + p.decided.reason());
+        for (int g = 0; g < groups.size(); g++) {
+            GateReport.Builder report = reports.get(g);
+            for (PendingComparison p : groups.get(g)) {
+                if (p.decided == null) {
+                    Decision d = p.refusal != null
+                            ? DecisionRule.decide(p.test, settings.alpha(), 1).overruledAsInconclusive(
+                                    estimate(p.test) + " is not judged: " + p.refusal)
+                            : DecisionRule.decide(p.test, settings.alpha(), p.minForks);
+                    p.decided = row(p, d, settings.alpha()).build();
+                }
+                p.decided = NoiseFloor.apply(p.decided, calibration);
+                report.addComparison(p.decided);
+                if (p.decided.verdict() == Verdict.FAIL) {
+                    report.addRegression(p.decided.displayName() + ": " + p.decided.reason());
+                }
             }
         }
     }
@@ -86,7 +106,7 @@ final class DecisionPass {
      * Warns when the fork counts at hand make a FAIL impossible under the multiplicity mode (Holm at 5 forks a
      * side allows at most 12 comparisons). Returns whether any comparison can fail.
      */
-    private boolean feasibility(List<PendingComparison> tested, GateReport.Builder report) {
+    private boolean feasibility(List<PendingComparison> tested, List<String> notes) {
         if (tested.isEmpty()) {
             return true;
         }
@@ -102,7 +122,7 @@ final class DecisionPass {
         }
         if (impossible > 0) {
             String mode = GateSettings.multiplicityId(settings.multiplicity());
-            report.addNote((impossible == tested.size() ? "No" : impossible + " of " + tested.size())
+            notes.add((impossible == tested.size() ? "No" : impossible + " of " + tested.size())
                     + " comparisons can fail with " + MULTIPLICITY + "=" + mode + " and K = " + tested.size() + ": "
                     + example.warning() + (settings.multiplicity() == Multiplicity.Mode.NONE ? ""
                             : ", or use " + MULTIPLICITY + "=none"));

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -111,6 +112,59 @@ public final class Gate {
                     + settings.alpha());
             return levelled.check(baseline, baselineFile, current, currentFile);
         }
+        Prepared prepared = prepare(baseline, baselineFile, current, currentFile);
+        new DecisionPass(settings).decide(Collections.singletonList(prepared.pending),
+                Collections.singletonList(prepared.report), baseline.calibration(), "");
+        return finish(prepared);
+    }
+
+    /**
+     * Several treatments against one baseline, all measured in the same interleaved rounds: one report per
+     * treatment, in the order given, each judged by the rule of {@link #check}. The multiplicity step
+     * ({@code perf.multiplicity}) runs once over the tested comparisons of every treatment together, so K counts
+     * benchmarks x metrics x treatments and each report says so.
+     *
+     * @param treatments each treatment's results, by name, in the order of the reports
+     */
+    public List<GateReport> checkTreatments(PerfResults baseline, String baselineFile,
+            Map<String, PerfResults> treatments) {
+        Objects.requireNonNull(baseline, "baseline");
+        if (treatments.isEmpty()) {
+            throw new IllegalArgumentException("no treatment to judge");
+        }
+        double comparisonAlpha = comparisonAlpha(treatments.values().iterator().next());
+        if (comparisonAlpha < settings.alpha()) {
+            return new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).clock(clock)
+                    .baselineCommand(baselineCommand).checkTreatments(baseline, baselineFile, treatments);
+        }
+        List<Prepared> prepared = new ArrayList<>();
+        List<List<PendingComparison>> pending = new ArrayList<>();
+        List<GateReport.Builder> reports = new ArrayList<>();
+        for (Map.Entry<String, PerfResults> t : treatments.entrySet()) {
+            Prepared p = prepare(baseline, baselineFile, t.getValue(), t.getKey());
+            prepared.add(p);
+            pending.add(p.pending);
+            reports.add(p.report);
+        }
+        new DecisionPass(settings).decide(pending, reports, baseline.calibration(),
+                " across " + treatments.size() + " treatments");
+        List<GateReport> done = new ArrayList<>();
+        for (Prepared p : prepared) {
+            done.add(finish(p));
+        }
+        return done;
+    }
+
+    /** One pair of sides, its comparisons prepared, waiting for the decision pass. */
+    private static final class Prepared {
+        GateReport.Builder report;
+        List<PendingComparison> pending;
+        BenchmarkPairing pairing;
+        String shard;
+    }
+
+    /** Everything of {@link #check} before the decision pass: the pairing and each comparison's test. */
+    private Prepared prepare(PerfResults baseline, String baselineFile, PerfResults current, String currentFile) {
         GateReport.Builder report = start(current, currentFile)
                 .baseline(new GateReport.Source(baselineFile, baseline.createdAt(), baseline.toolVersion(),
                         baseline.environment(), baseline.provenance()));
@@ -165,7 +219,20 @@ public final class Gate {
                     + " scenarios page, \"Cold and warm runs\")");
         }
         checkRules(baseline, current, report);
-        new DecisionPass(settings).decide(pending, report, baseline.calibration());
+        Prepared prepared = new Prepared();
+        prepared.report = report;
+        prepared.pending = pending;
+        prepared.pairing = pairing;
+        prepared.shard = shard;
+        return prepared;
+    }
+
+    /** Everything of {@link #check} after the decision pass: membership, failures, notes, the report. */
+    private GateReport finish(Prepared prepared) {
+        GateReport.Builder report = prepared.report;
+        BenchmarkPairing pairing = prepared.pairing;
+        String shard = prepared.shard;
+        List<PendingComparison> pending = prepared.pending;
         pairing.added.forEach(report::addNewBenchmark);
         if (shard != null && !pairing.missing.isEmpty()) {
             // one shard runs part of the suite: the rest of the baseline is other shards' to judge, and perf:merge

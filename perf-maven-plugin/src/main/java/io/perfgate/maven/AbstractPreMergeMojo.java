@@ -10,6 +10,8 @@ import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.CompareRequest;
 import io.perfgate.premerge.PreMergeResult;
 import io.perfgate.premerge.PreMergeWorkflow;
+import io.perfgate.premerge.Treatment;
+import io.perfgate.premerge.TreatmentComparison;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.report.CiEnvironment;
 import io.perfgate.report.ProfileSummary;
@@ -22,7 +24,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -122,6 +126,42 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     @Parameter(property = PerfProperties.REPORT_URL, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String reportUrl;
 
+    /**
+     * Several treatments against one baseline, the baseline being {@code perf.against} measured as it is (not its
+     * merge base): entries separated by commas, {@code ;} or new lines, each {@code name=ref} (a branch, tag,
+     * commit, or {@code WORKTREE} for the working tree) followed by JVM arguments for that side's forks alone. The
+     * same ref may appear under several names; it is built once. All sides run in the same interleaved rounds and
+     * each treatment is judged against the baseline; {@code summary.csv} has a column group per treatment.
+     * <pre>-Dperf.against=main -Dperf.treatments="run1=main, coders=main -Dorg.apache.avro.specific.use_custom_coders=true"</pre>
+     * In a POM, one entry per line:
+     * <pre>&lt;treatments&gt;
+     *   fast=feature/fast-codec
+     *   flag=main -Dmy.flag=true
+     * &lt;/treatments&gt;</pre>
+     * Empty: the working tree against its base, as without it.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.TREATMENTS, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String treatments;
+
+    /**
+     * The baseline's name in a comparison of treatments (letters, digits, {@code . _ -}).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BASELINE_NAME, defaultValue = PerfProperties.DEFAULT_BASELINE_NAME)
+    private String baselineName;
+
+    /**
+     * JVM arguments for the baseline's forks alone in a comparison of treatments, e.g. {@code -Dmy.flag=false};
+     * {@code perf.jvmArgs} applies to every side.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BASELINE_JVM_ARGS, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String baselineJvmArgs;
+
     protected AbstractPreMergeMojo(String goal, ToolchainManager toolchainManager,
             RepositorySystem repositorySystem) {
         super(goal, toolchainManager, repositorySystem);
@@ -145,6 +185,19 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** {@code perf.githubSummary}, read by the one switch rule. */
     final boolean githubSummary() throws MojoExecutionException {
         return flag(PerfProperties.GITHUB_SUMMARY, githubSummary, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /** True when {@code perf.treatments} names treatments to measure against {@code perf.against}. */
+    private boolean treating() {
+        return treatments != null && !treatments.trim().isEmpty();
+    }
+
+    /** Treatments need a baseline: without {@code perf.against} they are refused, not ignored. */
+    protected final void refuseTreatmentsWithoutAgainst() throws MojoExecutionException {
+        if (!comparing() && treating() && skipFlagReason() == null) {
+            throw new MojoExecutionException(PerfProperties.TREATMENTS + " is set, but " + PerfProperties.AGAINST
+                    + " is not: give the baseline's ref, e.g. -D" + PerfProperties.AGAINST + "=main");
+        }
     }
 
     /** True when {@code perf.against} names a ref to compare with. */
@@ -180,6 +233,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /** A skipped comparison must not leave the verdict of an earlier one for {@code git bisect run} to read. */
     @Override
     protected void clearStaleOutputs() throws MojoExecutionException {
+        // the one hook every pre-merge goal runs first: perf:trend inherits the parameter but measures no treatments
+        if (treating() && !"check".equals(goal()) && !"compare".equals(goal())) {
+            getLog().warn(PerfProperties.TREATMENTS + " is ignored by perf:" + goal() + "; perf:compare (or perf:check"
+                    + " with " + PerfProperties.AGAINST + ") measures treatments");
+        }
         if (bisect()) {
             try {
                 BisectExitCode.clear(outputDirectory.toPath());
@@ -192,6 +250,10 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
 
     /** Measures both sides, judges them, writes the reports and maps the outcome to Maven's exceptions. */
     protected final void compare() throws MojoExecutionException, MojoFailureException {
+        if (treating()) {
+            compareTreatments();
+            return;
+        }
         CompareRequest request = request();
         project.setContextValue(COMPARED, "perf:" + goal());
         getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()
@@ -224,6 +286,58 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
         getLog().info(result.summary());
         if (result.report().failsBuild()) {
             throw new MojoFailureException(result.regressionMessage(files.get(0)));
+        }
+    }
+
+    /**
+     * Several treatments against one baseline ({@code perf.treatments}, the baseline {@code perf.against} as it is):
+     * every side measured in the same interleaved rounds, each treatment judged against the baseline, one table with
+     * a column per treatment; the build fails when a treatment FAILs (with {@code perf.failOnRegression}).
+     */
+    private void compareTreatments() throws MojoExecutionException, MojoFailureException {
+        CompareRequest request;
+        try {
+            Treatment base = Treatment.baseline(baselineName, against, baselineJvmArgs);
+            List<Treatment> list = Treatment.parseAll(treatments, base.name());
+            long seedValue = seedValue();
+            Map<String, String> properties = new LinkedHashMap<>();
+            List<String> entries = new ArrayList<>();
+            list.forEach(t -> entries.add(t.entry()));
+            properties.put(PerfProperties.TREATMENTS, String.join("; ", entries));
+            properties.put(PerfProperties.BASELINE_NAME, base.name());
+            if (!base.jvmArgs().isEmpty()) {
+                properties.put(PerfProperties.BASELINE_JVM_ARGS, String.join(" ", base.jvmArgs()));
+            }
+            request = request(seedValue).toBuilder().treatments(base, list).command(MavenCommands.repeatComparison(
+                    session, project, qualifiedGoal("compare"), jmhOptions().userSettings(), against.trim(),
+                    seedValue, adaptive(), false, maxForks, properties)).build();
+        } catch (CompareException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        project.setContextValue(COMPARED, "perf:" + goal());
+        getLog().info("perf:" + goal() + ": measuring " + request.treatments().size() + " treatments against "
+                + request.baseline().name() + " (" + request.baseline().ref() + "), all interleaved on this machine");
+        TreatmentComparison.Result result;
+        try {
+            result = new TreatmentComparison(MavenCommands.baseBuild(session),
+                    roundLauncher("compare-forks", request.command(), true), perfLog()).run(request);
+        } catch (CompareException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("perf:" + goal() + " could not write to "
+                    + display(outputDirectory.toPath()) + ": " + e.getMessage(), e);
+        }
+        result.summary().consoleLines().forEach(getLog()::info);
+        List<String> files = new ArrayList<>();
+        result.writtenFiles().forEach(p -> files.add(display(p)));
+        getLog().info("Reports: " + String.join(", ", files));
+        Optional<String> measurementFailure = result.measurementFailure();
+        if (measurementFailure.isPresent()) {
+            throw new MojoExecutionException("perf:" + goal() + ": " + measurementFailure.get());
+        }
+        if (result.failsBuild()) {
+            throw new MojoFailureException("perf:" + goal() + " with " + PerfProperties.TREATMENTS + ": "
+                    + result.regressionMessage(files.get(0)));
         }
     }
 
@@ -270,8 +384,11 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     }
 
     private CompareRequest request() throws MojoExecutionException {
+        return request(seedValue());
+    }
+
+    private CompareRequest request(long seedValue) throws MojoExecutionException {
         int rounds = checkedMaxForks();
-        long seedValue = seedValue();
         return CompareRequest.builder().against(against.trim()).paths(checkoutPaths())
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
                 .maxForks(rounds).settings(gateSettings()).command(command(seedValue))

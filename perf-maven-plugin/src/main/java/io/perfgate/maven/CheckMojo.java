@@ -114,6 +114,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
         if (comparing()) {
             return comparisonSkipReason();
         }
+        refuseTreatmentsWithoutAgainst();
         String reason = skipFlagReason();
         if (reason != null) {
             return reason;

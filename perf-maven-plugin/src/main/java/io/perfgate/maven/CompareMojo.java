@@ -36,6 +36,7 @@ import org.eclipse.aether.RepositorySystem;
  */
 @Mojo(name = "compare", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST)
 public class CompareMojo extends AbstractPreMergeMojo {
+
     @Inject
     public CompareMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super("compare", toolchainManager, repositorySystem);
@@ -43,6 +44,7 @@ public class CompareMojo extends AbstractPreMergeMojo {
 
     @Override
     protected String skipReason() throws MojoExecutionException {
+        refuseTreatmentsWithoutAgainst();
         if (!comparing()) {
             String reason = skipFlagReason();
             return reason != null ? reason : PerfProperties.AGAINST + " is not set (give -D" + PerfProperties.AGAINST

@@ -102,7 +102,16 @@ final class MavenCommands {
     static String repeatComparison(MavenSession session, MavenProject project, String goal,
             Map<String, String> jmhSettings, String against, long seed, boolean adaptive, boolean affected,
             int maxForks) {
+        return repeatComparison(session, project, goal, jmhSettings, against, seed, adaptive, affected, maxForks,
+                java.util.Collections.emptyMap());
+    }
+
+    /** As above, with the properties of a comparison of treatments ({@code perf.treatments} and its kin). */
+    static String repeatComparison(MavenSession session, MavenProject project, String goal,
+            Map<String, String> jmhSettings, String against, long seed, boolean adaptive, boolean affected,
+            int maxForks, Map<String, String> treatments) {
         Map<String, String> properties = new LinkedHashMap<>(jmhSettings);
+        properties.putAll(treatments);
         properties.put(PerfProperties.AGAINST, against);
         properties.put(PerfProperties.SEED, Long.toString(seed));
         if (!adaptive) {

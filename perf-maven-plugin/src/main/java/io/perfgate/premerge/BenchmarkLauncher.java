@@ -36,6 +36,21 @@ public interface BenchmarkLauncher {
             throws InterleavedRun.ForkFailedException;
 
     /**
+     * Runs one fork of {@code benchmark} with {@code classpath}, its JVM started with {@code jvmArgs} as well (a
+     * treatment's own arguments, after {@code perf.jvmArgs}); one result per parameter set.
+     *
+     * @throws InterleavedRun.ForkFailedException also when this harness cannot give a fork arguments of its own
+     */
+    default List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            List<String> jvmArgs) throws InterleavedRun.ForkFailedException {
+        if (!jvmArgs.isEmpty()) {
+            throw new InterleavedRun.ForkFailedException("the " + sideLabel + " side's own JVM arguments ("
+                    + String.join(" ", jvmArgs) + ") cannot be given to " + benchmark);
+        }
+        return runFork(classpath, benchmark, sideLabel, round);
+    }
+
+    /**
      * Runs one extra fork of {@code benchmark} for profiling, its JVM started with {@code jvmArgs} (the profiler),
      * restricted to the parameter values {@code params} (for a scenario, {@code runs=cold} or {@code runs=warm});
      * its files go to {@code directory}, named {@code <sideLabel>-...} (the profiler removes them when the fork

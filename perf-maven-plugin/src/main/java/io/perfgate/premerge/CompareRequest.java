@@ -34,6 +34,8 @@ public final class CompareRequest {
     private final Duration budget;
     private final ProfilerSetup profiling;
     private final Calibration calibration;
+    private final Treatment baseline;
+    private final List<Treatment> treatments;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -54,6 +56,9 @@ public final class CompareRequest {
         this.budget = b.budget;
         this.profiling = b.profiling;
         this.calibration = b.calibration;
+        this.treatments = Collections.unmodifiableList(new ArrayList<>(b.treatments));
+        this.baseline = b.baseline != null ? b.baseline
+                : new Treatment(PerfProperties.DEFAULT_BASELINE_NAME, against, Collections.emptyList());
     }
 
     public static Builder builder() {
@@ -64,7 +69,20 @@ public final class CompareRequest {
         return new Builder().against(against).paths(paths).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
-                .profiling(profiling).calibration(calibration);
+                .profiling(profiling).calibration(calibration).treatments(baseline, treatments);
+    }
+
+    /**
+     * The treatments to measure against {@link #baseline()} ({@code perf.treatments}); empty for the comparison of
+     * the working tree against its base.
+     */
+    public List<Treatment> treatments() {
+        return treatments;
+    }
+
+    /** The baseline of a comparison of treatments: {@code perf.against} exactly, with its name and arguments. */
+    public Treatment baseline() {
+        return baseline;
     }
 
     /**
@@ -165,6 +183,16 @@ public final class CompareRequest {
         private Duration budget;
         private ProfilerSetup profiling = ProfilerSetup.none();
         private Calibration calibration;
+        private Treatment baseline;
+        private final List<Treatment> treatments = new ArrayList<>();
+
+        /** Several treatments against one baseline; no treatments: the working tree against its base. */
+        public Builder treatments(Treatment baseline, List<Treatment> treatments) {
+            this.baseline = baseline;
+            this.treatments.clear();
+            this.treatments.addAll(treatments);
+            return this;
+        }
 
         public Builder calibration(Calibration calibration) {
             this.calibration = calibration;

@@ -12,11 +12,24 @@ public final class InterleavedResults {
     private final List<InterleavedRun.BenchmarkProgress> benchmarks;
     private final int maxRounds;
     private final long seed;
+    private final List<String> arms;
 
+    /** The rounds of a comparison of two sides, base and candidate. */
     InterleavedResults(List<InterleavedRun.BenchmarkProgress> benchmarks, int maxRounds, long seed) {
+        this(benchmarks, maxRounds, seed, java.util.Arrays.asList(Side.BASE.label(), Side.CANDIDATE.label()));
+    }
+
+    InterleavedResults(List<InterleavedRun.BenchmarkProgress> benchmarks, int maxRounds, long seed,
+            List<String> arms) {
         this.benchmarks = Collections.unmodifiableList(new ArrayList<>(benchmarks));
         this.maxRounds = maxRounds;
         this.seed = seed;
+        this.arms = Collections.unmodifiableList(new ArrayList<>(arms));
+    }
+
+    /** The sides by name, the baseline first. */
+    public List<String> arms() {
+        return arms;
     }
 
     public List<InterleavedRun.BenchmarkProgress> benchmarks() {
@@ -33,9 +46,14 @@ public final class InterleavedResults {
 
     /** Every result of one side, benchmark by benchmark. */
     public List<BenchmarkResult> results(Side side) {
+        return results(side == Side.BASE ? 0 : 1);
+    }
+
+    /** Every result of side {@code arm} (0 the baseline), benchmark by benchmark. */
+    public List<BenchmarkResult> results(int arm) {
         List<BenchmarkResult> all = new ArrayList<>();
         for (InterleavedRun.BenchmarkProgress p : benchmarks) {
-            all.addAll(p.results(side));
+            all.addAll(p.results(arm));
         }
         return all;
     }
@@ -85,6 +103,18 @@ public final class InterleavedResults {
         StringBuilder sb = new StringBuilder("Rounds per benchmark (each round is one fork of each side):");
         for (InterleavedRun.BenchmarkProgress p : benchmarks) {
             sb.append("\n  ").append(p.benchmark()).append(": ").append(p.rounds());
+            if (arms.size() > 2) {
+                // each treatment stops on its own look; the baseline runs while any of them does
+                List<String> perTreatment = new ArrayList<>();
+                for (int arm = 1; arm < arms.size(); arm++) {
+                    perTreatment.add(arms.get(arm) + " " + p.rounds(arm));
+                }
+                sb.append(" (").append(String.join(", ", perTreatment)).append(')');
+                if (p.failed()) {
+                    sb.append(" (stopped: ").append(p.reason()).append(')');
+                }
+                continue;
+            }
             if (p.failed()) {
                 sb.append(" (stopped: ").append(p.reason()).append(')');
             } else if (p.stop() == StopRule.Status.SETTLED_PASS) {

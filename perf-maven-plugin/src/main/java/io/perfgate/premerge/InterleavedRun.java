@@ -9,8 +9,8 @@ import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.text.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +34,15 @@ public final class InterleavedRun {
         List<BenchmarkResult> runFork(Side side, String benchmark, int round) throws ForkFailedException;
     }
 
+    /**
+     * Runs one JVM fork of one benchmark on one of several sides: arm 0 the baseline, 1.. the treatments
+     * ({@link #arms}).
+     */
+    public interface ArmRunner {
+        /** As {@link ForkRunner#runFork}, for the side {@code arm}. */
+        List<BenchmarkResult> runFork(int arm, String benchmark, int round) throws ForkFailedException;
+    }
+
     /** A fork that did not produce a result; the benchmark is dropped from later rounds and reported. */
     public static final class ForkFailedException extends Exception {
         private static final long serialVersionUID = 1L;
@@ -52,6 +61,7 @@ public final class InterleavedRun {
     private final PerfLog log;
     private final LongSupplier nanoTime;
     private String sides = "base and candidate";
+    private List<String> armLabels = Arrays.asList(Side.BASE.label(), Side.CANDIDATE.label());
     private Duration budget;
 
     public InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log) {
@@ -73,6 +83,18 @@ public final class InterleavedRun {
         return this;
     }
 
+    /**
+     * The sides by name, the baseline first: more than two makes a comparison of several treatments against one
+     * baseline, each judged against it by the stop rule on its own. Two by default (base and candidate).
+     */
+    public InterleavedRun arms(List<String> labels) {
+        if (labels.size() < 2) {
+            throw new IllegalArgumentException("a comparison has at least two sides, was " + labels);
+        }
+        this.armLabels = new ArrayList<>(labels);
+        return this;
+    }
+
     InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log, LongSupplier nanoTime) {
         this.schedule = Objects.requireNonNull(schedule);
         this.rule = Objects.requireNonNull(rule);
@@ -80,10 +102,26 @@ public final class InterleavedRun {
         this.nanoTime = Objects.requireNonNull(nanoTime);
     }
 
+    /** Runs the rounds of a comparison of two sides, base and candidate. */
     public InterleavedResults run(List<String> benchmarks, ForkRunner runner) {
+        if (armLabels.size() != 2) {
+            throw new IllegalStateException("a runner of two sides for " + armLabels.size() + " sides");
+        }
+        return runArms(benchmarks, (arm, benchmark, round) -> runner.runFork(arm == 0 ? Side.BASE : Side.CANDIDATE,
+                benchmark, round));
+    }
+
+    /**
+     * Runs the rounds of every side ({@link #arms}): each round runs one fork of each side of each benchmark still
+     * running, the sides of a benchmark adjacent in a seeded order. After each round the stop rule looks at each
+     * treatment against the baseline; a treatment that has settled runs no more forks of that benchmark, and the
+     * benchmark stops when all its treatments have (the baseline runs while any treatment does).
+     */
+    public InterleavedResults runArms(List<String> benchmarks, ArmRunner runner) {
+        int arms = armLabels.size();
         Map<String, BenchmarkProgress> progress = new LinkedHashMap<>();
         for (String b : benchmarks) {
-            progress.put(b, new BenchmarkProgress(b));
+            progress.put(b, new BenchmarkProgress(b, arms));
         }
         log.info(String.format(Locale.ROOT, "Interleaving %s, %s, %s; seed %d"
                 + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks),
@@ -110,6 +148,12 @@ public final class InterleavedRun {
                     p.state = State.DONE;
                     p.stop = StopRule.Status.BUDGET;
                     p.reason = PerfProperties.BUDGET + " ran out after " + round + " rounds";
+                    for (int arm = 1; arm < arms; arm++) {
+                        if (p.armRunning(arm)) {
+                            p.stops[arm] = p.stop;
+                            p.reasons[arm] = p.reason;
+                        }
+                    }
                 }
                 log.info(String.format(Locale.ROOT, "%s: %s of rounds left, and round %d took %s; stopping"
                         + " %d unsettled benchmark%s after %d rounds: %s", PerfProperties.BUDGET,
@@ -120,21 +164,21 @@ public final class InterleavedRun {
             }
             round++;
             long roundStart = nanoTime.getAsLong();
-            for (InterleavedSchedule.ForkSlot slot : schedule.round(round, active)) {
+            for (InterleavedSchedule.ForkSlot slot : schedule.round(round, active, arms)) {
                 BenchmarkProgress p = progress.get(slot.benchmark());
-                if (p.state != State.RUNNING) {
+                if (p.state != State.RUNNING || !p.armRunning(slot.arm())) {
                     continue;
                 }
                 long start = nanoTime.getAsLong();
                 try {
-                    List<BenchmarkResult> results = runner.runFork(slot.side(), slot.benchmark(), round);
+                    List<BenchmarkResult> results = runner.runFork(slot.arm(), slot.benchmark(), round);
                     if (results.isEmpty()) {
                         throw new ForkFailedException("the fork produced no result");
                     }
-                    p.add(slot.side(), results);
+                    p.add(slot.arm(), results);
                 } catch (ForkFailedException e) {
                     p.state = State.ERROR;
-                    p.reason = slot.side().label() + " fork in round " + round + " failed: " + e.getMessage();
+                    p.reason = armLabels.get(slot.arm()) + " fork in round " + round + " failed: " + e.getMessage();
                     log.info(p.benchmark + ": " + p.reason + "; it is not run any more");
                 } finally {
                     p.nanos += nanoTime.getAsLong() - start;
@@ -146,37 +190,57 @@ public final class InterleavedRun {
                     continue;
                 }
                 p.rounds = round;
-                StopRule.Look look = rule.look(round, p.results(Side.BASE), p.results(Side.CANDIDATE));
-                if (look.status().stops()) {
-                    p.state = State.DONE;
-                    p.stop = look.status();
-                    p.reason = look.reason();
-                    if (look.status() == StopRule.Status.ENOUGH_FOR_NOISE) {
-                        log.info(String.format(Locale.ROOT, "%s: stopped after %d rounds, as many as its noise"
-                                + " needs; the gate decides on them (%s)", b, round, look.reason()));
-                    } else if (look.status() == StopRule.Status.FINISHED) {
-                        String noise = rule.adaptive() ? rule.noiseAtMaximum(p.results(Side.BASE),
-                                p.results(Side.CANDIDATE)) : "";
-                        if (noise.contains(PerfProperties.MAX_FORKS)) {
-                            log.info(String.format(Locale.ROOT, "%s: unsettled after all %d rounds: %s; a"
-                                    + " slowdown of that size may be missed (raise %s, or see perf:calibrate)",
-                                    b, round, noise, PerfProperties.MAX_FORKS));
-                        }
-                    } else {
-                        log.info(String.format(Locale.ROOT, "%s: settled after %d rounds, %s (%s)", b, round,
-                                look.status() == StopRule.Status.SETTLED_PASS ? "no slowdown of the limit"
-                                        : "a slowdown beyond the limit",
-                                look.reason()));
+                boolean anyRunning = false;
+                for (int arm = 1; arm < arms; arm++) {
+                    if (p.armRunning(arm)) {
+                        p.armRounds[arm] = round;
+                        look(p, arm, round);
+                        anyRunning |= p.armRunning(arm);
                     }
+                }
+                if (!anyRunning) {
+                    p.state = State.DONE;
+                    p.stop = p.stops[1];
+                    p.reason = p.reasons[1];
                 }
             }
             lastRound = nanoTime.getAsLong() - roundStart;
             log.info(String.format(Locale.ROOT, "Round %d done: %d benchmark%s, %s", round, active.size(),
                     active.size() == 1 ? "" : "s", duration(lastRound)));
         }
-        InterleavedResults outcome = new InterleavedResults(new ArrayList<>(progress.values()), rule.maxRounds(), schedule.seed());
+        InterleavedResults outcome = new InterleavedResults(new ArrayList<>(progress.values()), rule.maxRounds(),
+                schedule.seed(), armLabels);
         log.info(outcome.summary());
         return outcome;
+    }
+
+    /** The stop rule's look at one treatment of a benchmark against the baseline, logged when it stops. */
+    private void look(BenchmarkProgress p, int arm, int round) {
+        String b = p.benchmark + (armLabels.size() > 2 ? " [" + armLabels.get(arm) + "]" : "");
+        List<BenchmarkResult> base = p.results(0);
+        List<BenchmarkResult> treatment = p.results(arm);
+        StopRule.Look look = rule.look(round, base, treatment);
+        if (!look.status().stops()) {
+            return;
+        }
+        p.stops[arm] = look.status();
+        p.reasons[arm] = look.reason();
+        if (look.status() == StopRule.Status.ENOUGH_FOR_NOISE) {
+            log.info(String.format(Locale.ROOT, "%s: stopped after %d rounds, as many as its noise"
+                    + " needs; the gate decides on them (%s)", b, round, look.reason()));
+        } else if (look.status() == StopRule.Status.FINISHED) {
+            String noise = rule.adaptive() ? rule.noiseAtMaximum(base, treatment) : "";
+            if (noise.contains(PerfProperties.MAX_FORKS)) {
+                log.info(String.format(Locale.ROOT, "%s: unsettled after all %d rounds: %s; a"
+                        + " slowdown of that size may be missed (raise %s, or see perf:calibrate)",
+                        b, round, noise, PerfProperties.MAX_FORKS));
+            }
+        } else {
+            log.info(String.format(Locale.ROOT, "%s: settled after %d rounds, %s (%s)", b, round,
+                    look.status() == StopRule.Status.SETTLED_PASS ? "no slowdown of the limit"
+                            : "a slowdown beyond the limit",
+                    look.reason()));
+        }
     }
 
     /** A wall time as the log shows every duration ({@link Durations}). */
@@ -188,28 +252,43 @@ public final class InterleavedRun {
         RUNNING, DONE, ERROR
     }
 
-    /** One benchmark's forks on both sides and where it stands. */
+    /** One benchmark's forks on every side and where it stands. */
     public static final class BenchmarkProgress {
         final String benchmark;
-        private final Map<Side, Map<String, BenchmarkResult>> results = new EnumMap<>(Side.class);
+        private final List<Map<String, BenchmarkResult>> results = new ArrayList<>();
         State state = State.RUNNING;
         StopRule.Status stop;
         String reason = "";
         int rounds;
         long nanos;
+        /** Per side (index 0, the baseline, unused): how its look stopped it, null while it runs. */
+        final StopRule.Status[] stops;
+        final String[] reasons;
+        final int[] armRounds;
 
-        BenchmarkProgress(String benchmark) {
+        BenchmarkProgress(String benchmark, int arms) {
             this.benchmark = benchmark;
-            results.put(Side.BASE, new TreeMap<>());
-            results.put(Side.CANDIDATE, new TreeMap<>());
+            for (int a = 0; a < arms; a++) {
+                results.add(new TreeMap<>());
+            }
+            stops = new StopRule.Status[arms];
+            reasons = new String[arms];
+            Arrays.fill(reasons, "");
+            armRounds = new int[arms];
+        }
+
+        /** Whether side {@code arm} still runs forks: the baseline while the benchmark does, a treatment until its
+         * look stops it. */
+        boolean armRunning(int arm) {
+            return state == State.RUNNING && (arm == 0 || stops[arm] == null);
         }
 
         /**
          * Adds a fork's results, each to the result of the same benchmark ({@link BenchmarkPairing#id}: key and mode,
          * as a benchmark of two modes returns a result for each from one fork).
          */
-        void add(Side side, List<BenchmarkResult> forkResults) {
-            Map<String, BenchmarkResult> map = results.get(side);
+        void add(int arm, List<BenchmarkResult> forkResults) {
+            Map<String, BenchmarkResult> map = results.get(arm);
             for (BenchmarkResult r : forkResults) {
                 String id = BenchmarkPairing.id(r);
                 BenchmarkResult before = map.get(id);
@@ -235,7 +314,27 @@ public final class InterleavedRun {
         }
 
         public List<BenchmarkResult> results(Side side) {
-            return Collections.unmodifiableList(new ArrayList<>(results.get(side).values()));
+            return results(side == Side.BASE ? 0 : 1);
+        }
+
+        /** The results of side {@code arm} (0 the baseline). */
+        public List<BenchmarkResult> results(int arm) {
+            return Collections.unmodifiableList(new ArrayList<>(results.get(arm).values()));
+        }
+
+        /** Rounds in which treatment {@code arm} ran a fork (it stops before the benchmark when it settles first). */
+        public int rounds(int arm) {
+            return arm == 0 ? rounds : armRounds[arm];
+        }
+
+        /** How treatment {@code arm}'s look stopped it; null when a fork failed. */
+        public StopRule.Status stop(int arm) {
+            return state == State.ERROR ? null : stops[arm];
+        }
+
+        /** What settled treatment {@code arm}, or why the benchmark failed. */
+        public String reason(int arm) {
+            return state == State.ERROR ? reason : reasons[arm];
         }
 
         /** Complete rounds run (both sides). */

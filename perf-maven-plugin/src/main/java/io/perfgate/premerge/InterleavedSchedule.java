@@ -37,19 +37,36 @@ public final class InterleavedSchedule {
      * Each benchmark appears exactly twice, once per side.
      */
     public List<ForkSlot> round(int round, List<String> benchmarks) {
+        return round(round, benchmarks, 2);
+    }
+
+    /**
+     * The forks of round {@code round} (1-based) for the given benchmarks and {@code arms} sides (arm 0 the
+     * baseline, 1.. the treatments), in the order to run them: each benchmark's forks are adjacent, every arm once,
+     * in an order shuffled from the seed, the round and the benchmark's name. With two arms the shuffle is the coin
+     * of the two-sided comparison (Fisher-Yates on two draws the same bit), so a seed recorded by perf:compare
+     * repeats its order.
+     */
+    public List<ForkSlot> round(int round, List<String> benchmarks, int arms) {
         if (round < 1) {
             throw new IllegalArgumentException("rounds count from 1, was " + round);
+        }
+        if (arms < 2) {
+            throw new IllegalArgumentException("a comparison has at least two sides, was " + arms);
         }
         List<String> order = new ArrayList<>(benchmarks);
         Collections.sort(order);
         Collections.shuffle(order, new Random(mix(seed, round, 0L)));
-        List<ForkSlot> slots = new ArrayList<>(order.size() * 2);
+        List<ForkSlot> slots = new ArrayList<>(order.size() * arms);
         for (String benchmark : order) {
-            boolean baseFirst = new Random(mix(seed, round, stableHash(benchmark))).nextBoolean();
-            Side first = baseFirst ? Side.BASE : Side.CANDIDATE;
-            Side second = baseFirst ? Side.CANDIDATE : Side.BASE;
-            slots.add(new ForkSlot(round, benchmark, first));
-            slots.add(new ForkSlot(round, benchmark, second));
+            List<Integer> sides = new ArrayList<>(arms);
+            for (int a = 0; a < arms; a++) {
+                sides.add(a);
+            }
+            Collections.shuffle(sides, new Random(mix(seed, round, stableHash(benchmark))));
+            for (int arm : sides) {
+                slots.add(new ForkSlot(round, benchmark, arm));
+            }
         }
         return slots;
     }
@@ -72,16 +89,20 @@ public final class InterleavedSchedule {
         return h;
     }
 
-    /** One fork to run: which round, which benchmark, which side. */
+    /** One fork to run: which round, which benchmark, which side (arm 0 the baseline, 1.. the treatments). */
     public static final class ForkSlot {
         private final int round;
         private final String benchmark;
-        private final Side side;
+        private final int arm;
 
         public ForkSlot(int round, String benchmark, Side side) {
+            this(round, benchmark, Objects.requireNonNull(side) == Side.BASE ? 0 : 1);
+        }
+
+        public ForkSlot(int round, String benchmark, int arm) {
             this.round = round;
             this.benchmark = Objects.requireNonNull(benchmark);
-            this.side = Objects.requireNonNull(side);
+            this.arm = arm;
         }
 
         public int round() {
@@ -92,8 +113,14 @@ public final class InterleavedSchedule {
             return benchmark;
         }
 
+        /** The side of a two-sided comparison: arm 0 is the base, any other the candidate. */
         public Side side() {
-            return side;
+            return arm == 0 ? Side.BASE : Side.CANDIDATE;
+        }
+
+        /** Which side: 0 the baseline, 1.. the treatments (in a two-sided comparison 1 is the candidate). */
+        public int arm() {
+            return arm;
         }
 
         @Override
@@ -102,17 +129,17 @@ public final class InterleavedSchedule {
                 return false;
             }
             ForkSlot other = (ForkSlot) o;
-            return round == other.round && benchmark.equals(other.benchmark) && side == other.side;
+            return round == other.round && benchmark.equals(other.benchmark) && arm == other.arm;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(round, benchmark, side);
+            return Objects.hash(round, benchmark, arm);
         }
 
         @Override
         public String toString() {
-            return "round " + round + " " + side.label() + " " + benchmark;
+            return "round " + round + " " + (arm <= 1 ? side().label() : "arm " + arm) + " " + benchmark;
         }
     }
 }

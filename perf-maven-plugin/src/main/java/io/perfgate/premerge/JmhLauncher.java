@@ -172,12 +172,19 @@ public final class JmhLauncher implements BenchmarkLauncher {
     @Override
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
             throws InterleavedRun.ForkFailedException {
+        return runFork(classpath, benchmark, sideLabel, round, Collections.emptyList());
+    }
+
+    @Override
+    public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            List<String> jvmArgs) throws InterleavedRun.ForkFailedException {
         PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
         invocations++;
         String stem = String.format(Locale.ROOT, "round-%03d-%s-%d", round, sideLabel.replaceAll("[^A-Za-z0-9]", ""),
                 invocations);
-        return fork(classpath, benchmark, planned, singleFork(planned.jmhArguments()), workDirectory.resolve(stem
-                + ".json"));
+        List<String> arguments = singleFork(planned.jmhArguments());
+        return fork(classpath, benchmark, planned, jvmArgs.isEmpty() ? arguments : withJvmArgs(arguments, jvmArgs),
+                workDirectory.resolve(stem + ".json"));
     }
 
     @Override

@@ -185,6 +185,21 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         }
     }
 
+    /** A JMH fork with the side's own JVM arguments; a scenario's runs take none of their own (refused). */
+    @Override
+    public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            List<String> jvmArgs) throws InterleavedRun.ForkFailedException {
+        if (!scenarios.containsKey(benchmark)) {
+            return jmh.runFork(classpath, benchmark, sideLabel, round, jvmArgs);
+        }
+        if (!jvmArgs.isEmpty()) {
+            throw new InterleavedRun.ForkFailedException("scenario " + benchmark + " cannot take the " + sideLabel
+                    + " side's own JVM arguments (" + String.join(" ", jvmArgs) + "); per-side arguments reach JMH"
+                    + " forks only: give the scenario's JVM options in its definition, or leave them out");
+        }
+        return runFork(classpath, benchmark, sideLabel, round);
+    }
+
     @Override
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round)
             throws InterleavedRun.ForkFailedException {

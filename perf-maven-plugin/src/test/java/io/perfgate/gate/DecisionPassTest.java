@@ -67,6 +67,36 @@ class DecisionPassTest {
                 refused.get(0).reason());
     }
 
+    /**
+     * Several treatments against one baseline share one family: 3 treatments of 4 slowed benchmarks are K = 12,
+     * where a 5-vs-5 comparison can still fail under Holm; 4 treatments are K = 16, where none can, though each
+     * treatment alone (K = 4) would fail. Every treatment's report states the K of the whole family.
+     */
+    @Test
+    void holmCountsTheComparisonsOfEveryTreatment() throws Exception {
+        Gate gate = new Gate(GateSettings.builder().multiplicity(Multiplicity.Mode.HOLM).build()).toolVersion("test");
+        java.util.Map<String, PerfResults> three = new java.util.LinkedHashMap<>();
+        for (String t : new String[] {"a", "b", "c"}) {
+            three.put(t, side(4, 2, true));
+        }
+        List<GateReport> reports = gate.checkTreatments(side(4, 1, false), "baseline.json", three);
+        assertEquals(3, reports.size());
+        for (GateReport r : reports) {
+            assertEquals(12, r.tested());
+            assertEquals(4, r.count(Verdict.FAIL), r.comparisons().toString());
+            assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("K = 12 tested comparisons across 3 treatments"
+                    + " (benchmarks x metrics x treatments, against one baseline); perf.multiplicity=holm")),
+                    r.notes().toString());
+        }
+        java.util.Map<String, PerfResults> four = new java.util.LinkedHashMap<>(three);
+        four.put("d", side(4, 2, true));
+        for (GateReport r : gate.checkTreatments(side(4, 1, false), "baseline.json", four)) {
+            assertEquals(16, r.tested());
+            assertEquals(0, r.count(Verdict.FAIL), r.comparisons().toString());
+        }
+        assertEquals(4, gate.check(side(4, 1, false), side(4, 2, true)).count(Verdict.FAIL));
+    }
+
     /** Holm's levels step up from alpha / K; each row carries the level it was judged at and its adjusted p. */
     @Test
     void eachTestedComparisonIsJudgedAtItsOwnLevel() throws Exception {

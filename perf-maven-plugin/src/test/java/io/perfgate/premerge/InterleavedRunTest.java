@@ -139,6 +139,49 @@ class InterleavedRunTest {
         assertTrue(log.infos().get(0).contains("seed 77 (repeat this order with -Dperf.seed=77)"), log.infos().get(0));
     }
 
+    /**
+     * Four sides: a treatment 50 % slower settles at the first look and runs no more forks; the A/A treatments and
+     * the baseline go on while the noisy one needs rounds; each round runs every side still running once.
+     */
+    @Test
+    void eachTreatmentStopsOnItsOwnLookAndTheBaselineRunsWhileAnyDoes() {
+        double[] truth = {100, 150, 100, 100};
+        double[] sd = {0.01, 0.01, 0.01, 0.15};
+        Random random = new Random(7);
+        List<String> calls = new ArrayList<>();
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(true, 9,
+                GateSettings.defaults()), log, () -> 0L).arms(Arrays.asList("baseline", "slow", "same", "noisy"));
+        InterleavedResults o = run.runArms(Collections.singletonList("a.B.m"), (arm, benchmark, round) -> {
+            calls.add(round + " " + arm);
+            return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, truth[arm], sd[arm],
+                    3)));
+        });
+        BenchmarkProgress p = o.benchmarks().get(0);
+        assertEquals(StopRule.Status.SETTLED_FAIL, p.stop(1));
+        assertEquals(5, p.rounds(1));
+        assertEquals(5, p.results(1).get(0).forks().size());
+        assertEquals(StopRule.Status.SETTLED_PASS, p.stop(2));
+        assertEquals(5, p.rounds(2));
+        assertTrue(p.rounds(3) > 5, "the noisy treatment needs more rounds: " + p.rounds(3));
+        assertEquals(p.rounds(3), p.rounds());
+        assertEquals(p.rounds(), p.results(0).get(0).forks().size());
+        for (int round = 1; round <= p.rounds(); round++) {
+            List<String> sides = new ArrayList<>();
+            for (String c : calls) {
+                if (c.startsWith(round + " ")) {
+                    sides.add(c.substring(c.indexOf(' ') + 1));
+                }
+            }
+            Set<String> expected = new HashSet<>(round <= 5 ? Arrays.asList("0", "1", "2", "3")
+                    : Arrays.asList("0", "3"));
+            assertEquals(expected.size(), sides.size(), "round " + round + ": " + sides);
+            assertEquals(expected, new HashSet<>(sides), "round " + round);
+        }
+        assertTrue(log.any("a.B.m [slow]: settled after 5 rounds, a slowdown beyond the limit"), log.toString());
+        assertTrue(o.summary().contains("a.B.m: " + p.rounds() + " (slow 5, same 5, noisy " + p.rounds(3) + ")"),
+                o.summary());
+    }
+
     @Test
     void withoutAdaptiveStoppingAllRunTheMaximum() {
         ModelRunner runner = new ModelRunner().benchmark("a.Quiet.same", 100, 100, 0.01)

@@ -103,4 +103,45 @@ class InterleavedScheduleTest {
         }
         throw new AssertionError(benchmark + " not scheduled");
     }
+
+    @Test
+    void severalSidesRunOncePerRoundEachBenchmarksForksAdjacent() {
+        InterleavedSchedule schedule = new InterleavedSchedule(42);
+        Set<List<Integer>> orders = new HashSet<>();
+        for (int round = 1; round <= 30; round++) {
+            List<ForkSlot> slots = schedule.round(round, BENCHMARKS, 4);
+            assertEquals(BENCHMARKS.size() * 4, slots.size());
+            for (int i = 0; i < slots.size(); i += 4) {
+                Set<Integer> arms = new HashSet<>();
+                List<Integer> order = new ArrayList<>();
+                for (int j = i; j < i + 4; j++) {
+                    assertEquals(slots.get(i).benchmark(), slots.get(j).benchmark());
+                    arms.add(slots.get(j).arm());
+                    order.add(slots.get(j).arm());
+                }
+                assertEquals(new HashSet<>(Arrays.asList(0, 1, 2, 3)), arms, "round " + round);
+                orders.add(order);
+            }
+            // the seed reproduces it, whichever other benchmarks still run
+            assertEquals(slots, new InterleavedSchedule(42).round(round, BENCHMARKS, 4));
+        }
+        // the order of the sides is shuffled: of the 24 orders of four sides, 120 draws see most
+        assertTrue(orders.size() > 15, orders.size() + " orders");
+    }
+
+    @Test
+    void twoArmsAreTheTwoSidedScheduleSoARecordedSeedRepeatsItsOrder() {
+        InterleavedSchedule schedule = new InterleavedSchedule(2024);
+        for (int round = 1; round <= 50; round++) {
+            List<ForkSlot> two = schedule.round(round, BENCHMARKS, 2);
+            for (int i = 0; i < two.size(); i += 2) {
+                // the coin of the two-sided schedule before several sides existed
+                String b = two.get(i).benchmark();
+                boolean baseFirst = new java.util.Random(InterleavedSchedule.mix(2024, round,
+                        InterleavedSchedule.stableHash(b))).nextBoolean();
+                assertEquals(baseFirst ? Side.BASE : Side.CANDIDATE, two.get(i).side(), b + " round " + round);
+                assertEquals(baseFirst ? Side.CANDIDATE : Side.BASE, two.get(i + 1).side());
+            }
+        }
+    }
 }
