@@ -208,6 +208,50 @@ public final class GitRepository {
         return r.succeeded() ? r.stdout.trim() : "";
     }
 
+    /**
+     * The paths (relative to the working tree root, with forward slashes) that differ between {@code from} and
+     * {@code to}, or between {@code from} and the working tree's tracked files when {@code to} is null.
+     */
+    public List<String> changedPaths(String from, String to) throws CompareException {
+        requireSha(from);
+        if (to != null) {
+            requireSha(to);
+        }
+        ExternalCommand.Result r = to == null ? git("diff", "--name-only", from)
+                : git("diff", "--name-only", from, to);
+        if (!r.succeeded()) {
+            throw new CompareException("git diff --name-only " + abbreviate(from) + " failed: " + firstLine(r.stderr));
+        }
+        List<String> paths = new ArrayList<>();
+        r.stdout.lines().map(String::trim).filter(l -> !l.isEmpty()).forEach(paths::add);
+        return paths;
+    }
+
+    /**
+     * The warning for a comparison whose reactor does not hold all it changes: the paths of {@code changed} outside
+     * {@code reactorRoot} are built by neither side (both take them from the local Maven repository), so the rounds
+     * cannot see them; null when every changed path is inside.
+     */
+    public String outsideReactor(List<String> changed, Path reactorRoot, String sides) throws CompareException {
+        String root = relativize(reactorRoot).toString().replace('\\', '/');
+        List<String> outside = new ArrayList<>();
+        for (String p : changed) {
+            // only what a build compiles or packages: a README or a CI file outside is no blind spot
+            boolean built = p.endsWith(".java") || p.endsWith("pom.xml") || p.contains("src/main/");
+            if (built && !root.isEmpty() && !p.startsWith(root + "/")) {
+                outside.add(p);
+            }
+        }
+        if (outside.isEmpty()) {
+            return null;
+        }
+        return outside.size() + (outside.size() == 1 ? " changed file lies" : " changed files lie") + " outside"
+                + " the reactor this build runs (" + root + "): " + String.join(", ", outside.subList(0,
+                        Math.min(3, outside.size()))) + (outside.size() > 3 ? ", ..." : "") + ". Neither " + sides
+                + " builds them; both take those modules from the local Maven repository, so the comparison cannot"
+                + " see that change. Run from the top of the project with -pl <this module> -am.";
+    }
+
     /** Whether the working tree has uncommitted or untracked changes (which are measured as they are). */
     public boolean isDirty() throws CompareException {
         ExternalCommand.Result r = git("status", "--porcelain", "--untracked-files=normal");

@@ -97,6 +97,11 @@ public final class PreMergeWorkflow {
         ComparisonProfiler.clearStale(profilesDirectory);
         BaseRef ref = BaseRef.resolve(git, request.against(), request.paths().moduleDirectory(), request.paths().reactorRoot(),
                 request.outputDirectory(), log);
+        String blindSpot = git.outsideReactor(git.changedPaths(ref.base, null), request.paths().reactorRoot(),
+                "side");
+        if (blindSpot != null) {
+            log.warn(blindSpot);
+        }
         List<String> candidateBenchmarks = selectSuite(request);
         try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, request.paths(), log)) {
             List<Path> baseClasspath = checkout.classpath();

@@ -61,6 +61,7 @@ public final class StopRule {
     private final int maxRounds;
     private final GateSettings settings;
     private final Calibration calibration;
+    private final boolean bothWays;
 
     /** The power the rounds are sized for. */
     public static final double POWER = Power.DEFAULT_POWER;
@@ -79,6 +80,12 @@ public final class StopRule {
      * @param calibration the noise {@code perf:calibrate} stored in the baseline, or null
      */
     public StopRule(boolean adaptive, int maxRounds, GateSettings settings, Calibration calibration) {
+        this(adaptive, maxRounds, settings, calibration, false);
+    }
+
+    private StopRule(boolean adaptive, int maxRounds, GateSettings settings, Calibration calibration,
+            boolean bothWays) {
+        this.bothWays = bothWays;
         this.calibration = calibration;
         this.settings = Objects.requireNonNull(settings, "settings");
         this.firstLook = Math.max(FIRST_LOOK, settings.minForks());
@@ -88,6 +95,17 @@ public final class StopRule {
         }
         this.adaptive = adaptive && maxRounds > firstLook;
         this.maxRounds = maxRounds;
+    }
+
+    /**
+     * This rule, made to answer "faster?" as well as "slower?" (a comparison of treatments, where an optimisation's
+     * IMPROVED matters as much as a FAIL): a metric settles only when a change of T_fail is ruled out both ways, or
+     * at the first look when it is already IMPROVED there (tested like FAIL, at the first and the last look, alpha / 2
+     * each). Without it, a large speed-up stops as soon as a slowdown is ruled out, and five rounds of a noisy
+     * benchmark rarely make an IMPROVED.
+     */
+    public StopRule bothWays() {
+        return new StopRule(adaptive, maxRounds, settings, calibration, true);
     }
 
     public boolean adaptive() {
@@ -140,13 +158,26 @@ public final class StopRule {
                 if (d.verdict() == Verdict.FAIL) {
                     return new Look(Status.SETTLED_FAIL, d.describe(m.describe()));
                 }
+                if (bothWays && d.verdict() == Verdict.IMPROVED) {
+                    settled.add(m.describe() + " improved, lower bound " + StatsText.percentChange(
+                            c.lowerBound(alpha)));
+                    continue;
+                }
             }
             double upper = c.upperBound(alpha);
-            if (upper < 1 + m.thresholds.fail()) {
-                settled.add(m.describe() + " upper bound " + StatsText.percentChange(upper) + " < "
-                        + StatsText.percentChange(1 + m.thresholds.fail()));
+            double lower = c.lowerBound(alpha);
+            // a speed-up of T_fail is ruled out when the oriented ratio's lower bound is above 1 / (1 + T_fail)
+            boolean fasterRuledOut = !bothWays || lower > 1 / (1 + m.thresholds.fail());
+            if (upper < 1 + m.thresholds.fail() && fasterRuledOut) {
+                settled.add(bothWays ? m.describe() + " bounds " + StatsText.percentChange(lower) + " to "
+                        + StatsText.percentChange(upper) + " within " + StatsText.percentChange(
+                                1 / (1 + m.thresholds.fail())) + " to " + StatsText.percentChange(
+                                        1 + m.thresholds.fail())
+                        : m.describe() + " upper bound " + StatsText.percentChange(upper) + " < "
+                                + StatsText.percentChange(1 + m.thresholds.fail()));
             } else {
-                unsettled.add(m.describe() + " upper bound " + StatsText.percentChange(upper));
+                unsettled.add(m.describe() + (bothWays ? " bounds " + StatsText.percentChange(lower) + " to "
+                        : " upper bound ") + StatsText.percentChange(upper));
                 needed.add(m, alpha);
             }
         }

@@ -68,7 +68,9 @@ public final class TreatmentComparison {
         }
         StopRule rule;
         try {
-            rule = new StopRule(request.adaptive(), request.maxForks(), request.settings(), request.calibration());
+            // "did my optimisation help?" is as much the question as "is it slower?"
+            rule = new StopRule(request.adaptive(), request.maxForks(), request.settings(), request.calibration())
+                    .bothWays();
         } catch (IllegalArgumentException e) {
             throw new CompareException(e.getMessage(), e);
         }
@@ -79,7 +81,7 @@ public final class TreatmentComparison {
         List<Treatment> all = new ArrayList<>();
         all.add(request.baseline());
         all.addAll(request.treatments());
-        List<ResolvedSide> sides = resolve(git, all);
+        List<ResolvedSide> sides = resolve(git, all, request.paths().reactorRoot());
         List<BaseCheckout> checkouts = new ArrayList<>();
         try {
             build(git, request, sides, checkouts);
@@ -94,7 +96,8 @@ public final class TreatmentComparison {
     }
 
     /** Each side's commit; a ref git does not know is refused naming its entry. */
-    private List<ResolvedSide> resolve(GitRepository git, List<Treatment> all) throws CompareException {
+    private List<ResolvedSide> resolve(GitRepository git, List<Treatment> all, Path reactorRoot)
+            throws CompareException {
         String head = git.head();
         boolean dirty = git.isDirty();
         List<ResolvedSide> sides = new ArrayList<>();
@@ -118,6 +121,13 @@ public final class TreatmentComparison {
                 }
                 s.shortId = git.shortId(s.commit);
                 s.subject = git.subject(s.commit);
+            }
+            if (i > 0) {
+                String blindSpot = git.outsideReactor(git.changedPaths(sides.get(0).commit, t.workingTree() ? null
+                        : s.commit), reactorRoot, "side");
+                if (blindSpot != null) {
+                    log.warn(PerfProperties.TREATMENTS + " entry '" + t.name() + "': " + blindSpot);
+                }
             }
             log.info((i == 0 ? "Baseline " : "Treatment ") + t.name() + ": " + t.ref() + " at " + s.shortId
                     + (t.workingTree() ? "" : " \"" + s.subject + "\"")

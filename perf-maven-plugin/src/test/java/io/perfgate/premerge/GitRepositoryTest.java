@@ -3,6 +3,7 @@ package io.perfgate.premerge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,6 +40,24 @@ class GitRepositoryTest {
         write(repo.resolve("module/A.txt"), "two");
         git(repo, "commit", "-q", "-am", "second");
         second = git(repo, "rev-parse", "HEAD");
+    }
+
+    @Test
+    void aChangeOutsideTheReactorIsNamedAsTheComparisonsBlindSpot() throws Exception {
+        // a library module beside the benchmark module changed, and a README: running in "module" alone, neither
+        // side builds the library (Apache Avro's lang/java/avro beside lang/java/perf)
+        write(repo.resolve("lib/src/main/java/Codec.java"), "class Codec {}");
+        write(repo.resolve("README.md"), "docs");
+        git(repo, "add", "-A");
+        GitRepository git = GitRepository.open(repo.resolve("module"));
+        List<String> changed = git.changedPaths(second, null);
+        assertEquals(List.of("README.md", "lib/src/main/java/Codec.java"), changed);
+        String warning = git.outsideReactor(changed, repo.resolve("module"), "side");
+        assertTrue(warning.startsWith("1 changed file lies outside the reactor this build runs (module):"
+                + " lib/src/main/java/Codec.java. Neither side builds them;"), warning);
+        assertTrue(warning.endsWith("Run from the top of the project with -pl <this module> -am."), warning);
+        assertNull(git.outsideReactor(changed, repo, "side"), "from the top, the reactor holds it all");
+        assertEquals(List.of("module/A.txt"), git.changedPaths(first, second));
     }
 
     @Test

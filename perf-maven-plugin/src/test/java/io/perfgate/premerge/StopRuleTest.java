@@ -100,6 +100,31 @@ class StopRuleTest {
     }
 
     @Test
+    void bothWaysASpeedUpDoesNotStopAsSoonAsASlowdownIsRuledOut() {
+        // 15 % faster, forks overlapping: one way this settles as PASS at the first look (a slowdown is
+        // ruled out); both ways the speed-up is not yet IMPROVED at 5 vs 5 forks, so the rounds go on
+        BenchmarkResult base = fixed(100, 92, 108, 95, 105);
+        BenchmarkResult faster = fixed(85, 96, 78, 92, 82);
+        assertEquals(Status.SETTLED_PASS, new StopRule(true, 15, DEFAULTS).look(5, one(base), one(faster)).status());
+        StopRule.Look look = new StopRule(true, 15, DEFAULTS).bothWays().look(5, one(base), one(faster));
+        assertEquals(Status.CONTINUE, look.status(), look.reason());
+        assertTrue(look.reason().contains("median bounds"), look.reason());
+    }
+
+    @Test
+    void bothWaysAClearSpeedUpSettlesAtTheFirstLookAndAnUnchangedOneWhenBothWaysAreRuledOut() {
+        StopRule rule = new StopRule(true, 15, DEFAULTS).bothWays();
+        StopRule.Look improved = rule.look(5, one(series("a.B.m", 1, 100, 0.01, 5)),
+                one(series("a.B.m", 2, 50, 0.01, 5)));
+        assertEquals(Status.SETTLED_PASS, improved.status());
+        assertTrue(improved.reason().contains("improved"), improved.reason());
+        StopRule.Look same = rule.look(5, one(series("a.B.m", 1, 100, 0.01, 5)),
+                one(series("a.B.m", 2, 100, 0.01, 5)));
+        assertEquals(Status.SETTLED_PASS, same.status());
+        assertTrue(same.reason().contains("median bounds"), same.reason());
+    }
+
+    @Test
     void aNoisyBenchmarkContinues() {
         StopRule rule = new StopRule(true, 15, DEFAULTS);
         StopRule.Look look = rule.look(5, one(NOISY_BASE), one(NOISY_CANDIDATE));
