@@ -147,7 +147,7 @@ public final class Gate {
             reports.add(p.report);
         }
         new DecisionPass(settings).decide(pending, reports, baseline.calibration(),
-                " across " + treatments.size() + " treatments");
+                " across " + treatments.size() + (treatments.size() == 1 ? " treatment" : " treatments"));
         List<GateReport> done = new ArrayList<>();
         for (Prepared p : prepared) {
             done.add(finish(p));

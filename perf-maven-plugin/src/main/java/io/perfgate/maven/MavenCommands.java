@@ -6,9 +6,12 @@ import io.perfgate.run.RepeatCommand;
 import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
@@ -76,11 +79,42 @@ final class MavenCommands {
                 : plugin.getGroupId() + ":" + plugin.getArtifactId() + ":" + plugin.getVersion() + ":" + name;
     }
 
-    /** The command that measures again as this build did: its profiles, its POM, the goal and the properties. */
+    /**
+     * The command that measures again as this build did: its profiles, its module selection ({@code -pl .. -am} in
+     * a reactor, else {@code -f}), the build's own {@code -D} properties (skips, repositories, this plugin's
+     * settings), then the goal's properties over them.
+     */
     static String repeat(MavenSession session, MavenProject project, String goal, Map<String, String> properties) {
         List<String> profiles = session == null ? null : session.getRequest().getActiveProfiles();
-        return RepeatCommand.of(profiles == null ? List.of() : profiles, pomArgument(session, project), goal,
-                properties);
+        Map<String, String> all = new LinkedHashMap<>();
+        if (session != null && session.getUserProperties() != null) {
+            // sorted, so the command reads the same from build to build; the goal's own values win
+            new TreeMap<>(session.getUserProperties()).forEach((k, v) -> all.put(k.toString(), v.toString()));
+        }
+        all.putAll(properties);
+        return RepeatCommand.of(profiles == null ? List.of() : profiles, selection(session, project), goal, all);
+    }
+
+    /**
+     * How the build picked the module: {@code -pl <modules> [-am]} as given (a module of a reactor built with its
+     * upstream modules, where {@code -f} would take the others from the local repository), else {@code -f <pom>}
+     * when Maven started elsewhere, else nothing.
+     */
+    static List<String> selection(MavenSession session, MavenProject project) {
+        if (session != null && session.getRequest() != null) {
+            List<String> selected = session.getRequest().getSelectedProjects();
+            if (selected != null && !selected.isEmpty()) {
+                List<String> args = new ArrayList<>(List.of("-pl", String.join(",", selected)));
+                String make = session.getRequest().getMakeBehavior();
+                if (MavenExecutionRequest.REACTOR_MAKE_UPSTREAM.equals(make)
+                        || MavenExecutionRequest.REACTOR_MAKE_BOTH.equals(make)) {
+                    args.add("-am");
+                }
+                return args;
+            }
+        }
+        String pom = pomArgument(session, project);
+        return pom == null ? List.of() : List.of("-f", pom);
     }
 
     /** {@code -f}'s argument for a module that is not where Maven was started: its POM relative to there; or null. */

@@ -129,7 +129,7 @@ public final class TreatmentComparison {
                     log.warn(PerfProperties.TREATMENTS + " entry '" + t.name() + "': " + blindSpot);
                 }
             }
-            log.info((i == 0 ? "Baseline " : "Treatment ") + t.name() + ": " + t.ref() + " at " + s.shortId
+            log.info((i == 0 ? "Baseline '" : "Treatment '") + t.name() + "': " + t.ref() + " at " + s.shortId
                     + (t.workingTree() ? "" : " \"" + s.subject + "\"")
                     + (t.jvmArgs().isEmpty() ? "" : ", with " + String.join(" ", t.jvmArgs())));
             sides.add(s);
@@ -245,7 +245,7 @@ public final class TreatmentComparison {
         List<String> names = new ArrayList<>();
         sides.forEach(s -> names.add(s.side.name()));
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log).arms(names)
-                .sides("baseline " + names.get(0) + " and " + (names.size() - 1) + " treatments ("
+                .sides("baseline " + names.get(0) + " and " + (names.size() - 1) + (names.size() == 2 ? " treatment (" : " treatments (")
                         + String.join(", ", names.subList(1, names.size())) + ")");
         if (request.budget() != null) {
             // the builds came out of the same budget

@@ -223,7 +223,7 @@ public final class TreatmentSummary {
     /** How the verdicts share alpha: K over all treatments, and the mode. */
     public String multiplicityLine() {
         GateReport r = reports.get(0);
-        return "K = " + r.tested() + " tested comparisons over " + treatments.size() + " treatments x benchmarks x"
+        return "K = " + r.tested() + " tested comparisons over " + treatments.size() + (treatments.size() == 1 ? " treatment" : " treatments") + " x benchmarks x"
                 + " metrics against one baseline; " + PerfProperties.MULTIPLICITY + "="
                 + GateSettings.multiplicityId(r.multiplicity()) + " applied over all of them";
     }
@@ -309,7 +309,10 @@ public final class TreatmentSummary {
         StringBuilder md = new StringBuilder("# Treatments against ").append(Markup.markdown(baseline.name()))
                 .append("\n\n");
         for (String line : methodology()) {
-            md.append("- ").append(Markup.markdown(line)).append('\n');
+            // the command as a code span, so a reader can copy it as it is (no escaped underscores)
+            md.append("- ").append(command != null && line.endsWith(command)
+                    ? Markup.markdown(line.substring(0, line.length() - command.length())) + "`" + command + "`"
+                    : Markup.markdown(line)).append('\n');
         }
         md.append("\n| benchmark | metric | ").append(Markup.markdown(baseline.name())).append(" |");
         treatments.forEach(t -> md.append(' ').append(Markup.markdown(t.name())).append(" |"));

@@ -22,15 +22,21 @@ public final class RepeatCommand {
      * @param properties the properties the user set, in order
      */
     public static String of(List<String> profiles, String pomArgument, String goal, Map<String, String> properties) {
+        return of(profiles, pomArgument == null ? List.of() : List.of("-f", pomArgument), goal, properties);
+    }
+
+    /**
+     * @param selection the arguments that pick the module as the build did: {@code -f <pom>}, or {@code -pl <module>
+     *     -am} in a reactor, or none
+     */
+    public static String of(List<String> profiles, List<String> selection, String goal,
+            Map<String, String> properties) {
         List<String> args = new ArrayList<>();
         args.add("mvn");
         if (!profiles.isEmpty()) {
             args.add("-P" + String.join(",", profiles));
         }
-        if (pomArgument != null) {
-            args.add("-f");
-            args.add(pomArgument);
-        }
+        args.addAll(selection);
         args.add("test-compile");
         args.add(goal);
         properties.forEach((k, v) -> args.add("-D" + k + "=" + v));

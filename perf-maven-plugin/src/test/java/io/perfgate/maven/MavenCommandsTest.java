@@ -87,6 +87,29 @@ class MavenCommandsTest {
                 MavenCommands.repeat(session(root), module, "perf:calibrate", Map.of("perf.seed", "7")));
     }
 
+    /**
+     * A module of a reactor built with -pl .. -am is repeated the same way (with -f its upstream modules would come
+     * from the local repository, and a change in them would be measured on neither side), and the build's own -D
+     * properties come along, the goal's values over them.
+     */
+    @Test
+    void aReactorModuleIsRepeatedWithItsSelectionAndTheBuildsProperties() {
+        File root = new File("/work/avro").getAbsoluteFile();
+        MavenSession session = session(root);
+        session.getRequest().setSelectedProjects(Arrays.asList("lang/java/perf"));
+        session.getRequest().setMakeBehavior(org.apache.maven.execution.MavenExecutionRequest.REACTOR_MAKE_UPSTREAM);
+        java.util.Properties user = new java.util.Properties();
+        user.setProperty("perf.includeMainClasses", "true");
+        user.setProperty("invoker.skip", "true");
+        user.setProperty("perf.seed", "1");
+        session.getRequest().setUserProperties(user);
+        MavenProject module = project(true);
+        module.setFile(new File(root, "lang/java/perf/pom.xml"));
+        assertEquals("mvn -pl lang/java/perf -am test-compile perf:compare -Dinvoker.skip=true"
+                + " -Dperf.includeMainClasses=true -Dperf.seed=7 -Dperf.against=base",
+                MavenCommands.repeatComparison(session, module, "perf:compare", Map.of(), "base", 7, true, false, 15));
+    }
+
     private static MavenSession session(File executionRoot, String... profiles) {
         DefaultMavenExecutionRequest request = new DefaultMavenExecutionRequest();
         request.setBaseDirectory(executionRoot);

@@ -176,7 +176,7 @@ class TreatmentComparisonTest {
         String md = read("target/perf/treatments.md");
         assertTrue(md.contains("| benchmark | metric | baseline | slow | fast | again |"), md);
         assertTrue(md.contains("Treatment coders") || md.contains("Treatment slow: slow at "), md);
-        assertTrue(md.contains("Repeat in the same order: mvn perf:compare -Dperf.seed=11"), md);
+        assertTrue(md.contains("Repeat in the same order: `mvn perf:compare -Dperf.seed=11`"), md);
         assertTrue(read("target/perf/treatments.json").contains("\"schema\" : \"perf-treatments/1\""));
         assertTrue(read("target/perf/treatments.html").contains("<th>fast</th>"));
         // the checkouts are gone
