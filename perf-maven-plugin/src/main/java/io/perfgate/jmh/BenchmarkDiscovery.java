@@ -1,5 +1,6 @@
 package io.perfgate.jmh;
 
+import io.perfgate.config.PerfProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,6 +53,15 @@ public final class BenchmarkDiscovery {
      *     processor), or a list cannot be read
      */
     public static List<BenchmarkEntry> discover(List<Path> classDirectories) throws IOException {
+        return discover(classDirectories, null);
+    }
+
+    /**
+     * As {@link #discover(List)}, where {@code mainClasses}, when not null, is the main classes directory that is
+     * not among {@code classDirectories}: when it alone holds benchmarks, the error says to include it rather than
+     * to add the annotation processor to the test compilation.
+     */
+    public static List<BenchmarkEntry> discover(List<Path> classDirectories, Path mainClasses) throws IOException {
         List<BenchmarkEntry> entries = new ArrayList<>();
         List<Path> looked = new ArrayList<>();
         boolean anyCompiled = false;
@@ -65,6 +75,15 @@ public final class BenchmarkDiscovery {
         }
         if (!entries.isEmpty()) {
             return entries;
+        }
+        int inMain = mainClasses == null || classDirectories.contains(mainClasses) ? 0 : listed(mainClasses);
+        if (inMain > 0) {
+            throw new IOException("No JMH benchmarks found: " + join(looked) + (looked.size() == 1
+                    ? " does not exist or lists nothing" : " do not exist or list nothing") + ", but "
+                    + mainClasses.resolve(BenchmarkListReader.RESOURCE) + " lists " + inMain + " benchmark"
+                    + (inMain == 1 ? "" : "s") + ": the benchmarks are in the main sources. Add -D"
+                    + PerfProperties.INCLUDE_MAIN_CLASSES + "=true to run them (in a multi-module build, from the"
+                    + " top with -pl <module> -am).");
         }
         if (!anyCompiled) {
             throw new IOException("No compiled classes in " + join(classDirectories) + ". perf:run runs the JMH"
@@ -133,6 +152,22 @@ public final class BenchmarkDiscovery {
             return true;
         }
         return false;
+    }
+
+    /**
+     * How many benchmarks the BenchmarkList in {@code classDirectory} lists; 0 when it has none or it cannot be
+     * read (it only adds advice to a message).
+     */
+    public static int listed(Path classDirectory) {
+        Path list = classDirectory.resolve(BenchmarkListReader.RESOURCE);
+        if (!Files.isRegularFile(list)) {
+            return 0;
+        }
+        try {
+            return BenchmarkListReader.read(list).size();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** Whether any of {@code classDirectories} holds a BenchmarkList; a project may have only scenarios. */

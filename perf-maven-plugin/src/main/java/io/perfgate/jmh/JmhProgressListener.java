@@ -31,6 +31,11 @@ public interface JmhProgressListener {
     default void waiting(String reason) {
     }
 
+    /** The log line that says a run waits for {@code reason}, in perf:run and in the forks of a comparison. */
+    static String waitingLine(String reason) {
+        return "Waiting: " + reason;
+    }
+
     /** JMH reported a failure; {@code line} is the line that says so. */
     default void failureReported(JmhRunHeader run, String line) {
     }

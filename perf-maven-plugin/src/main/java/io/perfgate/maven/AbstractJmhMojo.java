@@ -311,7 +311,7 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         JmhLauncher jmh = new JmhLauncher(jmhOptions(), java, outputDirectory.toPath().resolve(workDirectory))
                 .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
                         PluginVersion.get(), command)
-                .weighedBy(forkTimes());
+                .weighedBy(forkTimes()).loggingTo(perfLog());
         List<ScenarioDefinition> selected = scenarios ? selectedScenarios() : new ArrayList<>();
         if (selected.isEmpty()) {
             return jmh;

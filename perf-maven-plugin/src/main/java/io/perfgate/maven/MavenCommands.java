@@ -178,6 +178,8 @@ final class MavenCommands {
                 .localRepository(localRepository == null ? null : localRepository.toPath())
                 .settings(path(session.getRequest().getUserSettingsFile()),
                         path(session.getRequest().getGlobalSettingsFile()))
+                .toolchains(path(session.getRequest().getUserToolchainsFile()),
+                        path(session.getRequest().getGlobalToolchainsFile()))
                 .offline(session.isOffline())
                 .activeProfiles(session.getRequest().getActiveProfiles())
                 .userProperties(userProperties)

@@ -163,8 +163,17 @@ public class RunMojo extends AbstractJmhMojo {
         if (ReactorBenchmarks.isReactor(session)) {
             // in a reactor a module without benchmarks is skipped; none in any module fails at the last one
             List<Path> lists = classDirectories();
+            Path main = Paths.get(project.getBuild().getOutputDirectory());
+            StringBuilder looked = new StringBuilder(display(lists.get(0)));
+            if (lists.size() > 1) {
+                looked.append(" or ").append(display(lists.get(1)));
+            } else if (BenchmarkDiscovery.listed(main) > 0) {
+                // the benchmarks are in the main sources (Apache Avro's lang/java/perf): say how to run them
+                looked.append("; ").append(display(main)).append(" has one: add -D")
+                        .append(PerfProperties.INCLUDE_MAIN_CLASSES).append("=true to run it");
+            }
             reason = ReactorBenchmarks.moduleSkipReason(session, project, reason,
-                    hasScenarios() || BenchmarkDiscovery.hasBenchmarkList(lists), display(lists.get(0)), false);
+                    hasScenarios() || BenchmarkDiscovery.hasBenchmarkList(lists), looked.toString(), false);
         }
         return reason;
     }
@@ -209,6 +218,7 @@ public class RunMojo extends AbstractJmhMojo {
         return RunRequest.builder()
                 .options(options)
                 .classDirectories(classDirectories)
+                .mainClassDirectory(Paths.get(project.getBuild().getOutputDirectory()))
                 .classpath(withJUnitPlatformLauncher(testClasspath(), selected))
                 .java(java())
                 .projectDirectory(basedir)

@@ -1,6 +1,7 @@
 package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.jmh.CommandLines;
 import io.perfgate.log.PerfLog;
 import io.perfgate.process.ExternalCommand;
 import io.perfgate.process.Platform;
@@ -32,6 +33,8 @@ public final class BaseBuild implements BaseBuilder {
     private final Path localRepository;
     private final Path userSettings;
     private final Path globalSettings;
+    private final Path userToolchains;
+    private final Path globalToolchains;
     private final boolean sessionOffline;
     private final List<String> activeProfiles;
     private final Map<String, String> userProperties;
@@ -43,6 +46,8 @@ public final class BaseBuild implements BaseBuilder {
         this.localRepository = b.localRepository;
         this.userSettings = b.userSettings;
         this.globalSettings = b.globalSettings;
+        this.userToolchains = b.userToolchains;
+        this.globalToolchains = b.globalToolchains;
         this.sessionOffline = b.offline;
         this.activeProfiles = Collections.unmodifiableList(new ArrayList<>(b.activeProfiles));
         this.userProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.userProperties));
@@ -64,20 +69,29 @@ public final class BaseBuild implements BaseBuilder {
     @Override
     public List<Path> buildClasspath(Path reactorRoot, Path moduleRelativePath, Path testOutput, Path mainOutput,
             Path logFile, PerfLog log) throws CompareException {
+        return buildClasspath("the base", reactorRoot, moduleRelativePath, testOutput, mainOutput, logFile, log);
+    }
+
+    @Override
+    public List<Path> buildClasspath(String what, Path reactorRoot, Path moduleRelativePath, Path testOutput,
+            Path mainOutput, Path logFile, PerfLog log) throws CompareException {
         Path module = reactorRoot.resolve(moduleRelativePath).normalize();
         Path classpathFile = module.resolve("target").resolve(CLASSPATH_FILE);
         List<String> command = command(reactorRoot, moduleRelativePath, classpathFile, true);
-        log.info("Building the base: " + String.join(" ", command.subList(1, command.size())));
+        // the whole command, quoted for a POSIX shell, so that it can be pasted to rebuild by hand (a '|' in
+        // perf.includes would otherwise end the command)
+        log.info("Building " + what + ": " + CommandLines.toShell(command));
         ExternalCommand.Result result = run(command, reactorRoot, logFile);
         if (!result.succeeded() && !sessionOffline && !result.timedOut && mentionsOffline(logFile)) {
-            log.info("The offline build of the base lacks artifacts; building it again online");
+            log.info("The offline build of " + what + " lacks artifacts; building it again online");
             command = command(reactorRoot, moduleRelativePath, classpathFile, false);
             result = run(command, reactorRoot, logFile);
         }
         if (!result.succeeded()) {
             String why = result.timedOut ? "did not finish within " + timeout.toMinutes() + " minutes"
                     : "failed (exit code " + result.exitCode + ")";
-            throw new CompareException("The base commit does not build: mvn " + why + ". From its log, "
+            throw new CompareException("The " + (what.startsWith("the base") ? "base commit" : what)
+                    + " does not build: mvn " + why + ". From its log, "
                     + logFile + ":\n" + tail(logFile));
         }
         List<Path> classpath = new ArrayList<>();
@@ -122,6 +136,15 @@ public final class BaseBuild implements BaseBuilder {
         if (globalSettings != null) {
             c.add("-gs");
             c.add(globalSettings.toString());
+        }
+        // a build that selects a JDK by toolchain (Apache Avro's) fails without the toolchains file it was given
+        if (userToolchains != null) {
+            c.add("-t");
+            c.add(userToolchains.toString());
+        }
+        if (globalToolchains != null) {
+            c.add("-gt");
+            c.add(globalToolchains.toString());
         }
         if (!activeProfiles.isEmpty()) {
             c.add("-P");
@@ -203,6 +226,8 @@ public final class BaseBuild implements BaseBuilder {
         private Path localRepository;
         private Path userSettings;
         private Path globalSettings;
+        private Path userToolchains;
+        private Path globalToolchains;
         private boolean offline;
         private final List<String> activeProfiles = new ArrayList<>();
         private final Map<String, String> userProperties = new LinkedHashMap<>();
@@ -227,6 +252,15 @@ public final class BaseBuild implements BaseBuilder {
             this.userSettings = userSettings != null && Files.isRegularFile(userSettings) ? userSettings : null;
             this.globalSettings = globalSettings != null && Files.isRegularFile(globalSettings) ? globalSettings
                     : null;
+            return this;
+        }
+
+        /** Toolchains files of the running build ({@code -t}, {@code -gt}), when they exist. */
+        public Builder toolchains(Path userToolchains, Path globalToolchains) {
+            this.userToolchains = userToolchains != null && Files.isRegularFile(userToolchains) ? userToolchains
+                    : null;
+            this.globalToolchains = globalToolchains != null && Files.isRegularFile(globalToolchains)
+                    ? globalToolchains : null;
             return this;
         }
 

@@ -16,4 +16,14 @@ public interface BaseBuilder {
      */
     List<Path> buildClasspath(Path reactorRoot, Path module, Path testOutput, Path mainOutput, Path logFile,
             PerfLog log) throws CompareException;
+
+    /**
+     * As {@link #buildClasspath(Path, Path, Path, Path, Path, PerfLog)}, where {@code what} names the commit being
+     * built in the log ("the base abc123", "commit abc123"): the same builder serves the base, confirmation,
+     * bisection and treatments.
+     */
+    default List<Path> buildClasspath(String what, Path reactorRoot, Path module, Path testOutput, Path mainOutput,
+            Path logFile, PerfLog log) throws CompareException {
+        return buildClasspath(reactorRoot, module, testOutput, mainOutput, logFile, log);
+    }
 }

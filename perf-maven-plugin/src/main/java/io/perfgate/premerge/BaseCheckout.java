@@ -35,7 +35,7 @@ final class BaseCheckout implements AutoCloseable {
         git.addWorktree(ref.checkout, ref.base);
         BaseCheckout checkout = new BaseCheckout(git, ref.checkout, log);
         try {
-            checkout.classpath = builder.buildClasspath(ref.checkout.resolve(ref.rootInRepo.toString()),
+            checkout.classpath = builder.buildClasspath(ref.buildLabel(), ref.checkout.resolve(ref.rootInRepo.toString()),
                     ref.moduleFromRoot, paths.testOutput(), paths.mainOutput(), buildLog, log);
             return checkout;
         } catch (CompareException | RuntimeException e) {

@@ -10,6 +10,7 @@ import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhProgressListener;
+import io.perfgate.log.PerfLog;
 import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
@@ -63,6 +64,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
     private String pluginVersion;
     private String command;
     private Map<String, String> environment;
+    private PerfLog log;
 
     /**
      * @param options the run options ({@code perf.includes}, warmup, measurement ...); {@code perf.forks} is ignored
@@ -73,6 +75,15 @@ public final class JmhLauncher implements BenchmarkLauncher {
         this.options = options;
         this.java = java;
         this.workDirectory = workDirectory;
+    }
+
+    /**
+     * Logs to {@code log} when a fork waits for another JMH run on the machine to release JMH's lock, once per fork
+     * (JMH only prints its retries into the fork's output, so a round would seem to take minutes for no reason).
+     */
+    public JmhLauncher loggingTo(PerfLog log) {
+        this.log = log;
+        return this;
     }
 
     /** What the environment fingerprint says of the run besides the machine: its versions, project and command. */
@@ -229,7 +240,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
         try {
             Files.createDirectories(workDirectory);
-            JmhResults results = JmhRunner.run(invocation, JmhProgressListener.NONE);
+            JmhResults results = JmhRunner.run(invocation, waitsLogged(benchmark));
             if (firstResults == null) {
                 firstResults = results;
             }
@@ -240,6 +251,19 @@ public final class JmhLauncher implements BenchmarkLauncher {
         } catch (IOException e) {
             throw new InterleavedRun.ForkFailedException("cannot write to " + workDirectory + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A listener that logs the fork's wait for JMH's lock, when there is a log; else none. */
+    private JmhProgressListener waitsLogged(String benchmark) {
+        if (log == null) {
+            return JmhProgressListener.NONE;
+        }
+        return new JmhProgressListener() {
+            @Override
+            public void waiting(String reason) {
+                log.info(JmhProgressListener.waitingLine(reason) + " (fork of " + benchmark + ")");
+            }
+        };
     }
 
     /**

@@ -343,6 +343,13 @@ public final class PreMergeWorkflow {
         Path rootInRepo;
         Path moduleFromRoot;
         Path checkout;
+        /** True for a given commit measured as it is, not the merge base of a comparison. */
+        boolean exact;
+
+        /** How the build log names this side: "the base", or "commit <short id>". */
+        String buildLabel() {
+            return exact ? "commit " + baseShort : "the base " + baseShort;
+        }
 
         /** Resolves the base of {@code against} and logs which commits the sides are. */
         static BaseRef resolve(GitRepository git, String against, Path moduleDirectory, Path reactorRoot,
@@ -382,6 +389,7 @@ public final class PreMergeWorkflow {
             r.refCommit = commit;
             r.head = git.head();
             r.base = commit;
+            r.exact = true;
             r.baseShort = git.shortId(commit);
             r.dirty = false;
             r.baseSubject = git.subject(commit);

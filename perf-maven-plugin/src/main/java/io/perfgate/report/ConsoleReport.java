@@ -58,7 +58,12 @@ public final class ConsoleReport {
         }
     }
 
-    static final String[] HEADER = {"benchmark", "metric", "baseline", "current", "change [95 % CI]", "p", "verdict"};
+    /**
+     * The bracketed range after each side's value is its 95 % interval (for a median, the distribution-free one),
+     * as the change's is: the header says so, since a bare range left readers guessing (min and max?).
+     */
+    static final String[] HEADER = {"benchmark", "metric", "baseline [95 % CI]", "current [95 % CI]",
+            "change [95 % CI]", "p", "verdict"};
 
     private ConsoleReport() {
     }

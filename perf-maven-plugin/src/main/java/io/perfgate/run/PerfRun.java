@@ -231,7 +231,7 @@ public final class PerfRun {
     private RunPlan plan() throws RunFailedException {
         List<BenchmarkEntry> entries;
         try {
-            entries = BenchmarkDiscovery.discover(request.classDirectories());
+            entries = BenchmarkDiscovery.discover(request.classDirectories(), request.mainClassDirectory());
             BenchmarkDiscovery.requireJmhCore(request.classpath());
         } catch (IOException e) {
             throw new RunFailedException(e.getMessage(), e);

@@ -115,7 +115,7 @@ final class ProgressLog implements JmhProgressListener {
 
     @Override
     public void waiting(String reason) {
-        log.info("Waiting: " + reason);
+        log.info(JmhProgressListener.waitingLine(reason));
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.Objects;
 public final class RunRequest {
     private final JmhOptions options;
     private final List<Path> classDirectories;
+    private final Path mainClassDirectory;
     private final List<Path> classpath;
     private final Path java;
     private final Path projectDirectory;
@@ -42,6 +43,7 @@ public final class RunRequest {
     private RunRequest(Builder b) {
         this.options = Objects.requireNonNull(b.options, "options");
         this.classDirectories = Collections.unmodifiableList(new ArrayList<>(b.classDirectories));
+        this.mainClassDirectory = b.mainClassDirectory;
         this.classpath = Collections.unmodifiableList(new ArrayList<>(b.classpath));
         this.java = Objects.requireNonNull(b.java, "java");
         this.projectDirectory = Objects.requireNonNull(b.projectDirectory, "projectDirectory");
@@ -73,6 +75,14 @@ public final class RunRequest {
     /** Class output directories whose META-INF/BenchmarkList is read: test classes, then main classes if asked. */
     public List<Path> classDirectories() {
         return classDirectories;
+    }
+
+    /**
+     * The project's main classes directory, or null: when it is not among {@link #classDirectories()} yet holds
+     * the benchmarks, the error says to include it.
+     */
+    public Path mainClassDirectory() {
+        return mainClassDirectory;
     }
 
     /** The project's test classpath, for the benchmark JVM. */
@@ -168,6 +178,7 @@ public final class RunRequest {
     public static final class Builder {
         private JmhOptions options;
         private final List<Path> classDirectories = new ArrayList<>();
+        private Path mainClassDirectory;
         private final List<Path> classpath = new ArrayList<>();
         private Path java;
         private Path projectDirectory;
@@ -213,6 +224,12 @@ public final class RunRequest {
         public Builder classDirectories(List<Path> dirs) {
             classDirectories.clear();
             classDirectories.addAll(dirs);
+            return this;
+        }
+
+        /** The main classes directory, read only for advice when it is not among the class directories. */
+        public Builder mainClassDirectory(Path dir) {
+            this.mainClassDirectory = dir;
             return this;
         }
 

@@ -65,6 +65,24 @@ class BenchmarkDiscoveryTest {
         assertFalse(e.getMessage().contains("@Benchmark methods ("), "no annotated class was compiled");
     }
 
+    /** Benchmarks in the main sources (Apache Avro's lang/java/perf): the error says to include them. */
+    @Test
+    void benchmarksOnlyInTheMainClassesSayToIncludeThem() throws Exception {
+        Path test = Files.createDirectories(dir.resolve("test-classes"));
+        Path main = Files.createDirectories(dir.resolve("classes/META-INF")).getParent();
+        Files.write(main.resolve(BenchmarkListReader.RESOURCE), Files.readAllLines(
+                TEST_CLASSES.resolve(BenchmarkListReader.RESOURCE), StandardCharsets.UTF_8).subList(0, 2));
+        IOException e = assertThrows(IOException.class,
+                () -> BenchmarkDiscovery.discover(Collections.singletonList(test), main));
+        assertEquals("No JMH benchmarks found: " + test.resolve(BenchmarkListReader.RESOURCE) + " does not exist or"
+                + " lists nothing, but " + main.resolve(BenchmarkListReader.RESOURCE) + " lists 2 benchmarks: the"
+                + " benchmarks are in the main sources. Add -Dperf.includeMainClasses=true to run them (in a"
+                + " multi-module build, from the top with -pl <module> -am).", e.getMessage());
+        assertFalse(e.getMessage().contains(BenchmarkDiscovery.PROCESSOR_SNIPPET), "not the processor advice");
+        assertEquals(2, BenchmarkDiscovery.listed(main));
+        assertEquals(0, BenchmarkDiscovery.listed(test));
+    }
+
     /** The class files name @Benchmark; JMH's generated classes are left out. */
     @Test
     void findsTheCompiledClassesWithBenchmarkMethods() throws Exception {

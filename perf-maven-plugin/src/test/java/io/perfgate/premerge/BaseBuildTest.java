@@ -45,6 +45,50 @@ class BaseBuildTest {
         assertFalse(online.contains("-pl"));
     }
 
+    /** A build that picks its JDK by toolchain (Apache Avro's) needs the -t file the running build was given. */
+    @Test
+    void theSettingsAndToolchainsFilesArePassedOn() throws Exception {
+        Path settings = Files.createFile(tmp.resolve("settings.xml"));
+        Path globalSettings = Files.createFile(tmp.resolve("global-settings.xml"));
+        Path toolchains = Files.createFile(tmp.resolve("toolchains.xml"));
+        Path globalToolchains = Files.createFile(tmp.resolve("global-toolchains.xml"));
+        List<String> c = BaseBuild.builder(Path.of("/opt/maven")).settings(settings, globalSettings)
+                .toolchains(toolchains, globalToolchains).build()
+                .command(Path.of("/co"), Path.of("bench"), Path.of("x"), true);
+        int s = c.indexOf("-s");
+        assertEquals(Arrays.asList("-s", settings.toString(), "-gs", globalSettings.toString(), "-t",
+                toolchains.toString(), "-gt", globalToolchains.toString()), c.subList(s, s + 8));
+        List<String> missing = BaseBuild.builder(Path.of("/opt/maven"))
+                .toolchains(tmp.resolve("absent.xml"), null).build()
+                .command(Path.of("/co"), Path.of("bench"), Path.of("x"), true);
+        assertFalse(missing.contains("-t"), "a toolchains file that does not exist is not passed on");
+        assertFalse(missing.contains("-gt"));
+    }
+
+    /** The logged command, pasted into a shell, runs the same Maven with the same arguments ('|' included). */
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void theLoggedCommandCanBePastedIntoAShell() throws Exception {
+        Path root = project();
+        Path args = tmp.resolve("args.txt");
+        Path maven = fakeMaven("for a in \"$@\"; do printf '%s\\n' \"$a\"; done > " + args + "\n"
+                + "printf '/r/a.jar' > bench/target/perf-base-classpath.txt\n");
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("perf.includes", "Codec.*encode|Codec.*decode");
+        props.put("name", "two words");
+        BaseBuild.builder(maven).userProperties(props).build().buildClasspath("commit abc1234", root,
+                Path.of("bench"), Path.of("t"), Path.of("c"), tmp.resolve("base.log"), log);
+        List<String> given = Files.readAllLines(args, StandardCharsets.UTF_8);
+        String logged = log.infos().stream().filter(l -> l.startsWith("Building commit abc1234: ")).findFirst()
+                .orElseThrow(() -> new AssertionError(log.toString()));
+        String command = logged.substring("Building commit abc1234: ".length());
+        assertTrue(command.startsWith(maven.resolve("bin/mvn") + " -B -ntp -o -f "), command);
+        assertTrue(command.contains(" '-Dperf.includes=Codec.*encode|Codec.*decode' "), command);
+        Process shell = new ProcessBuilder("sh", "-c", command).directory(root.toFile()).inheritIO().start();
+        assertEquals(0, shell.waitFor());
+        assertEquals(given, Files.readAllLines(args, StandardCharsets.UTF_8), "the shell passes the same arguments");
+    }
+
     /** A stand-in for bin/mvn: a shell script that acts as the test needs. */
     private Path fakeMaven(String script) throws Exception {
         Path bin = Files.createDirectories(tmp.resolve("maven/bin"));

@@ -15,7 +15,10 @@ import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
+import io.perfgate.testing.LogLines;
 import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -24,6 +27,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 class JmhLauncherTest {
@@ -80,6 +85,34 @@ class JmhLauncherTest {
         assertEquals(3, results.get(0).forks().get(0).primary().length);
         assertTrue(results.get(0).forks().get(0).primaryMedian() > 0);
         assertEquals("1 per round (perf:compare schedules the forks)", launcher.settings().get("perf.forks"));
+    }
+
+    /**
+     * A fork that waits for another JMH run's lock says so in the build's log, once, as perf:run does: JMH's own
+     * retries go only to the fork's output, where a round seemed to take minutes for nothing.
+     */
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void aForkWaitingForJmhsLockSaysSo() throws Exception {
+        // a java that finds the lock taken on its first start, then runs the fork for real
+        Path marker = tmp.resolve("tried");
+        Path java = tmp.resolve("java.sh");
+        Files.write(java, ("#!/bin/sh\nif [ ! -f '" + marker + "' ]; then\n  touch '" + marker + "'\n"
+                + "  echo 'ERROR: org.openjdk.jmh.runner.RunnerException: ERROR: Another JMH instance might be"
+                + " running. Unable to acquire the JMH lock (/tmp/jmh.lock), exiting.' >&2\n  exit 1\nfi\n"
+                + "exec '" + java() + "' \"$@\"\n").getBytes(StandardCharsets.UTF_8));
+        assertTrue(java.toFile().setExecutable(true));
+        JmhOptions options = JmhOptions.builder().includes("EvaluationBenchmarks.cpu").profilers("none").build();
+        LogLines log = new LogLines();
+        JmhLauncher launcher = new JmhLauncher(options, java, tmp).loggingTo(log);
+        List<Path> cp = testClasspath();
+        String name = launcher.discover(cp, "test classes").get(0);
+
+        assertEquals(1, launcher.runFork(cp, name, "base", 1).size());
+
+        assertEquals(Collections.singletonList("Waiting: another JMH run holds JMH's lock file ("
+                + System.getProperty("java.io.tmpdir") + "/jmh.lock); waiting for it to finish (fork of " + name
+                + ")"), log.infos(), log.toString());
     }
 
     /**
