@@ -110,8 +110,8 @@ public final class FailConfirmation {
         }
         String what = described(fails);
         if (mode == Mode.NEVER) {
-            log.info(PerfProperties.CONFIRM + "=never: " + what + " not measured again side by side against"
-                    + " the baseline's commit");
+            log.info(PerfProperties.CONFIRM + "=never: " + what + verb(fails) + " not measured again side by side"
+                    + " against the baseline's commit");
             return report;
         }
         if (baselineCommit == null) {
@@ -154,7 +154,7 @@ public final class FailConfirmation {
         }
         log.info(String.format(Locale.ROOT, "%s: %s against a baseline measured earlier; measuring %s again side by"
                 + " side with the baseline's commit %s on this machine before deciding the build (-D%s=never skips"
-                + " this)", PerfProperties.CONFIRM, what, benchmarks.size() == 1 ? "its benchmark"
+                + " this)", PerfProperties.CONFIRM, what + verb(fails), benchmarks.size() == 1 ? "its benchmark"
                 : "their " + benchmarks.size() + " benchmarks", GitRepository.abbreviate(baselineCommit),
                 PerfProperties.CONFIRM));
         CommitComparison.Result result;
@@ -166,7 +166,7 @@ public final class FailConfirmation {
                     + " failed: " + e.getMessage());
         }
         log.info(String.format(Locale.ROOT, "confirming %s against %s (baseline's commit): built in %s, %d"
-                + " rounds in %s", what.replaceAll(" (is|are)$", ""), result.baseShort(),
+                + " rounds in %s", what, result.baseShort(),
                 Durations.format(result.build()), result.maxRounds(), Durations.format(result.measurement())));
         Path module = template.paths().moduleDirectory().toAbsolutePath().normalize();
         Path results = template.resultsDirectory().toAbsolutePath().normalize();
@@ -189,14 +189,19 @@ public final class FailConfirmation {
         return row.verdict() == Verdict.FAIL || row.undecidedAtLimit();
     }
 
-    /** {@code 2 FAIL rows and 1 WARN row above the limit are}, for the log. */
+    /** {@code 2 FAIL rows and 1 WARN row above the limit but undecided}, for the log. */
     private static String described(List<GateRow> rows) {
         long fails = rows.stream().filter(r -> r.verdict() == Verdict.FAIL).count();
         long undecided = rows.size() - fails;
         String f = fails == 0 ? "" : fails + " FAIL " + (fails == 1 ? "row" : "rows");
         String u = undecided == 0 ? "" : undecided + " WARN " + (undecided == 1 ? "row" : "rows")
                 + " above the limit but undecided";
-        return f + (f.isEmpty() || u.isEmpty() ? "" : " and ") + u + (rows.size() == 1 ? " is" : " are");
+        return f + (f.isEmpty() || u.isEmpty() ? "" : " and ") + u;
+    }
+
+    /** The verb after {@link #described}: {@code is} for one row, {@code are} for more. */
+    private static String verb(List<GateRow> rows) {
+        return rows.size() == 1 ? " is" : " are";
     }
 
     /**
@@ -254,7 +259,7 @@ public final class FailConfirmation {
         String what = described(measured);
         String note = String.format(Locale.ROOT, "%s measured again side by side against %s (the baseline's commit)"
                 + " on this machine: %d confirmed, %d not (now WARN); built in %s, %d rounds in %s; both sides'"
-                + " results in %s", what.replaceAll(" (is|are)$", ""), sideBySide.baseShort(), confirmed, refuted,
+                + " results in %s", what, sideBySide.baseShort(), confirmed, refuted,
                 Durations.format(sideBySide.build()), sideBySide.maxRounds(),
                 Durations.format(sideBySide.measurement()), resultsShown);
         return rebuilt(stored, rows, note);
