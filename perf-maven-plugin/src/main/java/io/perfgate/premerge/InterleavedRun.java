@@ -84,8 +84,9 @@ public final class InterleavedRun {
      * first): each round runs them in that order (each benchmark's sides still adjacent, in the seeded order), and
      * with a {@link #budget} they enter the rounds in that order, each when its fewest rounds (5 with adaptive
      * stopping, else all), at {@code forkSeconds} a fork until its own forks say better, fit in what is left beside
-     * the fewest rounds still owed to those running. One that waits is admitted as earlier ones settle; one whose
-     * fewest rounds need more than all that is left is not run, and carries no verdict
+     * the fewest rounds still owed to those running (at least one round each). One that waits is admitted when
+     * room appears: the running ones turn out cheaper than estimated, or stop (a settled one owes nothing, a failed
+     * one neither); one whose fewest rounds need more than all that is left is not run, and carries no verdict
      * ({@link BenchmarkProgress#notRun}). Without a budget, or with one the whole suite fits, all start at once.
      */
     public InterleavedRun admission(ToDoubleFunction<String> forkSeconds) {
