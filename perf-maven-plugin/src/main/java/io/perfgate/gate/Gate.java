@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,8 @@ public final class Gate {
     private String toolVersion = "unknown";
     private Clock clock = Clock.systemUTC();
     private String baselineCommand = "mvn clean test-compile perf:baseline";
+    /** Benchmarks the comparison never measured, with why; reported NOT RUN. */
+    private final Map<String, String> notRun = new LinkedHashMap<>();
     /** Notes about how this gate came to judge as it does, added to its reports. */
     private final List<String> notes = new ArrayList<>();
 
@@ -79,6 +82,16 @@ public final class Gate {
     /** The command that records a baseline in this project, quoted in messages about a missing baseline. */
     public Gate baselineCommand(String command) {
         this.baselineCommand = Objects.requireNonNull(command);
+        return this;
+    }
+
+    /**
+     * Benchmarks the comparison selected but never measured ({@code perf.budget} ran out first), each with why: they
+     * are in neither side's results, so without this they would be missing from the report without a word. Each is
+     * reported NOT RUN, and the outcome is at best WARN.
+     */
+    public Gate notRun(Map<String, String> reasons) {
+        notRun.putAll(reasons);
         return this;
     }
 
@@ -105,7 +118,7 @@ public final class Gate {
             // results of perf:compare's adaptive rounds (e.g. its shards, merged) keep the level their stop rule
             // needs: judged at the full alpha, a two-look comparison would fail more often than alpha
             Gate levelled = new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).clock(clock)
-                    .baselineCommand(baselineCommand);
+                    .baselineCommand(baselineCommand).notRun(notRun);
             levelled.notes.add("These results come from interleaved rounds with adaptive stopping (provenance "
                     + Provenance.COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
                     + " that level, as perf:compare judged them, not at " + PerfProperties.ALPHA + " = "
@@ -247,6 +260,7 @@ public final class Gate {
         }
         listInconclusiveFailure(pending, report);
         notes.forEach(report::addNote);
+        notRun.forEach(report::addNotRun);
         return report.build();
     }
 

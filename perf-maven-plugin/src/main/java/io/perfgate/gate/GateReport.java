@@ -38,6 +38,7 @@ public final class GateReport {
     private final List<BenchmarkRef> missingBenchmarks;
     private final List<BenchmarkRef> ignoredBenchmarks;
     private final List<String> notes;
+    private final List<String> notRun;
     private final List<String> regressions;
     private final List<String> otherFailures;
     private final boolean failOnRegression;
@@ -59,6 +60,7 @@ public final class GateReport {
         this.missingBenchmarks = copy(b.missingBenchmarks);
         this.ignoredBenchmarks = copy(b.ignoredBenchmarks);
         this.notes = copy(b.notes);
+        this.notRun = copy(b.notRun);
         this.regressions = copy(b.regressions);
         this.otherFailures = copy(b.otherFailures);
         this.failOnRegression = b.failOnRegression;
@@ -74,7 +76,7 @@ public final class GateReport {
             return Outcome.FAIL;
         }
         boolean attention = !regressions.isEmpty() || baseline == null || !environmentDifferences.isEmpty()
-                || !newBenchmarks.isEmpty() || !missingBenchmarks.isEmpty()
+                || !newBenchmarks.isEmpty() || !missingBenchmarks.isEmpty() || !notRun.isEmpty()
                 || comparisons.stream()
                         .anyMatch(c -> c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE);
         return attention ? Outcome.WARN : Outcome.PASS;
@@ -117,6 +119,9 @@ public final class GateReport {
             return new Vote(0, "nothing was judged (" + count(Verdict.INCONCLUSIVE) + " INCONCLUSIVE)");
         }
         List<String> open = new ArrayList<>();
+        if (!notRun.isEmpty()) {
+            open.add(notRun.size() + " NOT RUN");
+        }
         for (Verdict v : new Verdict[] {Verdict.WARN, Verdict.INCONCLUSIVE}) {
             long n = count(v);
             if (n > 0) {
@@ -202,6 +207,14 @@ public final class GateReport {
     /** Things a reader should know that are not verdicts: multiplicity warnings, rules matching nothing ... */
     public List<String> notes() {
         return notes;
+    }
+
+    /**
+     * Benchmarks the comparison never measured ({@code perf.budget} ran out before their turn), "name: why": they
+     * have no verdict, so the outcome is at best WARN and each is in the notes as NOT RUN.
+     */
+    public List<String> notRun() {
+        return notRun;
     }
 
     /** One line per FAIL comparison, the measured value before the limit. */
@@ -352,6 +365,7 @@ public final class GateReport {
         private final List<BenchmarkRef> missingBenchmarks = new ArrayList<>();
         private final List<BenchmarkRef> ignoredBenchmarks = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
+        private final List<String> notRun = new ArrayList<>();
         private final List<String> regressions = new ArrayList<>();
         private final List<String> otherFailures = new ArrayList<>();
         private boolean failOnRegression = true;
@@ -438,6 +452,14 @@ public final class GateReport {
 
         public Builder addNote(String note) {
             notes.add(note);
+            return this;
+        }
+
+        /** A benchmark never measured, and why; it is also added to the notes, which every report shows. */
+        public Builder addNotRun(String benchmark, String reason) {
+            notRun.add(benchmark + ": " + reason);
+            notes.add("NOT RUN " + benchmark + ": " + reason + "; no verdict (measure it with a larger "
+                    + PerfProperties.BUDGET + ", or in its own run with -D" + PerfProperties.INCLUDES + ")");
             return this;
         }
 

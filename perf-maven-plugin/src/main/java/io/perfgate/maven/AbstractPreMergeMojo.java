@@ -4,6 +4,9 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistoryRecord;
+import io.perfgate.history.HistoryStores;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.premerge.BisectExitCode;
 import io.perfgate.premerge.CompareException;
@@ -393,7 +396,27 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
                 .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
                 .maxForks(rounds).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
-                .budget(budget()).profiling(profilerSetup()).calibration(storedCalibration()).build();
+                .budget(budget()).profiling(profilerSetup()).calibration(storedCalibration()).history(orderHistory())
+                .build();
+    }
+
+    /** The history's records that order the suite, the most often changed first; none unless a goal reads one. */
+    protected List<HistoryRecord> orderHistory() {
+        return List.of();
+    }
+
+    /**
+     * The history as it is here (not fetched: ordering is no reason to wait for the network), oldest first; none,
+     * said at debug level, where there is no history or it cannot be read.
+     */
+    protected final List<HistoryRecord> readHistory(String history, String branch, String remote) {
+        try {
+            return HistoryStores.open(history, branch, remote, false, project.getBasedir().toPath())
+                    .list(skipped -> getLog().debug("history record left out of the order: " + skipped));
+        } catch (HistoryException | IllegalArgumentException e) {
+            getLog().debug("No history to order the suite by: " + e.getMessage());
+            return List.of();
+        }
     }
 
     /**

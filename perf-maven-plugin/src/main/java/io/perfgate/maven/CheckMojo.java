@@ -7,6 +7,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.history.HistoryStores;
 import io.perfgate.gate.InvalidSettingException;
@@ -171,6 +172,11 @@ public class CheckMojo extends AbstractPreMergeMojo {
         if (result.failureMessage().isPresent()) {
             throw new MojoFailureException(result.failureMessage().get());
         }
+    }
+
+    @Override
+    protected List<HistoryRecord> orderHistory() {
+        return readHistory(history, historyBranch, historyRemote);
     }
 
     /**

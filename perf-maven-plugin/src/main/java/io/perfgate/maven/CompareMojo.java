@@ -1,11 +1,14 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.history.HistoryRecord;
+import java.util.List;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.toolchain.ToolchainManager;
 import org.eclipse.aether.RepositorySystem;
@@ -37,6 +40,21 @@ import org.eclipse.aether.RepositorySystem;
 @Mojo(name = "compare", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST)
 public class CompareMojo extends AbstractPreMergeMojo {
 
+    /**
+     * Where the history is kept ({@code git} or a directory): read as it is, without fetching, to run the benchmarks
+     * whose past runs changed most often first. @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
+    private String history;
+
+    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
+    private String historyBranch;
+
+    /** The remote of the history branch. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
+    private String historyRemote;
+
     @Inject
     public CompareMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super("compare", toolchainManager, repositorySystem);
@@ -51,6 +69,11 @@ public class CompareMojo extends AbstractPreMergeMojo {
                     + "=origin/main to measure the working tree against its base)";
         }
         return comparisonSkipReason();
+    }
+
+    @Override
+    protected List<HistoryRecord> orderHistory() {
+        return readHistory(history, historyBranch, historyRemote);
     }
 
     @Override

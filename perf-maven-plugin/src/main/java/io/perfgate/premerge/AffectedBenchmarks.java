@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,6 +33,12 @@ final class AffectedBenchmarks {
         final Map<String, String> selected = new LinkedHashMap<>();
         final List<String> skipped = new ArrayList<>();
         final List<String> changed = new ArrayList<>();
+        /**
+         * For a selected benchmark that reaches a changed class through the references: how many references away
+         * it is (0: the benchmark's own class changed, 1: it names a changed class). Absent where it was selected
+         * for another reason. {@link SuiteOrder} runs the nearest first.
+         */
+        final Map<String, Integer> distance = new LinkedHashMap<>();
     }
 
     private AffectedBenchmarks() {
@@ -76,7 +81,7 @@ final class AffectedBenchmarks {
             }
             String start = candidate.classOf(benchmark);
             String reason = start == null ? "its class is not among the project's classes, so what it reaches is"
-                    + " unknown" : reach(start, candidate, base, changed);
+                    + " unknown" : reach(start, candidate, base, changed, selection.distance, benchmark);
             if (reason != null) {
                 selection.selected.put(benchmark, reason);
             } else {
@@ -87,14 +92,17 @@ final class AffectedBenchmarks {
     }
 
     /** Why the benchmark class {@code start} is affected, or null when nothing it reaches changed. */
-    private static String reach(String start, Side candidate, Side base, Set<String> changed) throws IOException {
-        Set<String> seen = new LinkedHashSet<>();
+    private static String reach(String start, Side candidate, Side base, Set<String> changed,
+            Map<String, Integer> distances, String benchmark) throws IOException {
+        // breadth first, so the changed class found is one of the nearest and its depth is the distance
+        Map<String, Integer> depth = new LinkedHashMap<>();
         Deque<String> todo = new ArrayDeque<>();
         todo.add(start);
-        seen.add(start);
+        depth.put(start, 0);
         while (!todo.isEmpty()) {
             String cls = todo.poll();
             if (changed.contains(cls)) {
+                distances.put(benchmark, depth.get(cls));
                 return "reaches " + binaryName(cls) + ", changed";
             }
             for (Side side : Arrays.asList(candidate, base)) {
@@ -107,7 +115,9 @@ final class AffectedBenchmarks {
                             + " reaches in turn cannot be read from its code";
                 }
                 for (String next : refs.referenced()) {
-                    if ((candidate.classes.containsKey(next) || base.classes.containsKey(next)) && seen.add(next)) {
+                    if ((candidate.classes.containsKey(next) || base.classes.containsKey(next))
+                            && !depth.containsKey(next)) {
+                        depth.put(next, depth.get(cls) + 1);
                         todo.add(next);
                     }
                 }

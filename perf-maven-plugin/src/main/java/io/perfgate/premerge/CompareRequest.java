@@ -6,6 +6,7 @@ import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.Calibration;
 import io.perfgate.shard.Shard;
+import io.perfgate.history.HistoryRecord;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +37,7 @@ public final class CompareRequest {
     private final Calibration calibration;
     private final Treatment baseline;
     private final List<Treatment> treatments;
+    private final List<HistoryRecord> history;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -57,6 +59,7 @@ public final class CompareRequest {
         this.profiling = b.profiling;
         this.calibration = b.calibration;
         this.treatments = Collections.unmodifiableList(new ArrayList<>(b.treatments));
+        this.history = Collections.unmodifiableList(new ArrayList<>(b.history));
         this.baseline = b.baseline != null ? b.baseline
                 : new Treatment(PerfProperties.DEFAULT_BASELINE_NAME, against, Collections.emptyList());
     }
@@ -69,7 +72,7 @@ public final class CompareRequest {
         return new Builder().against(against).paths(paths).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
-                .profiling(profiling).calibration(calibration).treatments(baseline, treatments);
+                .profiling(profiling).calibration(calibration).treatments(baseline, treatments).history(history);
     }
 
     /**
@@ -96,6 +99,11 @@ public final class CompareRequest {
     /** What profiling is asked for once the verdicts are in ({@code perf.profile}, {@code perf.profiler}). */
     public ProfilerSetup profiling() {
         return profiling;
+    }
+
+    /** The history's records, oldest first, that order the suite ({@link SuiteOrder#pastChanges}); empty without one. */
+    public List<HistoryRecord> history() {
+        return history;
     }
 
     /** The longest the comparison may take, base build included ({@code perf.budget}), or null. */
@@ -185,6 +193,14 @@ public final class CompareRequest {
         private Calibration calibration;
         private Treatment baseline;
         private final List<Treatment> treatments = new ArrayList<>();
+        private final List<HistoryRecord> history = new ArrayList<>();
+
+        /** The history's records, oldest first: benchmarks whose past runs changed more often run earlier. */
+        public Builder history(List<HistoryRecord> records) {
+            this.history.clear();
+            this.history.addAll(records);
+            return this;
+        }
 
         /** Several treatments against one baseline; no treatments: the working tree against its base. */
         public Builder treatments(Treatment baseline, List<Treatment> treatments) {

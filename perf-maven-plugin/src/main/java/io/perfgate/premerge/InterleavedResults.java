@@ -4,7 +4,9 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.results.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /** What the rounds produced: both sides' forks per benchmark, the rounds each used, and the time saved. */
@@ -69,6 +71,20 @@ public final class InterleavedResults {
         return failures;
     }
 
+    /**
+     * Benchmarks {@code perf.budget} never admitted into the rounds, each with why: no fork on either side, so no
+     * verdict; the gate names them NOT RUN ({@code Gate#notRun}).
+     */
+    public Map<String, String> notRun() {
+        Map<String, String> notRun = new LinkedHashMap<>();
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            if (p.notRun()) {
+                notRun.put(p.benchmark(), p.reason());
+            }
+        }
+        return notRun;
+    }
+
     public int totalRounds() {
         int sum = 0;
         for (InterleavedRun.BenchmarkProgress p : benchmarks) {
@@ -117,6 +133,8 @@ public final class InterleavedResults {
             }
             if (p.failed()) {
                 sb.append(" (stopped: ").append(p.reason()).append(')');
+            } else if (p.notRun()) {
+                sb.append(" (NOT RUN, no verdict: ").append(p.reason()).append(')');
             } else if (p.stop() == StopRule.Status.SETTLED_PASS) {
                 sb.append(" (settled: no slowdown of the limit)");
             } else if (p.stop() == StopRule.Status.SETTLED_FAIL) {

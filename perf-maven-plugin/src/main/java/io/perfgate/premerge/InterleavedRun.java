@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Runs the rounds of an interleaved comparison: the schedule says which fork comes next, the runner runs it,
@@ -63,6 +64,7 @@ public final class InterleavedRun {
     private String sides = "base and candidate";
     private List<String> armLabels = Arrays.asList(Side.BASE.label(), Side.CANDIDATE.label());
     private Duration budget;
+    private ToDoubleFunction<String> forkSeconds;
 
     public InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log) {
         this(schedule, rule, log, System::nanoTime);
@@ -74,6 +76,21 @@ public final class InterleavedRun {
      */
     public InterleavedRun budget(Duration remaining) {
         this.budget = remaining;
+        return this;
+    }
+
+    /**
+     * The benchmarks given to {@link #run} are in priority order ({@link SuiteOrder}, the most likely to have changed
+     * first): each round runs them in that order (each benchmark's sides still adjacent, in the seeded order), and
+     * with a {@link #budget} they enter the rounds in that order, each when its fewest rounds (5 with adaptive
+     * stopping, else all), at {@code forkSeconds} a fork until its own forks say better, fit in what is left beside
+     * the fewest rounds still owed to those running (at least one round each). One that waits is admitted when
+     * room appears: the running ones turn out cheaper than estimated, or stop (a settled one owes nothing, a failed
+     * one neither); one whose fewest rounds need more than all that is left is not run, and carries no verdict
+     * ({@link BenchmarkProgress#notRun}). Without a budget, or with one the whole suite fits, all start at once.
+     */
+    public InterleavedRun admission(ToDoubleFunction<String> forkSeconds) {
+        this.forkSeconds = Objects.requireNonNull(forkSeconds);
         return this;
     }
 
@@ -132,22 +149,25 @@ public final class InterleavedRun {
         int round = 0;
         long runStart = nanoTime.getAsLong();
         long lastRound = 0;
-        while (true) {
-            List<String> active = new ArrayList<>();
+        List<String> queue = new ArrayList<>();
+        if (forkSeconds != null && budget != null) {
             for (BenchmarkProgress p : progress.values()) {
-                if (p.state == State.RUNNING) {
-                    active.add(p.benchmark);
-                }
+                p.state = State.QUEUED;
+                queue.add(p.benchmark);
             }
-            if (active.isEmpty()) {
+        }
+        while (true) {
+            List<String> active = running(progress);
+            if (active.isEmpty() && queue.isEmpty()) {
                 break;
             }
-            if (budget != null && round > 0 && nanoTime.getAsLong() - runStart + lastRound > budget.toNanos()) {
+            if (!active.isEmpty() && budget != null && round > 0
+                    && nanoTime.getAsLong() - runStart + lastRound > budget.toNanos()) {
                 for (String b : active) {
                     BenchmarkProgress p = progress.get(b);
                     p.state = State.DONE;
                     p.stop = StopRule.Status.BUDGET;
-                    p.reason = PerfProperties.BUDGET + " ran out after " + round + " rounds";
+                    p.reason = PerfProperties.BUDGET + " ran out after " + p.rounds + " rounds";
                     for (int arm = 1; arm < arms; arm++) {
                         if (p.armRunning(arm)) {
                             p.stops[arm] = p.stop;
@@ -155,16 +175,29 @@ public final class InterleavedRun {
                         }
                     }
                 }
+                for (String b : queue) {
+                    notRun(progress.get(b), PerfProperties.BUDGET + " ran out before its turn (" + place(benchmarks, b)
+                            + ")");
+                }
                 log.info(String.format(Locale.ROOT, "%s: %s of rounds left, and round %d took %s; stopping"
-                        + " %d unsettled benchmark%s after %d rounds: %s", PerfProperties.BUDGET,
+                        + " %d unsettled benchmark%s after %d rounds: %s%s", PerfProperties.BUDGET,
                         duration(Math.max(0, budget.toNanos() - (nanoTime.getAsLong() - runStart))), round,
                         duration(lastRound), active.size(), active.size() == 1 ? "" : "s", round,
-                        String.join(", ", active)));
+                        String.join(", ", active), queue.isEmpty() ? "" : "; never measured, so without a verdict: "
+                                + String.join(", ", queue)));
+                queue.clear();
                 break;
+            }
+            if (!queue.isEmpty()) {
+                admit(queue, progress, benchmarks, round + 1, budget.toNanos() - (nanoTime.getAsLong() - runStart));
+                active = running(progress);
+                if (active.isEmpty()) {
+                    break;
+                }
             }
             round++;
             long roundStart = nanoTime.getAsLong();
-            for (InterleavedSchedule.ForkSlot slot : schedule.round(round, active, arms)) {
+            for (InterleavedSchedule.ForkSlot slot : schedule.round(round, active, arms, forkSeconds == null)) {
                 BenchmarkProgress p = progress.get(slot.benchmark());
                 if (p.state != State.RUNNING || !p.armRunning(slot.arm())) {
                     continue;
@@ -189,12 +222,14 @@ public final class InterleavedRun {
                 if (p.state != State.RUNNING) {
                     continue;
                 }
-                p.rounds = round;
+                // a benchmark admitted late counts its own rounds: the stop rule looks at its forks, not the clock's
+                int own = round - p.firstRound + 1;
+                p.rounds = own;
                 boolean anyRunning = false;
                 for (int arm = 1; arm < arms; arm++) {
                     if (p.armRunning(arm)) {
-                        p.armRounds[arm] = round;
-                        look(p, arm, round);
+                        p.armRounds[arm] = own;
+                        look(p, arm, own);
                         anyRunning |= p.armRunning(arm);
                     }
                 }
@@ -212,6 +247,84 @@ public final class InterleavedRun {
                 schedule.seed(), armLabels);
         log.info(outcome.summary());
         return outcome;
+    }
+
+    private static List<String> running(Map<String, BenchmarkProgress> progress) {
+        List<String> active = new ArrayList<>();
+        for (BenchmarkProgress p : progress.values()) {
+            if (p.state == State.RUNNING) {
+                active.add(p.benchmark);
+            }
+        }
+        return active;
+    }
+
+    /** The fewest rounds a benchmark runs before the stop rule may stop it: what a verdict needs. */
+    private int fewestRounds() {
+        return rule.adaptive() ? Math.min(StopRule.FIRST_LOOK, rule.maxRounds()) : rule.maxRounds();
+    }
+
+    /** A round of one benchmark in nanoseconds: its own mean once it ran, else the estimate for every side. */
+    private double roundNanos(BenchmarkProgress p) {
+        return p.rounds > 0 ? p.nanos / (double) p.rounds : armLabels.size() * forkSeconds.applyAsDouble(p.benchmark)
+                * 1e9;
+    }
+
+    /**
+     * Admits from {@code queue}, in its order, each benchmark whose fewest rounds fit in {@code left} beside the
+     * fewest rounds (at least one) still owed to those running; stops at the first that does not fit yet, so none
+     * overtakes one of higher priority, but drops (not run) one that cannot fit even alone.
+     */
+    private void admit(List<String> queue, Map<String, BenchmarkProgress> progress, List<String> benchmarks,
+            int round, long left) {
+        int fewest = fewestRounds();
+        double owed = 0;
+        for (BenchmarkProgress p : progress.values()) {
+            if (p.state == State.RUNNING) {
+                owed += Math.max(fewest - p.rounds, 1) * roundNanos(p);
+            }
+        }
+        List<String> admitted = new ArrayList<>();
+        List<String> dropped = new ArrayList<>();
+        while (!queue.isEmpty()) {
+            BenchmarkProgress p = progress.get(queue.get(0));
+            double need = fewest * roundNanos(p);
+            if (need > left) {
+                notRun(p, String.format(Locale.ROOT, "its %d rounds need about %s, more than the %s of %s left",
+                        fewest, duration((long) need), duration(Math.max(0, left)), PerfProperties.BUDGET));
+                dropped.add(p.benchmark);
+            } else if (owed + need <= left) {
+                p.state = State.RUNNING;
+                p.firstRound = round;
+                owed += need;
+                admitted.add(p.benchmark);
+            } else {
+                break;
+            }
+            queue.remove(0);
+        }
+        for (String b : dropped) {
+            log.info(b + ": not run, no verdict: " + progress.get(b).reason);
+        }
+        if (round == 1 && queue.isEmpty() && dropped.isEmpty()) {
+            return; // the whole suite fits: nothing to say beyond the opening line
+        }
+        if (!admitted.isEmpty()) {
+            log.info(String.format(Locale.ROOT, "%s: %s left; round %d admits %s (in priority order)%s",
+                    PerfProperties.BUDGET, duration(Math.max(0, left)), round, String.join(", ", admitted),
+                    queue.isEmpty() ? "" : "; " + queue.size() + " wait until earlier ones settle: "
+                            + String.join(", ", queue)));
+        }
+    }
+
+    private static void notRun(BenchmarkProgress p, String reason) {
+        p.state = State.NOT_RUN;
+        p.reason = reason;
+    }
+
+    /** "priority 3 of 7". */
+    private static String place(List<String> benchmarks, String benchmark) {
+        return "priority " + (benchmarks.indexOf(benchmark) + 1) + " of " + benchmarks.size();
     }
 
     /** The stop rule's look at one treatment of a benchmark against the baseline, logged when it stops. */
@@ -249,7 +362,10 @@ public final class InterleavedRun {
     }
 
     enum State {
-        RUNNING, DONE, ERROR
+        /** Waiting for the budget to admit it. */
+        QUEUED, RUNNING, DONE, ERROR,
+        /** The budget never admitted it: no fork, no verdict. */
+        NOT_RUN
     }
 
     /** One benchmark's forks on every side and where it stands. */
@@ -260,6 +376,8 @@ public final class InterleavedRun {
         StopRule.Status stop;
         String reason = "";
         int rounds;
+        /** The round it was admitted in (1 unless a budget held it back). */
+        int firstRound = 1;
         long nanos;
         /** Per side (index 0, the baseline, unused): how its look stopped it, null while it runs. */
         final StopRule.Status[] stops;
@@ -345,6 +463,14 @@ public final class InterleavedRun {
         /** How the benchmark stopped; null when a fork failed. */
         public StopRule.Status stop() {
             return stop;
+        }
+
+        /**
+         * Whether {@code perf.budget} never admitted it: it has no fork on either side and no verdict; the
+         * {@link #reason} says why.
+         */
+        public boolean notRun() {
+            return state == State.NOT_RUN;
         }
 
         /** Whether a fork failed, and the benchmark was dropped. */

@@ -48,6 +48,15 @@ public final class InterleavedSchedule {
      * repeats its order.
      */
     public List<ForkSlot> round(int round, List<String> benchmarks, int arms) {
+        return round(round, benchmarks, arms, true);
+    }
+
+    /**
+     * As {@link #round(int, List, int)}; with {@code shuffled} false the benchmarks keep the order given (a
+     * {@link SuiteOrder}, most likely changed first) and only each benchmark's sides are drawn: the sides stay
+     * adjacent and their order is the same draw as in a shuffled round.
+     */
+    public List<ForkSlot> round(int round, List<String> benchmarks, int arms, boolean shuffled) {
         if (round < 1) {
             throw new IllegalArgumentException("rounds count from 1, was " + round);
         }
@@ -55,8 +64,10 @@ public final class InterleavedSchedule {
             throw new IllegalArgumentException("a comparison has at least two sides, was " + arms);
         }
         List<String> order = new ArrayList<>(benchmarks);
-        Collections.sort(order);
-        Collections.shuffle(order, new Random(mix(seed, round, 0L)));
+        if (shuffled) {
+            Collections.sort(order);
+            Collections.shuffle(order, new Random(mix(seed, round, 0L)));
+        }
         List<ForkSlot> slots = new ArrayList<>(order.size() * arms);
         for (String benchmark : order) {
             List<Integer> sides = new ArrayList<>(arms);

@@ -59,8 +59,8 @@ public final class PreMergeWorkflow {
     }
 
     /** {@code perf.affected}: the benchmarks of {@code common} that reach a changed class, each logged with why. */
-    private Set<String> affected(List<String> common, List<Path> candidateClasspath, List<Path> baseClasspath)
-            throws CompareException {
+    private AffectedBenchmarks.Selection affected(List<String> common, List<Path> candidateClasspath,
+            List<Path> baseClasspath) throws CompareException {
         AffectedBenchmarks.Selection selection;
         try {
             selection = AffectedBenchmarks.select(common, candidateClasspath, baseClasspath);
@@ -80,7 +80,28 @@ public final class PreMergeWorkflow {
         if (selection.selected.isEmpty()) {
             log.info(PerfProperties.AFFECTED + ": no benchmark reaches a changed class, so nothing is measured");
         }
-        return new LinkedHashSet<>(selection.selected.keySet());
+        return selection;
+    }
+
+    /**
+     * What the class analysis says of {@code compared} for their order ({@link SuiteOrder}) when {@code perf.affected}
+     * is off: the same analysis, not logged, nothing left out; null (the order then goes without it) when the class
+     * files cannot be read.
+     */
+    private AffectedBenchmarks.Selection forOrder(Set<String> compared, List<Path> candidateClasspath,
+            List<Path> baseClasspath) {
+        List<String> benchmarks = new ArrayList<>();
+        compared.forEach(b -> {
+            if (!b.startsWith(ScenarioDefinition.SUITE_PREFIX)) {
+                benchmarks.add(b);
+            }
+        });
+        try {
+            return AffectedBenchmarks.select(benchmarks, candidateClasspath, baseClasspath);
+        } catch (IOException e) {
+            log.info("The order leaves out which classes changed: " + e.getMessage());
+            return null;
+        }
     }
 
     public PreMergeResult run(CompareRequest request) throws CompareException, IOException {
@@ -107,13 +128,14 @@ public final class PreMergeWorkflow {
             List<Path> baseClasspath = checkout.classpath();
             Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref.baseShort);
             Optional<StealTime> before = StealTime.read();
-            InterleavedResults outcome = rounds(request, rule, pairing.compared, baseClasspath, started);
+            InterleavedResults outcome = rounds(request, rule, pairing, baseClasspath, started);
             OptionalDouble steal = StealTime.share(before, StealTime.read());
 
             double decisionAlpha = rule.decisionAlpha();
             String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
             Map<String, String> settings = settings(request);
-            String status = outcome.failures().isEmpty() ? PerfResults.STATUS_COMPLETE : PerfResults.STATUS_PARTIAL;
+            String status = outcome.failures().isEmpty() && outcome.notRun().isEmpty() ? PerfResults.STATUS_COMPLETE
+                    : PerfResults.STATUS_PARTIAL;
             PerfResults baseResults = baseResults(request, ref, outcome, decisionAlpha, createdAt, settings, status);
             PerfResults candidateResults = candidateResults(request, ref, outcome, decisionAlpha, createdAt, settings,
                     status);
@@ -125,7 +147,7 @@ public final class PreMergeWorkflow {
             log.info("Wrote " + baseFile + " and " + candidateFile);
 
             GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
-                    .toolVersion(request.toolVersion()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                    .toolVersion(request.toolVersion()).notRun(outcome.notRun()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
                             + "=<ref> (" + request.goal() + " measures the base itself)")
                     .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
             // profiled while the base's build still exists, and before the reports, which show the profiles
@@ -166,8 +188,27 @@ public final class PreMergeWorkflow {
                     + suite.size() + (suite.size() == 1 ? " benchmark" : " benchmarks") + ", fewer than the "
                     + request.shard().total() + " shards; use at most " + suite.size() + " shards");
         }
-        // the fewest rounds the rule allows must fit; the rest of the budget goes to the unsettled benchmarks
+        // the fewest rounds of one benchmark at least must fit: more than that, and the rounds admit the benchmarks
+        // in their order while the budget lasts (InterleavedRun.admission), the rest reported NOT RUN
         int fewestRounds = request.adaptive() ? Math.min(StopRule.FIRST_LOOK, request.maxForks()) : request.maxForks();
+        double whole = 0;
+        double cheapest = Double.POSITIVE_INFINITY;
+        for (String b : candidateBenchmarks) {
+            double seconds = 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), b);
+            whole += seconds;
+            cheapest = Math.min(cheapest, seconds);
+        }
+        if (request.budget() != null && cheapest * 1000 <= request.budget().toMillis()) {
+            if (whole * 1000 > request.budget().toMillis()) {
+                log.info(String.format(java.util.Locale.ROOT, "%s = %s: the comparison at its fewest rounds (%d"
+                        + " forks per side) needs about %s for %s, so benchmarks enter the rounds in their order"
+                        + " while it lasts; those it cannot reach are reported NOT RUN, without a verdict",
+                        PerfProperties.BUDGET, io.perfgate.text.Durations.format(request.budget()), fewestRounds,
+                        InterleavedRun.duration((long) (whole * 1e9)),
+                        ScenarioDefinition.counted(candidateBenchmarks)));
+            }
+            return candidateBenchmarks;
+        }
         try {
             Budget.check(request.budget(), candidateBenchmarks, suite, name -> name,
                     name -> 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), name),
@@ -184,6 +225,8 @@ public final class PreMergeWorkflow {
     /** What both sides have, and so is compared; what only one side has is listed, not compared. */
     private static final class Pairing {
         Set<String> compared;
+        /** The class analysis of the compared benchmarks, for their order; null without one. */
+        AffectedBenchmarks.Selection analysis;
         List<String> added;
         List<String> removed;
     }
@@ -213,7 +256,8 @@ public final class PreMergeWorkflow {
             List<String> scenarios = new ArrayList<>();
             List<String> benchmarks = new ArrayList<>();
             common.forEach(name -> (name.startsWith(ScenarioDefinition.SUITE_PREFIX) ? scenarios : benchmarks).add(name));
-            common = affected(benchmarks, request.candidateClasspath(), baseClasspath);
+            pairing.analysis = affected(benchmarks, request.candidateClasspath(), baseClasspath);
+            common = new LinkedHashSet<>(pairing.analysis.selected.keySet());
             for (String scenario : scenarios) {
                 log.info("  " + scenario + ": a scenario, always compared (" + PerfProperties.AFFECTED
                         + " follows benchmark classes only)");
@@ -227,18 +271,32 @@ public final class PreMergeWorkflow {
                     + " benchmarks.");
         }
         pairing.compared = common;
+        if (!request.affected() && common.size() > 1) {
+            pairing.analysis = forOrder(common, request.candidateClasspath(), baseClasspath);
+        }
         return pairing;
     }
 
-    /** Both sides of {@code compared} in seeded interleaved rounds, until {@code rule} stops each benchmark. */
-    private InterleavedResults rounds(CompareRequest request, StopRule rule, Set<String> compared,
+    /**
+     * Both sides of the compared benchmarks in seeded interleaved rounds, the most likely to have changed first
+     * ({@link SuiteOrder}), until {@code rule} stops each benchmark or the budget ends.
+     */
+    private InterleavedResults rounds(CompareRequest request, StopRule rule, Pairing pairing,
             List<Path> baseClasspath, long started) {
-        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
+        java.util.function.ToDoubleFunction<String> forkSeconds = b -> launcher.expectedSeconds(
+                request.candidateClasspath(), b);
+        SuiteOrder order = SuiteOrder.of(new ArrayList<>(pairing.compared), pairing.analysis,
+                SuiteOrder.pastChanges(request.history()), forkSeconds);
+        if (pairing.compared.size() > 1) {
+            log.info(order.line());
+        }
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log)
+                .admission(forkSeconds);
         if (request.budget() != null) {
             // the base's build came out of the same budget
             run.budget(request.budget().minusNanos(System.nanoTime() - started));
         }
-        return run.run(new ArrayList<>(compared), (side, benchmark, round) -> launcher.runFork(
+        return run.run(order.benchmarks(), (side, benchmark, round) -> launcher.runFork(
                 side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
                 side == Side.BASE ? "base" : "candidate", round));
     }

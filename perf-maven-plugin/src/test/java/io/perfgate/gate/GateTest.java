@@ -61,6 +61,25 @@ class GateTest {
         assertEquals("median time", c.reason().substring(0, "median time".length()));
     }
 
+    /**
+     * A benchmark the comparison never measured (perf.budget ran out before its turn) is in neither side's results;
+     * it must not vanish from the report: NOT RUN with why, and the outcome no better than WARN.
+     */
+    @Test
+    void aBenchmarkNeverMeasuredIsNotRunNotAPass() {
+        GateReport r = gate(GateSettings.defaults()).notRun(Map.of("com.acme.Other.run",
+                "perf.budget ran out before its turn (priority 2 of 2)")).check(results(avgt(BENCH, BASE)),
+                        "base-results.json", results(avgt(BENCH, around(1000, 0.02, 10, 2))), "results.json");
+        assertEquals(Verdict.PASS, only(r, Metric.MEDIAN).verdict());
+        assertEquals(Outcome.WARN, r.outcome());
+        assertFalse(r.failsBuild());
+        assertEquals(List.of("com.acme.Other.run: perf.budget ran out before its turn (priority 2 of 2)"), r.notRun());
+        assertTrue(r.notes().contains("NOT RUN com.acme.Other.run: perf.budget ran out before its turn (priority 2"
+                + " of 2); no verdict (measure it with a larger perf.budget, or in its own run with -Dperf.includes)"),
+                r.notes().toString());
+        assertEquals("1 NOT RUN", r.vote().reason());
+    }
+
     @Test
     void slowdownOfHalfFailsWithMeasuredValueBeforeLimit() {
         GateReport r = check(results(avgt(BENCH, BASE)), results(avgt(BENCH, times(BASE, 1.5))));

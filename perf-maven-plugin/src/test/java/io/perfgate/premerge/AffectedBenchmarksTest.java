@@ -64,6 +64,9 @@ class AffectedBenchmarksTest {
         assertEquals(Arrays.asList("p.Codec"), s.changed);
         assertEquals("reaches p.Codec, changed", s.selected.get("p.CodecBench.encode"));
         assertEquals(Arrays.asList("p.ParserBench.parse"), s.skipped);
+        // CodecBench names Codec: one reference away, which the suite's order runs first; the reflective one has
+        // no path, so no distance
+        assertEquals(Map.of("p.CodecBench.encode", 1), s.distance);
         // Class.forName can reach anything: included, and said why
         assertEquals("reaches p.Loader, which uses reflection or service loading, so what it reaches in turn cannot"
                 + " be read from its code", s.selected.get("p.PluginBench.load"));

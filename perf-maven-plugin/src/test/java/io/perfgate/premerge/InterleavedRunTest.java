@@ -97,6 +97,127 @@ class InterleavedRunTest {
         assertTrue(o.summary().contains("a.Noisy.one: 7 (unsettled when perf.budget ran out)"), o.summary());
     }
 
+    private InterleavedRun admitting(ModelRunner runner, int maxRounds, Integer budgetSeconds) {
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(false, maxRounds,
+                GateSettings.defaults()), log, () -> runner.clock).admission(b -> 1.0);
+        return budgetSeconds == null ? run : run.budget(java.time.Duration.ofSeconds(budgetSeconds));
+    }
+
+    /**
+     * Forks of 1 s, 5 rounds each (10 s a benchmark): a budget of 25 s admits the first two in priority order; the
+     * third cannot fit beside them, and when they are done the 5 s left cannot hold its 10 s: it is NOT RUN, with
+     * why, and has no fork on either side.
+     */
+    @Test
+    void aBudgetAdmitsBenchmarksInPriorityOrderAndNamesThoseNeverMeasured() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("c.Top.x", 100, 100, 0.01)
+                .benchmark("a.Mid.x", 100, 100, 0.01)
+                .benchmark("b.Low.x", 100, 100, 0.01);
+
+        InterleavedResults o = admitting(runner, 5, 25).run(Arrays.asList("c.Top.x", "a.Mid.x", "b.Low.x"), runner);
+
+        assertEquals(5, progress(o, "c.Top.x").rounds());
+        assertEquals(5, progress(o, "a.Mid.x").rounds());
+        BenchmarkProgress low = progress(o, "b.Low.x");
+        assertTrue(low.notRun());
+        assertEquals(0, low.rounds());
+        assertTrue(low.results(Side.BASE).isEmpty() && low.results(Side.CANDIDATE).isEmpty());
+        // before round 5, 9 s are left, and 4 s of them are owed to the round the two running still need
+        assertEquals("its 5 rounds need about 10 s, more than the 9.0 s of perf.budget left", low.reason());
+        assertEquals(Map.of("b.Low.x", low.reason()), o.notRun());
+        // each round runs the admitted in priority order, not shuffled; each benchmark's sides stay adjacent
+        assertEquals("c.Top.x", runner.calls.get(0).split(" ")[2]);
+        assertEquals("c.Top.x", runner.calls.get(1).split(" ")[2]);
+        assertEquals("a.Mid.x", runner.calls.get(2).split(" ")[2]);
+        assertEquals(20, runner.calls.size());
+        assertTrue(log.infos().contains("perf.budget: 25 s left; round 1 admits c.Top.x, a.Mid.x (in priority order);"
+                + " 1 wait until earlier ones settle: b.Low.x"), log.infos().toString());
+        assertTrue(log.infos().contains("b.Low.x: not run, no verdict: its 5 rounds need about 10 s, more than the"
+                + " 9.0 s of perf.budget left"), log.infos().toString());
+        assertTrue(o.summary().contains("b.Low.x: 0 (NOT RUN, no verdict: its 5 rounds"), o.summary());
+    }
+
+    /**
+     * When a running benchmark stops early (here its fork crashes in round 2), what it would have spent admits the
+     * next one waiting, which then runs its own 5 rounds (rounds 3 to 7) and is judged on them.
+     */
+    @Test
+    void theNextBenchmarkIsAdmittedWhenAnEarlierOneStopsAndRunsItsOwnRounds() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Crash.x", 100, 100, 0.01)
+                .benchmark("b.Next.x", 100, 100, 0.01)
+                .benchmark("c.Third.x", 100, 100, 0.01);
+        runner.crashOnCandidate = "a.Crash.x";
+
+        InterleavedResults o = admitting(runner, 5, 25).run(Arrays.asList("a.Crash.x", "b.Next.x", "c.Third.x"),
+                runner);
+
+        assertTrue(progress(o, "a.Crash.x").failed());
+        assertEquals(5, progress(o, "b.Next.x").rounds());
+        BenchmarkProgress third = progress(o, "c.Third.x");
+        assertEquals(5, third.rounds());
+        assertEquals(StopRule.Status.FINISHED, third.stop());
+        assertEquals(5, third.results(Side.CANDIDATE).get(0).forks().size());
+        assertTrue(o.notRun().isEmpty());
+        assertTrue(runner.calls.stream().filter(c -> c.endsWith("c.Third.x")).allMatch(c -> c.startsWith("3 ")
+                || c.startsWith("4 ") || c.startsWith("5 ") || c.startsWith("6 ") || c.startsWith("7 ")),
+                runner.calls.toString());
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("perf.budget: 17 s left; round 3 admits c.Third.x")),
+                log.infos().toString());
+    }
+
+    /**
+     * When the budget ends while one still waits, it is never measured and the stop line says so. The cheap
+     * c.Cheap.x (0.2 s a round) never fits beside the 2 s a round still owed to each of the two running; after round
+     * 5 the quiet one has settled, but the round before took 4 s and only 0.5 s are left.
+     */
+    @Test
+    void whenTheBudgetEndsTheWaitingAreNamedNeverMeasured() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Quiet.x", 100, 100, 0.01)
+                .benchmark("b.Noisy.x", 100, 100, 0.30)
+                .benchmark("c.Cheap.x", 100, 100, 0.01);
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(true, 15,
+                GateSettings.defaults()), log, () -> runner.clock)
+                        .admission(b -> b.equals("c.Cheap.x") ? 0.1 : 1.0).budget(java.time.Duration.ofMillis(20_500));
+        InterleavedResults o = run.run(Arrays.asList("a.Quiet.x", "b.Noisy.x", "c.Cheap.x"), runner);
+
+        assertEquals(StopRule.Status.SETTLED_PASS, progress(o, "a.Quiet.x").stop());
+        assertEquals(StopRule.Status.BUDGET, progress(o, "b.Noisy.x").stop());
+        assertEquals(5, progress(o, "b.Noisy.x").rounds());
+        BenchmarkProgress cheap = progress(o, "c.Cheap.x");
+        assertTrue(cheap.notRun());
+        assertEquals("perf.budget ran out before its turn (priority 3 of 3)", cheap.reason());
+        assertTrue(log.infos().stream().anyMatch(l -> l.startsWith("perf.budget: 500 ms of rounds left, and round 5"
+                + " took 4.0 s; stopping 1 unsettled benchmark after 5 rounds: b.Noisy.x; never measured, so without"
+                + " a verdict: c.Cheap.x")), log.infos().toString());
+    }
+
+    /** Without a budget every benchmark runs from round 1, in the order given, as many rounds as without an order. */
+    @Test
+    void withoutABudgetTheOrderOnlyChangesTheSequenceWithinARound() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("z.Last.x", 100, 100, 0.01)
+                .benchmark("a.First.x", 100, 150, 0.01);
+        InterleavedResults o = new InterleavedRun(new InterleavedSchedule(77), new StopRule(true, 12,
+                GateSettings.defaults()), log, () -> runner.clock).admission(b -> 1.0)
+                        .run(Arrays.asList("z.Last.x", "a.First.x"), runner);
+
+        assertEquals(StopRule.Status.SETTLED_PASS, progress(o, "z.Last.x").stop());
+        assertEquals(StopRule.Status.SETTLED_FAIL, progress(o, "a.First.x").stop());
+        InterleavedSchedule schedule = new InterleavedSchedule(77);
+        List<String> expected = new ArrayList<>();
+        for (int round = 1; round <= 5; round++) {
+            for (InterleavedSchedule.ForkSlot slot : schedule.round(round, Arrays.asList("z.Last.x", "a.First.x"), 2,
+                    false)) {
+                expected.add(round + " " + slot.side().label() + " " + slot.benchmark());
+            }
+        }
+        assertEquals(expected, runner.calls);
+        assertTrue(log.infos().stream().noneMatch(l -> l.contains("admits")), log.infos().toString());
+    }
+
     @Test
     void forksFollowTheSeededScheduleAndSettledBenchmarksStopEarly() {
         ModelRunner runner = new ModelRunner()

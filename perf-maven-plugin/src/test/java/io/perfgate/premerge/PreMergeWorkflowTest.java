@@ -282,6 +282,41 @@ class PreMergeWorkflowTest {
         assertTrue(log.infos().contains("x.Bench.added is new (not in the base): not compared"), log.toString());
     }
 
+    /**
+     * A budget that cannot cover the suite no longer refuses it: the benchmarks run in their order while it lasts;
+     * one whose fewest rounds alone need more than the budget is NOT RUN, in the report, which is then no PASS.
+     */
+    @Test
+    void aBudgetShortOfTheSuiteRunsWhatFitsAndReportsTheRestNotRun() throws Exception {
+        SpeedLauncher launcher = new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) {
+                return Arrays.asList("x.Long.run", "x.Short.run");
+            }
+
+            @Override
+            public double expectedSeconds(List<Path> classpath, String benchmark) {
+                return benchmark.equals("x.Long.run") ? 200 : 1;
+            }
+        };
+        CompareRequest request = request("HEAD").toBuilder().budget(java.time.Duration.ofMinutes(15)).build();
+        PreMergeResult result = new PreMergeWorkflow(new SpeedFileBuilder(), launcher, log).run(request);
+
+        assertEquals(java.util.Set.of("x.Short.run"), result.candidate().benchmarks().stream()
+                .map(BenchmarkResult::benchmark).collect(java.util.stream.Collectors.toSet()));
+        assertEquals(1, result.report().notRun().size(), result.report().notRun().toString());
+        assertTrue(result.report().notRun().get(0).startsWith("x.Long.run: its 5 rounds need about 33 min 20 s"),
+                result.report().notRun().toString());
+        assertEquals(io.perfgate.gate.Outcome.WARN, result.report().outcome());
+        assertEquals("partial", result.candidate().status());
+        assertTrue(log.infos().contains("Order (most likely changed first: nearest to a changed class, shortest"
+                + " fork): x.Short.run (may reach a change, 1.0 s a fork); x.Long.run (may reach a change, 3 min 20 s"
+                + " a fork)"), log.toString());
+        assertTrue(log.any("perf.budget = 15 min: the comparison at its fewest rounds (5 forks per side) needs about"
+                + " 33 min 30 s for 2 benchmarks, so benchmarks enter the rounds in their order while it lasts"),
+                log.toString());
+    }
+
     /** Against HEAD itself the base is HEAD, said as such: the candidate is the uncommitted change. */
     @Test
     void againstHeadNamesHeadAsTheBase() throws Exception {
