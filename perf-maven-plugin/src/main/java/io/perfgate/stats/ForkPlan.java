@@ -46,11 +46,14 @@ public final class ForkPlan {
     private final int high;
     /** The floor asked for ({@link #MIN_ITERATIONS} for JMH); {@code low} is less only where the cap is. */
     private final int floor;
+    /** The length the closed form gave (rounded, bounded), where whole forks made another one cheaper. */
+    private final int closedForm;
     private final Terms terms;
 
     private ForkPlan(Noise noise, int forks, int iterations, double optimum, double forkSeconds,
-            double iterationSeconds, double target, int low, int high, int floor, Terms terms) {
+            double iterationSeconds, double target, int low, int high, int floor, int closedForm, Terms terms) {
         this.floor = floor;
+        this.closedForm = closedForm;
         this.low = low;
         this.high = high;
         this.terms = terms;
@@ -188,7 +191,7 @@ public final class ForkPlan {
     public static ForkPlan choose(Noise noise, double forkSeconds, double iterationSeconds, Thresholds thresholds,
             double power, int maxIterations) {
         return choose(noise, forkSeconds, iterationSeconds, thresholds, power, MIN_ITERATIONS,
-                Math.min(maxIterations, noise.measuredIterations), Terms.FORKS);
+                Math.min(maxIterations, noise.measuredIterations), Terms.FORKS, false);
     }
 
     /**
@@ -200,6 +203,17 @@ public final class ForkPlan {
      */
     public static ForkPlan choose(Noise noise, double forkSeconds, double iterationSeconds, Thresholds thresholds,
             double power, int minIterations, int maxIterations, Terms terms) {
+        return choose(noise, forkSeconds, iterationSeconds, thresholds, power, minIterations, maxIterations, terms,
+                true);
+    }
+
+    /**
+     * @param wholeForks whether to try every length between the bounds for whole forks that cost less than the
+     *     closed form's (a scenario's few, expensive JVMs make the steps of the count matter; the JMH plans keep the
+     *     closed form their calibrations were stored with)
+     */
+    private static ForkPlan choose(Noise noise, double forkSeconds, double iterationSeconds, Thresholds thresholds,
+            double power, int minIterations, int maxIterations, Terms terms, boolean wholeForks) {
         double optimum = optimalIterations(noise, forkSeconds, iterationSeconds);
         int high = maxIterations;
         // forks already shorter than the floor keep their length: the plan chooses their count only
@@ -212,17 +226,43 @@ public final class ForkPlan {
                 && forksAt(noise, m - 1, target, thresholds, power) == DecisionRule.DEFAULT_MIN_FORKS) {
             m--;
         }
-        return new ForkPlan(noise, n, m, optimum, forkSeconds, iterationSeconds, target, low, high, minIterations, terms);
+        // the closed form treats the forks as a continuous count; whole forks and the exact test's power steps can
+        // make another length cheaper, so every length between the bounds is tried (at most a few dozen)
+        int closedForm = m;
+        if (wholeForks && n > 0) {
+            double cost = n * (forkSeconds + m * iterationSeconds);
+            for (int other = low; other <= high; other++) {
+                // only the counts that would cost less are searched: the exact power of many forks is slow to find
+                int affordable = (int) Math.min(MAX_FORKS, Math.ceil(cost / (forkSeconds + other * iterationSeconds)));
+                if (other == m || affordable < DecisionRule.DEFAULT_MIN_FORKS) {
+                    continue;
+                }
+                int forksThere = forksAt(noise, other, target, thresholds, power, affordable);
+                double there = forksThere * (forkSeconds + other * iterationSeconds);
+                if (forksThere > 0 && there < cost - 1e-9) {
+                    cost = there;
+                    m = other;
+                    n = forksThere;
+                }
+            }
+        }
+        return new ForkPlan(noise, n, m, optimum, forkSeconds, iterationSeconds, target, low, high, minIterations,
+                closedForm, terms);
     }
 
     /** Forks per side that reach the target at m iterations; 0 when more than {@link #MAX_FORKS} would be needed. */
     private static int forksAt(Noise noise, int m, double target, Thresholds thresholds, double power) {
+        return forksAt(noise, m, target, thresholds, power, MAX_FORKS);
+    }
+
+    private static int forksAt(Noise noise, int m, double target, Thresholds thresholds, double power,
+            int maxForks) {
         double cv = noise.forkValueCv(m);
         if (!(cv > 0)) {
             // no noise at all: the fewest forks the exact test judges
             return DecisionRule.DEFAULT_MIN_FORKS;
         }
-        OptionalInt n = Power.forksNeeded(target, cv, thresholds, power, MAX_FORKS);
+        OptionalInt n = Power.forksNeeded(target, cv, thresholds, power, maxForks);
         return n.isPresent() ? n.getAsInt() : 0;
     }
 
@@ -310,7 +350,12 @@ public final class ForkPlan {
                 + (iterations < noise.measuredIterations ? t.shorter
                         : iterations > noise.measuredIterations ? t.longer : t.same);
         String bound = "";
-        if (rounded < iterations) {
+        if (iterations != closedForm) {
+            bound = (Double.isInfinite(optimum) ? "; no between-" + t.fork + " noise left"
+                    : String.format(Locale.ROOT, "; optimum %.1f %s", optimum, t.iterations))
+                    + String.format(Locale.ROOT, ", but %d whole %s of %d cost less than those of %d", forks, t.forks,
+                            iterations, closedForm);
+        } else if (rounded < iterations) {
             bound = iterations == low && low == floor
                     ? String.format(Locale.ROOT, "; optimum %.1f %s, at least %d %s", optimum, t.iterations,
                             iterations, t.floorWhy)
