@@ -141,7 +141,7 @@ public final class ScenarioPlans {
             return warmupRuns;
         }
 
-        /** {@code scenario <id>: 6 JVMs x 3 runs (...); about 91 s a side against 153 s at 5 x 5; 1 warm-up run (...)}. */
+        /** {@code scenario <id>: 6 JVMs x 9 runs (...); about 190 s a side against 118 s at 5 x 5; 1 warm-up run}. */
         public String line() {
             return line;
         }
@@ -176,9 +176,10 @@ public final class ScenarioPlans {
         int measured = (int) Math.round(median(steadyRuns.stream().mapToDouble(a -> a.length).toArray()));
         String who = "scenario " + d.getId() + ": ";
         if (Double.isNaN(between) || Double.isNaN(within) || measured < 2 || !(runSeconds > 0)) {
-            String line = who + ForkPlan.line(ForkPlan.Terms.JVMS, 0, 0, source + " holds " + r.warmRuns.size()
-                    + " warm JVMs of " + measured + " runs, too few to split the noise into between and within JVMs",
-                    fixedSeconds, Double.NaN, d.warmJvmCount(), d.getWarmRuns()) + "; " + warmupClause;
+            String held = source + " holds " + r.warmRuns.size() + (r.warmRuns.size() == 1 ? " warm JVM" : " warm JVMs")
+                    + " of " + measured + " runs, too few to split the noise into between and within JVMs";
+            String line = who + ForkPlan.line(ForkPlan.Terms.JVMS, 0, 0, held, fixedSeconds, Double.NaN,
+                    d.warmJvmCount(), d.getWarmRuns()) + "; " + warmupClause;
             return new Choice(d.planned(d.getWarmJvms(), d.getWarmRuns(), warmupRuns), null, warmupRuns, line);
         }
         ForkPlan plan = ForkPlan.choose(ForkPlan.Noise.measured(between, within, measured),

@@ -30,8 +30,9 @@ class ScenarioPlansTest {
 
     /**
      * A baseline of 5 warm JVMs of 5 runs (and before them a first measured run {@code firstRunExcess} slower than
-     * the JVM's level, where it is above 0), with the two variance components on the log scale {@code between} and {@code within} (standard
-     * deviations: 0.02 is about 2 %), a MiniDFS + MiniMRYarn-like set-up, and 5 cold runs at {@code coldRun} ms.
+     * the JVM's level, where it is above 0), with the two variance components on the log scale {@code between} and
+     * {@code within} (standard deviations: 0.02 is about 2 %), a MiniDFS + MiniMRYarn-like set-up, and 5 cold runs
+     * at {@code coldRunMillis}.
      */
     private static PerfResults baseline(double between, double within, double setUpMillis, double runMillis,
             double coldRunMillis, double firstRunExcess) {
@@ -175,8 +176,8 @@ class ScenarioPlansTest {
         assertEquals(0, w.planned().getWarmupRuns(), "the POM's warm-up kept, although the runs ask for 2");
         assertEquals(0, w.warmupRuns());
         assertTrue(w.line().endsWith("; 0 warm-up runs (<warmupRuns> set in the POM; the runs suggest 2: after 1"
-                + " warm-up run a JVM's first measured run was still 30.0 % slower than its later runs, beyond the 8.0 %"
-                + " noise of a run: one more)"), w.line());
+                + " warm-up run a JVM's first measured run was still 30.0 % slower than its later runs, beyond the"
+                + " 8.0 % noise of a run: one more)"), w.line());
         // the slow first run is left out of the noise: the JVMs and runs are those of the steady runs
         assertTrue(w.line().contains("within-JVM noise 8.0 % a run dominates between-JVM 2.0 %"), w.line());
         // the JVMs and runs are still planned: only the warm-up is the user's
