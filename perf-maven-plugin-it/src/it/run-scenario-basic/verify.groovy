@@ -56,6 +56,11 @@ assert log.contains('scenario cpu-work: 3 cold runs (a fresh JVM each), then 2 w
 assert log =~ /scenario cpu-work: cold run 3 of 3 took [0-9.]+ (ms|s)/
 assert log =~ /scenario cpu-work: warm JVM 2 of 2, warm run 2 of 5 took [0-9.]+ (ms|s).*; ETA /
 assert log =~ /scenario cpu-work: done in .*; warm median [0-9.]+ (ms|s) of 2 JVMs \(10 runs\)/
+// perf.forkPlan=calibrated: the plan from the baseline's recorded warm JVMs, but the POM sets the counts and wins
+assert log.contains('scenario cpu-work: plan not used: <warmJvms> or <warmRuns> is set in the POM, and what you set'
+        + ' wins; it would be ')
+assert log =~ /scenario cpu-work: .* from the 2 warm JVMs in .*baseline\.json\).*; 1 warm-up run \(<warmupRuns> set in the POM; the runs suggest \d+: /
+assert log =~ /scenario few-requests: no plan \(.*holds 1 warm JVM of 2 runs, too few to split the noise/
 assert log.contains("scenario 'few-requests': warm runs recorded 20 to 20 latencies each")
 assert log.contains("recorded the metric 'checksum.bits', which is not declared")
 return true

@@ -188,6 +188,12 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
         super(goal, toolchainManager, repositorySystem);
     }
 
+    /** The scenario plans are sized for this goal's limits. */
+    @Override
+    protected GateSettings planningSettings() throws MojoExecutionException {
+        return gateSettings();
+    }
+
     /** The settings of the parameters above, checked. */
     protected final GateSettings gateSettings() throws MojoExecutionException {
         try {

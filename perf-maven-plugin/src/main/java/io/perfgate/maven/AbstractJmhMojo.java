@@ -9,6 +9,7 @@ import io.perfgate.premerge.JmhLauncher;
 import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.premerge.SuiteLauncher;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.gate.SettingParser;
 import io.perfgate.jmh.ForkTimes;
@@ -25,6 +26,7 @@ import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
+import io.perfgate.scenariorunner.ScenarioPlans;
 import io.perfgate.scenariorunner.ScenarioTimes;
 import java.io.File;
 import java.io.IOException;
@@ -32,6 +34,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -69,6 +72,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
     protected File baseline;
     /** The calibrated fork plans, once read and logged. */
     private CalibratedForks calibratedForks;
+    /** {@link #plannedScenarios()}, once planned (and its lines logged). */
+    private List<ScenarioDefinition> plannedScenarios;
     /** {@link #baselineForEstimates()}, once read. */
     private Optional<PerfResults> baselineForEstimates;
 
@@ -287,6 +292,17 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
             return CalibratedForks.none();
         }
         Calibration calibration = baselineForEstimates().map(PerfResults::calibration).orElse(null);
+        if (calibration == null && !selectedScenarios().isEmpty()) {
+            // scenarios plan from the JVMs the baseline recorded, no calibration needed: a project of scenarios
+            // alone has nothing for perf:calibrate to measure
+            if (calibratedForks == null) {
+                getLog().info(PerfProperties.FORK_PLAN + "=" + PerfProperties.FORK_PLAN_CALIBRATED + ": "
+                        + display(baseline.toPath()) + " holds no calibration, so JMH benchmarks run as fixed; the"
+                        + " scenarios plan from their recorded JVMs");
+                calibratedForks = CalibratedForks.none();
+            }
+            return calibratedForks;
+        }
         if (calibration == null) {
             throw new MojoExecutionException(PerfProperties.FORK_PLAN + "=" + PerfProperties.FORK_PLAN_CALIBRATED
                     + ", but " + display(baseline.toPath()) + " holds no calibration: run perf:calibrate -D"
@@ -312,7 +328,7 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
                 .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
                         PluginVersion.get(), command)
                 .weighedBy(forkTimes()).loggingTo(perfLog());
-        List<ScenarioDefinition> selected = scenarios ? selectedScenarios() : new ArrayList<>();
+        List<ScenarioDefinition> selected = scenarios ? plannedScenarios() : new ArrayList<>();
         if (selected.isEmpty()) {
             return jmh;
         }
@@ -320,6 +336,34 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
                 project.getBasedir().toPath(), outputDirectory.toPath().resolve("compare-scenarios"),
                 withJUnitPlatformLauncher(new ArrayList<>(), selected), perfLog(),
                 scenarioTimes(selected));
+    }
+
+    /**
+     * The selected scenarios as they run: under {@code perf.forkPlan} other than {@code fixed}, with the warm JVMs,
+     * runs per JVM and warm-up runs their plans choose from the warm JVMs the baseline recorded, where the POM does
+     * not set them (one log line each); perf:calibrate measures them as configured.
+     */
+    protected final List<ScenarioDefinition> plannedScenarios() throws MojoExecutionException {
+        if (plannedScenarios == null) {
+            List<ScenarioDefinition> selected = selectedScenarios();
+            String plan = forkPlan == null ? "" : forkPlan.trim().toLowerCase(Locale.ROOT);
+            if (selected.isEmpty() || !runsForkPlans() || plan.isEmpty()
+                    || PerfProperties.FORK_PLAN_FIXED.equals(plan)) {
+                plannedScenarios = selected;
+            } else {
+                GateSettings limits = planningSettings();
+                plannedScenarios = baselineForEstimates()
+                        .map(results -> ScenarioPlans.recordedIn(results, display(baseline.toPath())))
+                        .orElseGet(ScenarioPlans::none)
+                        .apply(selected, key -> limits.forBenchmark(key).median(), getLog()::info);
+            }
+        }
+        return plannedScenarios;
+    }
+
+    /** The limits the scenario plans are sized for: the gate's defaults where the goal sets none. */
+    protected GateSettings planningSettings() throws MojoExecutionException {
+        return GateSettings.defaults();
     }
 
     /**

@@ -214,7 +214,7 @@ public class RunMojo extends AbstractJmhMojo {
         List<Path> classDirectories = classDirectories();
         boolean mainClasses = includeMainClasses();
         Path basedir = project.getBasedir().toPath().toAbsolutePath();
-        List<ScenarioDefinition> selected = selectedScenarios();
+        List<ScenarioDefinition> selected = plannedScenarios();
         return RunRequest.builder()
                 .options(options)
                 .classDirectories(classDirectories)

@@ -49,6 +49,12 @@ public class ScenarioDefinition {
     public static final String DEFAULT_RUN_TIMEOUT = "10m";
     public static final String DEFAULT_TEARDOWN_TIMEOUT = "2m";
 
+    /** Element names of the run counts, as the POM and {@link #isSet} name them. */
+    public static final String WARM_JVMS = "warmJvms";
+    public static final String WARM_RUNS = "warmRuns";
+    public static final String WARMUP_RUNS = "warmupRuns";
+    public static final String COLD_RUNS = "coldRuns";
+
     /** A class's binary name, {@code #}, and a method name: one test, as Surefire's {@code -Dtest} names it. */
     private static final Pattern TEST = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$.]*#[\\p{L}_$][\\p{L}\\p{N}_$]*");
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,79}");
@@ -69,6 +75,11 @@ public class ScenarioDefinition {
     private String runTimeout = DEFAULT_RUN_TIMEOUT;
     private String tearDownTimeout = DEFAULT_TEARDOWN_TIMEOUT;
     private List<MetricDefinition> metrics = new ArrayList<>();
+    /**
+     * The run counts the POM sets ({@code coldRuns}, {@code warmJvms}, ...): Maven calls a setter only for an element
+     * the POM names, so these are what the user chose, and a plan ({@link #planned}) never changes them.
+     */
+    private Set<String> explicit = new LinkedHashSet<>();
 
     /** Every problem of this definition, each naming the scenario and the POM element; empty when valid. */
     public List<String> validate() {
@@ -170,14 +181,46 @@ public class ScenarioDefinition {
      * and one warm JVM (when it has warm runs), so that each round adds one observation of each per side.
      */
     public ScenarioDefinition forOneRound() {
+        ScenarioDefinition d = copy();
+        d.coldRuns = Math.min(coldRuns, 1);
+        d.warmJvms = warmJvmCount() > 0 ? 1 : 0;
+        d.warmRuns = d.warmJvms > 0 ? warmRuns : 0;
+        return d;
+    }
+
+    /** Whether the POM sets {@code element} ({@link #WARM_JVMS} and the others) for this scenario. */
+    public boolean isSet(String element) {
+        return explicit.contains(element);
+    }
+
+    /**
+     * This scenario with the warm JVMs, warm runs per JVM and warm-up runs a plan chose, each only where the POM
+     * does not set it: what the user set wins.
+     */
+    public ScenarioDefinition planned(int plannedWarmJvms, int plannedWarmRuns, int plannedWarmupRuns) {
+        ScenarioDefinition d = copy();
+        if (!isSet(WARM_JVMS)) {
+            d.warmJvms = plannedWarmJvms;
+        }
+        if (!isSet(WARM_RUNS)) {
+            d.warmRuns = plannedWarmRuns;
+        }
+        if (!isSet(WARMUP_RUNS)) {
+            d.warmupRuns = plannedWarmupRuns;
+        }
+        return d;
+    }
+
+    private ScenarioDefinition copy() {
         ScenarioDefinition d = new ScenarioDefinition();
+        d.explicit = new LinkedHashSet<>(explicit);
+        d.warmJvms = warmJvms;
         d.id = id;
         d.className = className;
         d.test = test;
-        d.coldRuns = Math.min(coldRuns, 1);
-        d.warmJvms = warmJvmCount() > 0 ? 1 : 0;
+        d.coldRuns = coldRuns;
         d.warmupRuns = warmupRuns;
-        d.warmRuns = d.warmJvms > 0 ? warmRuns : 0;
+        d.warmRuns = warmRuns;
         d.coldRunIncludesSetUp = coldRunIncludesSetUp;
         d.parameters = new LinkedHashMap<>(parameters);
         d.jvmArgs = new ArrayList<>(jvmArgs);
@@ -246,6 +289,7 @@ public class ScenarioDefinition {
 
     public void setColdRuns(int coldRuns) {
         this.coldRuns = coldRuns;
+        explicit.add(COLD_RUNS);
     }
 
     public int getWarmupRuns() {
@@ -254,6 +298,7 @@ public class ScenarioDefinition {
 
     public void setWarmupRuns(int warmupRuns) {
         this.warmupRuns = warmupRuns;
+        explicit.add(WARMUP_RUNS);
     }
 
     /** Measured warm runs in each warm JVM. */
@@ -263,6 +308,7 @@ public class ScenarioDefinition {
 
     public void setWarmRuns(int warmRuns) {
         this.warmRuns = warmRuns;
+        explicit.add(WARM_RUNS);
     }
 
     /** Warm JVMs: each makes {@code warmupRuns} then {@code warmRuns}, and the median of its runs is one observation. */
@@ -272,6 +318,7 @@ public class ScenarioDefinition {
 
     public void setWarmJvms(int warmJvms) {
         this.warmJvms = warmJvms;
+        explicit.add(WARM_JVMS);
     }
 
     /** The warm JVMs this scenario launches: none when it has no warm runs. */

@@ -42,9 +42,21 @@ public final class ForkPlan {
     private final double forkSeconds;
     private final double iterationSeconds;
     private final double target;
+    private final int low;
+    private final int high;
+    /** The floor asked for ({@link #MIN_ITERATIONS} for JMH); {@code low} is less only where the cap is. */
+    private final int floor;
+    /** The length the closed form gave (rounded, bounded), where whole forks made another one cheaper. */
+    private final int closedForm;
+    private final Terms terms;
 
     private ForkPlan(Noise noise, int forks, int iterations, double optimum, double forkSeconds,
-            double iterationSeconds, double target) {
+            double iterationSeconds, double target, int low, int high, int floor, int closedForm, Terms terms) {
+        this.floor = floor;
+        this.closedForm = closedForm;
+        this.low = low;
+        this.high = high;
+        this.terms = terms;
         this.noise = noise;
         this.forks = forks;
         this.iterations = iterations;
@@ -52,6 +64,49 @@ public final class ForkPlan {
         this.forkSeconds = forkSeconds;
         this.iterationSeconds = iterationSeconds;
         this.target = target;
+    }
+
+    /**
+     * The words of a plan: a JMH benchmark's forks and measurement iterations, or a scenario's warm JVMs and warm runs
+     * per JVM (the same two-level design: a JVM pays its start, set-up and warm-up runs once, then each run costs the
+     * same), and why the bounds are where they are.
+     */
+    public static final class Terms {
+        /** A JMH benchmark: forks of measurement iterations, bounded below by the steady-state test. */
+        public static final Terms FORKS = new Terms("fork", "forks", "iteration", "iterations", "fork start",
+                "for the steady-state test", "calibrated", "more, shorter forks", "full-length forks",
+                "fewer, longer forks");
+        /** A scenario: warm JVMs of warm runs, bounded below so that a JVM's median outvotes one odd run. */
+        public static final Terms JVMS = new Terms("JVM", "JVMs", "run", "runs", "JVM start, set-up and warm-up",
+                "so a JVM's median outvotes one odd run", "recorded", "more JVMs of fewer runs",
+                "as many runs per JVM as recorded", "fewer JVMs of more runs");
+
+        final String fork;
+        final String forks;
+        final String iteration;
+        final String iterations;
+        final String anIteration;
+        final String forkCost;
+        final String floorWhy;
+        final String measured;
+        final String shorter;
+        final String same;
+        final String longer;
+
+        private Terms(String fork, String forks, String iteration, String iterations, String forkCost,
+                String floorWhy, String measured, String shorter, String same, String longer) {
+            this.fork = fork;
+            this.forks = forks;
+            this.iteration = iteration;
+            this.iterations = iterations;
+            this.anIteration = ("iteration".equals(iteration) ? "an " : "a ") + iteration;
+            this.forkCost = forkCost;
+            this.floorWhy = floorWhy;
+            this.measured = measured;
+            this.shorter = shorter;
+            this.same = same;
+            this.longer = longer;
+        }
     }
 
     /**
@@ -135,10 +190,34 @@ public final class ForkPlan {
      */
     public static ForkPlan choose(Noise noise, double forkSeconds, double iterationSeconds, Thresholds thresholds,
             double power, int maxIterations) {
+        return choose(noise, forkSeconds, iterationSeconds, thresholds, power, MIN_ITERATIONS,
+                Math.min(maxIterations, noise.measuredIterations), Terms.FORKS, false);
+    }
+
+    /**
+     * The same allocation between other bounds and in other words: a scenario's warm runs per JVM have their own
+     * floor, and may go beyond the runs recorded (up to {@code maxIterations}) where the costs ask for longer JVMs.
+     *
+     * @param minIterations the fewest iterations (runs) per fork (JVM), unless {@code maxIterations} is fewer
+     * @param maxIterations the most iterations per fork
+     */
+    public static ForkPlan choose(Noise noise, double forkSeconds, double iterationSeconds, Thresholds thresholds,
+            double power, int minIterations, int maxIterations, Terms terms) {
+        return choose(noise, forkSeconds, iterationSeconds, thresholds, power, minIterations, maxIterations, terms,
+                true);
+    }
+
+    /**
+     * @param wholeForks whether to try every length between the bounds for whole forks that cost less than the
+     *     closed form's (a scenario's few, expensive JVMs make the steps of the count matter; the JMH plans keep the
+     *     closed form their calibrations were stored with)
+     */
+    private static ForkPlan choose(Noise noise, double forkSeconds, double iterationSeconds, Thresholds thresholds,
+            double power, int minIterations, int maxIterations, Terms terms, boolean wholeForks) {
         double optimum = optimalIterations(noise, forkSeconds, iterationSeconds);
-        int high = Math.min(maxIterations, noise.measuredIterations);
+        int high = maxIterations;
         // forks already shorter than the floor keep their length: the plan chooses their count only
-        int low = Math.min(MIN_ITERATIONS, high);
+        int low = Math.min(minIterations, high);
         int m = (int) Math.max(low, Math.min(high, Math.round(Math.min(optimum, Integer.MAX_VALUE))));
         double target = 1 + Power.SIZING_FACTOR * thresholds.fail();
         int n = forksAt(noise, m, target, thresholds, power);
@@ -147,17 +226,43 @@ public final class ForkPlan {
                 && forksAt(noise, m - 1, target, thresholds, power) == DecisionRule.DEFAULT_MIN_FORKS) {
             m--;
         }
-        return new ForkPlan(noise, n, m, optimum, forkSeconds, iterationSeconds, target);
+        // the closed form treats the forks as a continuous count; whole forks and the exact test's power steps can
+        // make another length cheaper, so every length between the bounds is tried (at most a few dozen)
+        int closedForm = m;
+        if (wholeForks && n > 0) {
+            double cost = n * (forkSeconds + m * iterationSeconds);
+            for (int other = low; other <= high; other++) {
+                // only the counts that would cost less are searched: the exact power of many forks is slow to find
+                int affordable = (int) Math.min(MAX_FORKS, Math.ceil(cost / (forkSeconds + other * iterationSeconds)));
+                if (other == m || affordable < DecisionRule.DEFAULT_MIN_FORKS) {
+                    continue;
+                }
+                int forksThere = forksAt(noise, other, target, thresholds, power, affordable);
+                double there = forksThere * (forkSeconds + other * iterationSeconds);
+                if (forksThere > 0 && there < cost - 1e-9) {
+                    cost = there;
+                    m = other;
+                    n = forksThere;
+                }
+            }
+        }
+        return new ForkPlan(noise, n, m, optimum, forkSeconds, iterationSeconds, target, low, high, minIterations,
+                closedForm, terms);
     }
 
     /** Forks per side that reach the target at m iterations; 0 when more than {@link #MAX_FORKS} would be needed. */
     private static int forksAt(Noise noise, int m, double target, Thresholds thresholds, double power) {
+        return forksAt(noise, m, target, thresholds, power, MAX_FORKS);
+    }
+
+    private static int forksAt(Noise noise, int m, double target, Thresholds thresholds, double power,
+            int maxForks) {
         double cv = noise.forkValueCv(m);
         if (!(cv > 0)) {
             // no noise at all: the fewest forks the exact test judges
             return DecisionRule.DEFAULT_MIN_FORKS;
         }
-        OptionalInt n = Power.forksNeeded(target, cv, thresholds, power, MAX_FORKS);
+        OptionalInt n = Power.forksNeeded(target, cv, thresholds, power, maxForks);
         return n.isPresent() ? n.getAsInt() : 0;
     }
 
@@ -222,37 +327,49 @@ public final class ForkPlan {
      * between-fork noise 3.1 % dominates within-fork 0.8 %: more, shorter forks}.
      */
     public String reason() {
+        Terms t = terms;
         String between = StatsText.noise(noise.betweenCv());
         String within = StatsText.noise(noise.withinCv());
         long rounded = Math.round(Math.min(optimum, Integer.MAX_VALUE));
         String shape;
-        if (forks == DecisionRule.DEFAULT_MIN_FORKS && iterations < Math.min(rounded, noise.measuredIterations)) {
-            return "between-fork noise " + between + " and within-fork " + within + " are low: the fewest forks the"
-                    + " exact test judges reach " + StatsText.percentChange(target) + " already at " + iterations
-                    + " iterations";
+        if (forks == DecisionRule.DEFAULT_MIN_FORKS && iterations < Math.min(rounded, high)) {
+            return "between-" + t.fork + " noise " + between + " and within-" + t.fork + " " + within + " are low:"
+                    + " the fewest " + t.forks + " the exact test judges reach " + StatsText.percentChange(target)
+                    + " already at " + iterations + " " + t.iterations;
         }
         // which level dominates the fork values at the calibrated length; the costs then decide the length
         boolean betweenDominates = noise.betweenLogVariance >= MEDIAN_VARIANCE_FACTOR * noise.withinLogVariance
                 / noise.measuredIterations;
         String relation = betweenDominates
-                ? "between-fork noise " + between + " dominates within-fork " + within + " an iteration"
-                : "within-fork noise " + within + " an iteration dominates between-fork " + between;
-        shape = relation + String.format(Locale.ROOT, ", fork start %.1f s, iteration %.1f s: ", forkSeconds,
-                iterationSeconds)
-                + (iterations < noise.measuredIterations ? "more, shorter forks" : "full-length forks");
+                ? "between-" + t.fork + " noise " + between + " dominates within-" + t.fork + " " + within + " "
+                        + t.anIteration
+                : "within-" + t.fork + " noise " + within + " " + t.anIteration + " dominates between-" + t.fork
+                        + " " + between;
+        shape = relation + String.format(Locale.ROOT, ", %s %.1f s, %s %.1f s: ", t.forkCost, forkSeconds,
+                t.iteration, iterationSeconds)
+                + (iterations < noise.measuredIterations ? t.shorter
+                        : iterations > noise.measuredIterations ? t.longer : t.same);
         String bound = "";
-        if (rounded < iterations) {
-            bound = iterations >= MIN_ITERATIONS
-                    ? String.format(Locale.ROOT, "; optimum %.1f iterations, at least %d for the steady-state test",
-                            optimum, iterations)
-                    : String.format(Locale.ROOT, "; optimum %.1f iterations, the calibrated %d kept", optimum,
-                            iterations);
-        } else if (rounded > iterations && iterations == noise.measuredIterations) {
-            bound = Double.isInfinite(optimum) ? "; no between-fork noise left, capped at the calibrated length"
-                    : String.format(Locale.ROOT, "; optimum %.1f iterations, capped at the calibrated %d", optimum,
-                            iterations);
+        if (iterations != closedForm) {
+            bound = (Double.isInfinite(optimum) ? "; no between-" + t.fork + " noise left"
+                    : String.format(Locale.ROOT, "; optimum %.1f %s", optimum, t.iterations))
+                    + String.format(Locale.ROOT, ", but %d whole %s of %d cost less than those of %d", forks, t.forks,
+                            iterations, closedForm);
+        } else if (rounded < iterations) {
+            bound = iterations == low && low == floor
+                    ? String.format(Locale.ROOT, "; optimum %.1f %s, at least %d %s", optimum, t.iterations,
+                            iterations, t.floorWhy)
+                    : String.format(Locale.ROOT, "; optimum %.1f %s, the %s %d kept", optimum, t.iterations,
+                            t.measured, iterations);
+        } else if (rounded > iterations && iterations == high) {
+            String cap = high == noise.measuredIterations ? "the " + t.measured + " " + iterations
+                    : iterations + ", the most a plan gives";
+            bound = Double.isInfinite(optimum)
+                    ? "; no between-" + t.fork + " noise left, capped at " + (high == noise.measuredIterations
+                            ? "the " + t.measured + " length" : cap)
+                    : String.format(Locale.ROOT, "; optimum %.1f %s, capped at %s", optimum, t.iterations, cap);
         }
-        return shape + bound + (reachable() ? "" : "; even " + MAX_FORKS + " forks a side cannot catch "
+        return shape + bound + (reachable() ? "" : "; even " + MAX_FORKS + " " + t.forks + " a side cannot catch "
                 + StatsText.percentChange(target) + " with " + String.format(Locale.ROOT, "%.0f %%",
                         100 * Power.DEFAULT_POWER) + " power");
     }
@@ -262,8 +379,8 @@ public final class ForkPlan {
      * against 88 s at 10 x 10}.
      */
     public String describe(int defaultForks, int defaultIterations) {
-        return line(forks, iterations, reason(), secondsAt(defaultForks, defaultIterations), seconds(), defaultForks,
-                defaultIterations);
+        return line(terms, forks, iterations, reason(), secondsAt(defaultForks, defaultIterations), seconds(),
+                defaultForks, defaultIterations);
     }
 
     /**
@@ -272,11 +389,18 @@ public final class ForkPlan {
      */
     public static String line(int forks, int iterations, String reason, double fixedSeconds, double seconds,
             int fixedForks, int fixedIterations) {
+        return line(Terms.FORKS, forks, iterations, reason, fixedSeconds, seconds, fixedForks, fixedIterations);
+    }
+
+    /** {@link #line(int, int, String, double, double, int, int)} in the words of {@code terms}, e.g. JVMs x runs. */
+    public static String line(Terms terms, int forks, int iterations, String reason, double fixedSeconds,
+            double seconds, int fixedForks, int fixedIterations) {
         if (forks <= 0) {
-            return String.format(Locale.ROOT, "no plan (%s); %d forks x %d iterations as now, about %.0f s a side",
-                    reason, fixedForks, fixedIterations, fixedSeconds);
+            return String.format(Locale.ROOT, "no plan (%s); %d %s x %d %s as now, about %.0f s a side", reason,
+                    fixedForks, terms.forks, fixedIterations, terms.iterations, fixedSeconds);
         }
-        return String.format(Locale.ROOT, "%d forks x %d iterations (%s); about %.0f s a side against %.0f s at %d x"
-                + " %d", forks, iterations, reason, seconds, fixedSeconds, fixedForks, fixedIterations);
+        return String.format(Locale.ROOT, "%d %s x %d %s (%s); about %.0f s a side against %.0f s at %d x %d", forks,
+                terms.forks, iterations, terms.iterations, reason, seconds, fixedSeconds, fixedForks,
+                fixedIterations);
     }
 }
