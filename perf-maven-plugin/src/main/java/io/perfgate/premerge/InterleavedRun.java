@@ -43,6 +43,51 @@ public final class InterleavedRun {
         List<BenchmarkResult> runFork(int arm, String benchmark, int round) throws ForkFailedException;
     }
 
+    /**
+     * Chooses, after the first rounds, the fork length and the rounds' maximum of a benchmark still running
+     * ({@code perf.forkPlan=auto}; {@link FirstRoundsPlan}).
+     */
+    public interface RoundPlanner {
+        /**
+         * @param rounds the complete rounds so far
+         * @param secondsPerRun wall seconds of each fork so far (both sides), per JMH run it made (one per parameter
+         *     set and mode)
+         * @return the plan for the remaining rounds, or null to keep the settings
+         */
+        RoundPlan plan(String benchmark, int rounds, List<BenchmarkResult> base, List<BenchmarkResult> candidate,
+                List<Double> secondsPerRun);
+    }
+
+    /** What a {@link RoundPlanner} chose for one benchmark. */
+    public static final class RoundPlan {
+        private final int iterations;
+        private final int maxRounds;
+        private final String line;
+
+        /**
+         * @param iterations measurement iterations of each later fork, both sides; 0 keeps the settings'
+         * @param maxRounds the benchmark's last round, at most the rule's maximum
+         * @param line what the log says of the choice, and why
+         */
+        public RoundPlan(int iterations, int maxRounds, String line) {
+            this.iterations = iterations;
+            this.maxRounds = maxRounds;
+            this.line = Objects.requireNonNull(line);
+        }
+
+        public int iterations() {
+            return iterations;
+        }
+
+        public int maxRounds() {
+            return maxRounds;
+        }
+
+        public String line() {
+            return line;
+        }
+    }
+
     /** A fork that did not produce a result; the benchmark is dropped from later rounds and reported. */
     public static final class ForkFailedException extends Exception {
         private static final long serialVersionUID = 1L;
@@ -63,6 +108,7 @@ public final class InterleavedRun {
     private String sides = "base and candidate";
     private List<String> armLabels = Arrays.asList(Side.BASE.label(), Side.CANDIDATE.label());
     private Duration budget;
+    private RoundPlanner planner;
 
     public InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log) {
         this(schedule, rule, log, System::nanoTime);
@@ -76,6 +122,29 @@ public final class InterleavedRun {
         this.budget = remaining;
         return this;
     }
+
+    /**
+     * Plans each benchmark's remaining rounds after the first look ({@code perf.forkPlan=auto}); only benchmarks
+     * {@code plannable} accepts are planned. Two sides only.
+     */
+    public InterleavedRun planner(RoundPlanner roundPlanner, java.util.function.Predicate<String> plannable) {
+        this.planner = roundPlanner;
+        this.plannable = Objects.requireNonNull(plannable);
+        return this;
+    }
+
+    private java.util.function.Predicate<String> plannable = b -> false;
+
+    /**
+     * The measurement iterations the next fork of {@code benchmark} runs, the same for every side; 0 for the
+     * settings' (no plan, or not yet planned).
+     */
+    public int measurementIterations(String benchmark) {
+        BenchmarkProgress p = progressByName.get(benchmark);
+        return p == null ? 0 : p.iterations;
+    }
+
+    private final Map<String, BenchmarkProgress> progressByName = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** How the log names the two sides, e.g. "two halves of the working tree (A/A)". */
     public InterleavedRun sides(String description) {
@@ -123,6 +192,8 @@ public final class InterleavedRun {
         for (String b : benchmarks) {
             progress.put(b, new BenchmarkProgress(b, arms));
         }
+        progressByName.clear();
+        progressByName.putAll(progress);
         log.info(String.format(Locale.ROOT, "Interleaving %s, %s, %s; seed %d"
                 + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks),
                 sides,
@@ -176,6 +247,7 @@ public final class InterleavedRun {
                         throw new ForkFailedException("the fork produced no result");
                     }
                     p.add(slot.arm(), results);
+                    p.secondsPerRun.add((nanoTime.getAsLong() - start) / 1e9 / results.size());
                 } catch (ForkFailedException e) {
                     p.state = State.ERROR;
                     p.reason = armLabels.get(slot.arm()) + " fork in round " + round + " failed: " + e.getMessage();
@@ -198,6 +270,17 @@ public final class InterleavedRun {
                         anyRunning |= p.armRunning(arm);
                     }
                 }
+                if (anyRunning && planner != null && arms == 2 && round == rule.firstLook() && plannable.test(b)) {
+                    plan(p, round);
+                    anyRunning = p.armRunning(1);
+                }
+                if (anyRunning && p.roundCap > 0 && round >= p.roundCap) {
+                    // the plan's forks are reached: the last look, as when the rounds its noise needs are run
+                    p.stops[1] = StopRule.Status.FINISHED;
+                    p.reasons[1] = "reached " + round + " rounds, the forks of its " + PerfProperties.FORK_PLAN
+                            + "=" + PerfProperties.FORK_PLAN_AUTO + " plan";
+                    anyRunning = false;
+                }
                 if (!anyRunning) {
                     p.state = State.DONE;
                     p.stop = p.stops[1];
@@ -212,6 +295,18 @@ public final class InterleavedRun {
                 schedule.seed(), armLabels);
         log.info(outcome.summary());
         return outcome;
+    }
+
+    /** The planner's choice for the rest of {@code p}'s rounds, logged in its one line. */
+    private void plan(BenchmarkProgress p, int round) {
+        RoundPlan chosen = planner.plan(p.benchmark, round, p.results(0), p.results(1),
+                Collections.unmodifiableList(new ArrayList<>(p.secondsPerRun)));
+        if (chosen == null) {
+            return;
+        }
+        p.iterations = chosen.iterations();
+        p.roundCap = Math.max(rule.firstLook(), Math.min(rule.maxRounds(), chosen.maxRounds()));
+        log.info(chosen.line());
     }
 
     /** The stop rule's look at one treatment of a benchmark against the baseline, logged when it stops. */
@@ -257,6 +352,11 @@ public final class InterleavedRun {
         final String benchmark;
         private final List<Map<String, BenchmarkResult>> results = new ArrayList<>();
         State state = State.RUNNING;
+        /** Measurement iterations of its later forks under a plan; 0 for the settings'. */
+        int iterations;
+        /** Its last round under a plan; 0 for the rule's maximum. */
+        int roundCap;
+        final List<Double> secondsPerRun = new ArrayList<>();
         StopRule.Status stop;
         String reason = "";
         int rounds;

@@ -14,6 +14,7 @@ import io.perfgate.log.PerfLog;
 import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunner;
+import io.perfgate.jmh.JmhMode;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
@@ -189,11 +190,38 @@ public final class JmhLauncher implements BenchmarkLauncher {
     @Override
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
             List<String> jvmArgs) throws InterleavedRun.ForkFailedException {
+        return runFork(classpath, benchmark, sideLabel, round, jvmArgs, 0);
+    }
+
+    @Override
+    public boolean lengthPlannable(List<Path> classpath, String benchmark) {
+        try {
+            PlannedBenchmark planned = planned(classpath, benchmark, "working tree");
+            PlannedBenchmark.Origin origin = planned.measurementIterations().origin();
+            // single-shot iterations have no fixed time, so no fork-length model
+            return origin != PlannedBenchmark.Origin.USER && origin != PlannedBenchmark.Origin.CALIBRATED
+                    && !planned.modes().contains(JmhMode.SINGLE_SHOT_TIME) && !planned.modes().contains(JmhMode.ALL);
+        } catch (InterleavedRun.ForkFailedException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            int measurementIterations) throws InterleavedRun.ForkFailedException {
+        return runFork(classpath, benchmark, sideLabel, round, Collections.emptyList(), measurementIterations);
+    }
+
+    private List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            List<String> jvmArgs, int measurementIterations) throws InterleavedRun.ForkFailedException {
         PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
         invocations++;
         String stem = String.format(Locale.ROOT, "round-%03d-%s-%d", round, sideLabel.replaceAll("[^A-Za-z0-9]", ""),
                 invocations);
         List<String> arguments = singleFork(planned.jmhArguments());
+        if (measurementIterations > 0) {
+            arguments = withIterations(arguments, measurementIterations);
+        }
         return fork(classpath, benchmark, planned, jvmArgs.isEmpty() ? arguments : withJvmArgs(arguments, jvmArgs),
                 workDirectory.resolve(stem + ".json"));
     }
@@ -280,6 +308,25 @@ public final class JmhLauncher implements BenchmarkLauncher {
             args.add("-jvmArgsAppend");
             args.add(joined);
         }
+        return args;
+    }
+
+    /**
+     * JMH's arguments with {@code iterations} measurement iterations (and no other -i left): the fork length a plan
+     * from the first rounds chose, the same for both sides.
+     */
+    static List<String> withIterations(List<String> arguments, int iterations) {
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < arguments.size(); i++) {
+            String a = arguments.get(i);
+            if ("-i".equals(a) && i + 1 < arguments.size()) {
+                i++;
+                continue;
+            }
+            args.add(a);
+        }
+        args.add("-i");
+        args.add(Integer.toString(iterations));
         return args;
     }
 
