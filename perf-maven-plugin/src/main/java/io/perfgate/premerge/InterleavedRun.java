@@ -5,6 +5,7 @@ import io.perfgate.gate.BenchmarkPairing;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.results.MachineTime;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.text.Durations;
 import java.time.Duration;
@@ -146,6 +147,17 @@ public final class InterleavedRun {
 
     private final Map<String, BenchmarkProgress> progressByName = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * The harness settings in force (warm-up and measurement time), for the summary's machine time against the
+     * fixed defaults ({@link MachineTime}); without them the summary leaves it out.
+     */
+    public InterleavedRun settings(Map<String, String> harnessSettings) {
+        this.settings = harnessSettings == null ? null : new LinkedHashMap<>(harnessSettings);
+        return this;
+    }
+
+    private Map<String, String> settings;
+
     /** How the log names the two sides, e.g. "two halves of the working tree (A/A)". */
     public InterleavedRun sides(String description) {
         this.sides = Objects.requireNonNull(description);
@@ -246,8 +258,9 @@ public final class InterleavedRun {
                     if (results.isEmpty()) {
                         throw new ForkFailedException("the fork produced no result");
                     }
-                    p.add(slot.arm(), results);
-                    p.secondsPerRun.add((nanoTime.getAsLong() - start) / 1e9 / results.size());
+                    double perRun = (nanoTime.getAsLong() - start) / 1e9 / results.size();
+                    p.add(slot.arm(), timed(results, perRun));
+                    p.secondsPerRun.add(perRun);
                 } catch (ForkFailedException e) {
                     p.state = State.ERROR;
                     p.reason = armLabels.get(slot.arm()) + " fork in round " + round + " failed: " + e.getMessage();
@@ -292,9 +305,25 @@ public final class InterleavedRun {
                     active.size() == 1 ? "" : "s", duration(lastRound)));
         }
         InterleavedResults outcome = new InterleavedResults(new ArrayList<>(progress.values()), rule.maxRounds(),
-                schedule.seed(), armLabels);
+                schedule.seed(), armLabels).settings(settings);
         log.info(outcome.summary());
         return outcome;
+    }
+
+    /**
+     * The results of one fork call, each fork given its share of the call's wall time where the harness recorded
+     * none: the machine time the rounds spent ({@link MachineTime}) is then in the results like a run's.
+     */
+    private static List<BenchmarkResult> timed(List<BenchmarkResult> results, double secondsPerRun) {
+        List<BenchmarkResult> timed = new ArrayList<>();
+        for (BenchmarkResult r : results) {
+            List<Fork> forks = new ArrayList<>();
+            for (Fork f : r.forks()) {
+                forks.add(Double.isFinite(f.seconds()) ? f : f.withSeconds(secondsPerRun));
+            }
+            timed.add(r.toBuilder().forks(forks).build());
+        }
+        return timed;
     }
 
     /** The planner's choice for the rest of {@code p}'s rounds, logged in its one line. */

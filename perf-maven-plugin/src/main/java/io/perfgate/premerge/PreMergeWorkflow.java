@@ -233,7 +233,8 @@ public final class PreMergeWorkflow {
     /** Both sides of {@code compared} in seeded interleaved rounds, until {@code rule} stops each benchmark. */
     private InterleavedResults rounds(CompareRequest request, StopRule rule, Set<String> compared,
             List<Path> baseClasspath, long started) {
-        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log);
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log)
+                .settings(launcher.settings());
         if (request.budget() != null) {
             // the base's build came out of the same budget
             run.budget(request.budget().minusNanos(System.nanoTime() - started));
