@@ -23,8 +23,14 @@ class FirstRoundsPlanTest {
     /** A fork costs 4 s fixed (JVM start, set-up, 3 x 1 s warm-up) and 0.5 s per measurement iteration. */
     private static final double FIXED = 4;
     private static final double ITERATION = 0.5;
-    private static final Map<String, String> SETTINGS = Collections.singletonMap(PerfProperties.MEASUREMENT_TIME,
-            "500 ms");
+    private static final Map<String, String> SETTINGS = new java.util.HashMap<>();
+
+    static {
+        // the fixed defaults' fork: 3 x 1 s warm-up, so 1 s of the fake 4 s is JVM start and set-up
+        SETTINGS.put(PerfProperties.WARMUP_ITERATIONS, "3");
+        SETTINGS.put(PerfProperties.WARMUP_TIME, "1 s");
+        SETTINGS.put(PerfProperties.MEASUREMENT_TIME, "500 ms");
+    }
 
     /**
      * A model of a benchmark with a between-fork and a within-fork noise (log sd), its forks as long as the run asks
@@ -66,7 +72,7 @@ class FirstRoundsPlanTest {
     private InterleavedResults compare(Model model, int maxRounds, boolean plannable) {
         StopRule rule = new StopRule(true, maxRounds, GateSettings.defaults());
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(5), rule, log, () -> model.clock)
-                .planner(new FirstRoundsPlan(rule, SETTINGS), b -> plannable);
+                .planner(new FirstRoundsPlan(rule, SETTINGS), b -> plannable).settings(SETTINGS);
         model.run = run;
         return run.run(Collections.singletonList("a.B.run"), model);
     }
@@ -99,6 +105,13 @@ class FirstRoundsPlanTest {
             assertEquals(round <= 5 ? 10 : planned, Integer.parseInt(f[2]), call);
         }
         assertEquals(2 * rounds, model.lengths.size());
+
+        // what it saved: 5 rounds of 9 s forks and the rest of 4 + 0.5 m s, against the same forks at 9 s each
+        double spent = 2 * (5 * 9.0 + (rounds - 5) * (FIXED + planned * ITERATION));
+        double fixed = 2 * rounds * 9.0;
+        assertTrue(o.summary().contains(String.format(java.util.Locale.ROOT, "in %d JMH forks, %.2f of the", 2 * rounds,
+                spent / fixed)), o.summary());
+        assertEquals(spent / fixed, o.machineTime().ratio(), 1e-9);
     }
 
     /** Quiet forks whose first look cannot settle (within-fork noise only): the plan stops at the floor of 5. */
