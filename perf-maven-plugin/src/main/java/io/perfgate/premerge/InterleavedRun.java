@@ -259,8 +259,9 @@ public final class InterleavedRun {
                         throw new ForkFailedException("the fork produced no result");
                     }
                     double perRun = (nanoTime.getAsLong() - start) / 1e9 / results.size();
-                    p.add(slot.arm(), timed(results, perRun));
-                    p.secondsPerRun.add(perRun);
+                    List<BenchmarkResult> timed = timed(results, perRun);
+                    p.add(slot.arm(), timed);
+                    p.secondsPerRun.add(forkSeconds(timed));
                 } catch (ForkFailedException e) {
                     p.state = State.ERROR;
                     p.reason = armLabels.get(slot.arm()) + " fork in round " + round + " failed: " + e.getMessage();
@@ -324,6 +325,22 @@ public final class InterleavedRun {
             timed.add(r.toBuilder().forks(forks).build());
         }
         return timed;
+    }
+
+    /**
+     * The mean wall time of the forks just run, as the harness timed them (without a wait for JMH's lock) or, where
+     * it did not, as their share of the call: a fork's cost for the planner.
+     */
+    private static double forkSeconds(List<BenchmarkResult> results) {
+        double sum = 0;
+        int n = 0;
+        for (BenchmarkResult r : results) {
+            if (!r.forks().isEmpty()) {
+                sum += r.forks().get(r.forks().size() - 1).seconds();
+                n++;
+            }
+        }
+        return sum / n;
     }
 
     /** The planner's choice for the rest of {@code p}'s rounds, logged in its one line. */

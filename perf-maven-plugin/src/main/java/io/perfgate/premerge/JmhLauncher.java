@@ -8,13 +8,14 @@ import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
+import io.perfgate.jmh.JmhMode;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhProgressListener;
 import io.perfgate.log.PerfLog;
 import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
+import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.JmhRunner;
-import io.perfgate.jmh.JmhMode;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
@@ -268,17 +269,54 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
         try {
             Files.createDirectories(workDirectory);
-            JmhResults results = JmhRunner.run(invocation, waitsLogged(benchmark));
+            Map<String, Double> forkSeconds = new HashMap<>();
+            JmhResults results = JmhRunner.run(invocation, timed(waitsLogged(benchmark), forkSeconds));
             if (firstResults == null) {
                 firstResults = results;
             }
             Files.deleteIfExists(invocation.resultFile());
-            return results.benchmarks();
+            List<BenchmarkResult> timed = new ArrayList<>();
+            for (BenchmarkResult r : results.benchmarks()) {
+                Double seconds = forkSeconds.get(BenchmarkResult.key(r.benchmark(), r.params()) + " [" + r.mode()
+                        + "]");
+                timed.add(seconds == null || r.forks().size() != 1 ? r
+                        : r.toBuilder().forks(Collections.singletonList(r.forks().get(0).withSeconds(seconds))).build());
+            }
+            return timed;
         } catch (JmhRunException e) {
             throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
         } catch (IOException e) {
             throw new InterleavedRun.ForkFailedException("cannot write to " + workDirectory + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code listener}, also timing each fork from JMH's announcing it to its result (as perf:run times its forks),
+     * into {@code seconds} by result key and mode: a fork's machine time without the wait for JMH's lock and the host
+     * JVM's start.
+     */
+    private static JmhProgressListener timed(JmhProgressListener listener, Map<String, Double> seconds) {
+        return new JmhProgressListener() {
+            private long started;
+
+            @Override
+            public void waiting(String reason) {
+                listener.waiting(reason);
+            }
+
+            @Override
+            public void forkStarted(JmhRunHeader run, int fork, int forks, boolean warmup) {
+                started = System.nanoTime();
+            }
+
+            @Override
+            public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores,
+                    String unit) {
+                if (!warmup) {
+                    seconds.put(run.resultKey(), (System.nanoTime() - started) / 1e9);
+                }
+            }
+        };
     }
 
     /** A listener that logs the fork's wait for JMH's lock, when there is a log; else none. */
