@@ -51,6 +51,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
         double fixedSeconds = 0;
         List<String> reasons = new ArrayList<>();
         List<Calibration.Plan> plans = new ArrayList<>();
+        boolean reachable = true;
         for (BenchmarkResult a : base) {
             BenchmarkResult b = byId.get(BenchmarkPairing.id(a));
             if (b == null) {
@@ -66,6 +67,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
             }
             plans.add(p);
             reasons.add(p.reason());
+            reachable &= p.reachable();
             // an unreachable target keeps the full length and every round
             forks = Math.max(forks, p.reachable() ? p.forks() : rule.maxRounds());
             iterations = Math.max(iterations, p.reachable() ? p.iterations() : p.measuredIterations());
@@ -81,10 +83,11 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
         }
         String reason = plans.size() == 1 ? reasons.get(0)
                 : "the most forks and iterations any of its " + plans.size() + " parameter sets and modes needs";
-        String line = String.format(Locale.ROOT, "%s: %s=%s from the first %d rounds: %s; both sides run %d"
-                + " iterations a fork from round %d, at most %d rounds", benchmark, PerfProperties.FORK_PLAN,
-                PerfProperties.FORK_PLAN_AUTO, rounds, ForkPlan.line(forks, iterations, reason, fixedSeconds,
-                        seconds, rule.maxRounds(), measured), iterations, rounds + 1, maxRounds);
+        String line = String.format(Locale.ROOT, "%s: %s=%s from the first %d rounds: %s", benchmark,
+                PerfProperties.FORK_PLAN, PerfProperties.FORK_PLAN_AUTO, rounds, ForkPlan.line(reachable ? forks : 0,
+                        iterations, reason, fixedSeconds, seconds, rule.maxRounds(), measured))
+                + (reachable ? String.format(Locale.ROOT, "; both sides run %d iterations a fork from round %d, at most"
+                        + " %d rounds", iterations, rounds + 1, maxRounds) : "");
         return new InterleavedRun.RoundPlan(iterations == measured ? 0 : iterations, maxRounds, line);
     }
 }

@@ -150,6 +150,20 @@ class FirstRoundsPlanTest {
         assertTrue(plan.line().contains(expected.reason()), plan.line() + " / " + expected.reason());
     }
 
+    /** Noise no fork count up to 200 overcomes: no plan, the settings' length and every round, and the line says so. */
+    @Test
+    void aTargetOutOfReachKeepsTheSettings() {
+        BenchmarkResult base = result(5, 100, 0.6, 0.3, 5);
+        BenchmarkResult candidate = result(5, 100, 0.6, 0.3, 6);
+        StopRule rule = new StopRule(true, 15, GateSettings.defaults());
+        InterleavedRun.RoundPlan plan = new FirstRoundsPlan(rule, SETTINGS).plan("a.B.run", 5,
+                Collections.singletonList(base), Collections.singletonList(candidate), seconds(10, 10));
+        assertEquals(0, plan.iterations(), plan.line());
+        assertEquals(15, plan.maxRounds(), plan.line());
+        assertTrue(plan.line().startsWith("a.B.run: perf.forkPlan=auto from the first 5 rounds: no plan ("), plan.line());
+        assertTrue(plan.line().endsWith("; 15 forks x 10 iterations as now, about 135 s a side"), plan.line());
+    }
+
     /** A benchmark the launcher cannot give a length of its own (-i set, calibrated, single-shot) keeps it all. */
     @Test
     void aBenchmarkNotPlannableKeepsTheSettings() {
