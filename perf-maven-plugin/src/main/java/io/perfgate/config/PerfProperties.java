@@ -154,13 +154,14 @@ public final class PerfProperties {
     public static final String BASELINE_JVM_ARGS = "perf.baselineJvmArgs";
     public static final String CALIBRATE_SAVE = "perf.calibrate.save";
     /**
-     * Where forks and measurement iterations per benchmark come from: {@code fixed} (the settings) or
-     * {@code calibrated} (the plan perf:calibrate stored in the baseline's calibration, for the benchmarks it covers).
+     * Where forks and measurement iterations per benchmark come from: {@code fixed} (the settings),
+     * {@code calibrated} (the plan perf:calibrate stored in the baseline's calibration, for the benchmarks it covers)
+     * or {@code auto} (the calibration's plan where there is one, else, in perf:compare, a plan from the first rounds).
      */
     public static final String FORK_PLAN = "perf.forkPlan";
     public static final String FORK_PLAN_FIXED = "fixed";
     public static final String FORK_PLAN_CALIBRATED = "calibrated";
-    /** The calibration's plan where one exists, else what the history and the first rounds show. */
+    /** The calibration's plan where one exists, else what the first rounds show; steady-state warm-up. */
     public static final String FORK_PLAN_AUTO = "auto";
     public static final String DEFAULT_FORK_PLAN = FORK_PLAN_FIXED;
     /**

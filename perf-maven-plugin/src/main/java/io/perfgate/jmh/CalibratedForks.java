@@ -103,23 +103,42 @@ public final class CalibratedForks {
         return new CalibratedForks(Collections.unmodifiableMap(choices), Objects.requireNonNull(source, "source"));
     }
 
+    /** The values of {@code perf.forkPlan}. */
+    public enum Mode {
+        /** The forks and iterations the settings give. */
+        FIXED,
+        /** Each benchmark's plan from the calibration perf:calibrate saved; none stored is an error. */
+        CALIBRATED,
+        /** The calibration's plan where one is stored, else (in perf:compare) a plan from the first rounds. */
+        AUTO;
+
+        /** Whether a calibration's plans are used where the baseline holds them. */
+        public boolean usesCalibration() {
+            return this != FIXED;
+        }
+    }
+
     /**
-     * {@code perf.forkPlan}: true for {@code calibrated}, false for {@code fixed} (the default, also when unset).
+     * {@code perf.forkPlan}: {@code fixed} (the default, also when unset), {@code calibrated} or {@code auto}.
      *
      * @throws InvalidOptionException for any other value, naming the property and the accepted ones
      */
-    public static boolean calibrated(String value) throws InvalidOptionException {
+    public static Mode mode(String value) throws InvalidOptionException {
         String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
         if (v.isEmpty() || v.equals(PerfProperties.FORK_PLAN_FIXED)) {
-            return false;
+            return Mode.FIXED;
         }
         if (v.equals(PerfProperties.FORK_PLAN_CALIBRATED)) {
-            return true;
+            return Mode.CALIBRATED;
+        }
+        if (v.equals(PerfProperties.FORK_PLAN_AUTO)) {
+            return Mode.AUTO;
         }
         throw new InvalidOptionException(PerfProperties.FORK_PLAN + " = '" + value + "': expected "
-                + PerfProperties.FORK_PLAN_FIXED + " (the forks and iterations the settings give) or "
+                + PerfProperties.FORK_PLAN_FIXED + " (the forks and iterations the settings give), "
                 + PerfProperties.FORK_PLAN_CALIBRATED + " (each benchmark's plan from the calibration perf:calibrate"
-                + " saved in the baseline)");
+                + " saved in the baseline) or " + PerfProperties.FORK_PLAN_AUTO + " (that plan where one is saved,"
+                + " else in perf:compare a plan from the noise of the first rounds)");
     }
 
     /** The plan for the benchmark named {@code name}, or null when it keeps the fixed settings. */

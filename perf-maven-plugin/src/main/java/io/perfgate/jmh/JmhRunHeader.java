@@ -1,5 +1,6 @@
 package io.perfgate.jmh;
 
+import io.perfgate.results.BenchmarkResult;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -50,5 +51,27 @@ public final class JmhRunHeader {
     @Override
     public String toString() {
         return displayName();
+    }
+
+    /** The results' id of a mode from JMH's long label in its run header ("Average time, time/op": avgt). */
+    public static String shortMode(String longLabel) {
+        if (longLabel.startsWith("Throughput")) {
+            return BenchmarkResult.MODE_THROUGHPUT;
+        }
+        if (longLabel.startsWith("Average")) {
+            return BenchmarkResult.MODE_AVERAGE_TIME;
+        }
+        if (longLabel.startsWith("Sampling")) {
+            return BenchmarkResult.MODE_SAMPLE_TIME;
+        }
+        if (longLabel.startsWith("Single shot")) {
+            return BenchmarkResult.MODE_SINGLE_SHOT;
+        }
+        return longLabel;
+    }
+
+    /** The key of the result this run makes: {@link BenchmarkResult#key} and the mode's id. */
+    public String resultKey() {
+        return BenchmarkResult.key(benchmark(), params()) + " [" + shortMode(mode()) + "]";
     }
 }

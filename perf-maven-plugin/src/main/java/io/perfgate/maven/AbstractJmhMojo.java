@@ -286,12 +286,28 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         return true;
     }
 
-    /** {@code perf.forkPlan}: the baseline's calibrated plans, or none for {@code fixed}. */
+    /** {@code perf.forkPlan} as given: fixed, calibrated or auto. */
+    protected final CalibratedForks.Mode forkPlanMode() throws MojoExecutionException {
+        try {
+            return CalibratedForks.mode(forkPlan);
+        } catch (InvalidOptionException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@code perf.forkPlan}: the baseline's calibrated plans, or none for {@code fixed} (and for {@code auto} when
+     * the baseline holds no calibration: the first rounds then plan in perf:compare).
+     */
     private CalibratedForks calibratedForks() throws InvalidOptionException, MojoExecutionException {
-        if (!CalibratedForks.calibrated(forkPlan) || !runsForkPlans()) {
+        CalibratedForks.Mode mode = CalibratedForks.mode(forkPlan);
+        if (!mode.usesCalibration() || !runsForkPlans()) {
             return CalibratedForks.none();
         }
         Calibration calibration = baselineForEstimates().map(PerfResults::calibration).orElse(null);
+        if (calibration == null && mode == CalibratedForks.Mode.AUTO) {
+            return CalibratedForks.none();
+        }
         if (calibration == null && !selectedScenarios().isEmpty()) {
             // scenarios plan from the JVMs the baseline recorded, no calibration needed: a project of scenarios
             // alone has nothing for perf:calibrate to measure
@@ -307,7 +323,7 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
             throw new MojoExecutionException(PerfProperties.FORK_PLAN + "=" + PerfProperties.FORK_PLAN_CALIBRATED
                     + ", but " + display(baseline.toPath()) + " holds no calibration: run perf:calibrate -D"
                     + PerfProperties.CALIBRATE_SAVE + "=true first, or use -D" + PerfProperties.FORK_PLAN + "="
-                    + PerfProperties.FORK_PLAN_FIXED);
+                    + PerfProperties.FORK_PLAN_AUTO + " (plans from the first rounds in perf:compare)");
         }
         if (calibratedForks == null) {
             calibratedForks = CalibratedForks.of(calibration, display(baseline.toPath()));

@@ -8,6 +8,7 @@ import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStores;
 import io.perfgate.jmh.BenchmarkDiscovery;
+import io.perfgate.jmh.CalibratedForks;
 import io.perfgate.premerge.BisectExitCode;
 import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.CompareRequest;
@@ -393,7 +394,8 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     private CompareRequest request(long seedValue) throws MojoExecutionException {
         int rounds = checkedMaxForks();
         return CompareRequest.builder().against(against.trim()).paths(checkoutPaths())
-                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive()).affected(affected())
+                .candidateClasspath(testClasspath()).seed(seedValue).adaptive(adaptive())
+                .forkPlanAuto(forkPlanMode() == CalibratedForks.Mode.AUTO).affected(affected())
                 .maxForks(rounds).settings(gateSettings()).command(command(seedValue))
                 .toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(shard())
                 .budget(budget()).profiling(profilerSetup()).calibration(storedCalibration()).history(orderHistory())

@@ -51,6 +51,27 @@ public interface BenchmarkLauncher {
     }
 
     /**
+     * Whether {@link #runFork(List, String, String, int, int)} may give forks of {@code benchmark} a measurement
+     * length of its own ({@code perf.forkPlan=auto}): only where neither you nor a calibrated plan set the iterations,
+     * and the iterations have a fixed time (not single-shot). None by default.
+     */
+    default boolean lengthPlannable(List<Path> classpath, String benchmark) {
+        return false;
+    }
+
+    /**
+     * Runs one fork of {@code benchmark} with {@code measurementIterations} measurement iterations instead of the
+     * planned number; 0 keeps the plan's. Only for a benchmark {@link #lengthPlannable}.
+     */
+    default List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            int measurementIterations) throws InterleavedRun.ForkFailedException {
+        if (measurementIterations > 0) {
+            throw new IllegalStateException(benchmark + " cannot be given a fork length of its own here");
+        }
+        return runFork(classpath, benchmark, sideLabel, round);
+    }
+
+    /**
      * Runs one extra fork of {@code benchmark} for profiling, its JVM started with {@code jvmArgs} (the profiler),
      * restricted to the parameter values {@code params} (for a scenario, {@code runs=cold} or {@code runs=warm});
      * its files go to {@code directory}, named {@code <sideLabel>-...} (the profiler removes them when the fork

@@ -24,6 +24,7 @@ public final class CompareRequest {
     private final List<Path> candidateClasspath;
     private final long seed;
     private final boolean adaptive;
+    private final boolean forkPlanAuto;
     private final boolean affected;
     private final int maxForks;
     private final GateSettings settings;
@@ -47,6 +48,7 @@ public final class CompareRequest {
         this.candidateClasspath = Collections.unmodifiableList(new ArrayList<>(b.candidateClasspath));
         this.seed = b.seed;
         this.adaptive = b.adaptive;
+        this.forkPlanAuto = b.forkPlanAuto;
         this.affected = b.affected;
         this.maxForks = b.maxForks;
         this.settings = Objects.requireNonNull(b.settings, "settings");
@@ -70,7 +72,7 @@ public final class CompareRequest {
 
     public Builder toBuilder() {
         return new Builder().against(against).paths(paths).candidateClasspath(candidateClasspath)
-                .seed(seed).adaptive(adaptive).affected(affected).maxForks(maxForks).settings(settings).command(command)
+                .seed(seed).adaptive(adaptive).forkPlanAuto(forkPlanAuto).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
                 .profiling(profiling).calibration(calibration).treatments(baseline, treatments).history(history);
     }
@@ -141,6 +143,14 @@ public final class CompareRequest {
 
     public boolean adaptive() {
         return adaptive;
+    }
+
+    /**
+     * {@code perf.forkPlan=auto}: benchmarks without a calibrated plan take their fork length and count from the
+     * first rounds' noise ({@link FirstRoundsPlan}).
+     */
+    public boolean forkPlanAuto() {
+        return forkPlanAuto;
     }
 
     /** Whether only the benchmarks that reach a changed class are compared ({@code perf.affected}). */
@@ -232,6 +242,7 @@ public final class CompareRequest {
             return this;
         }
         private boolean adaptive = Boolean.parseBoolean(PerfProperties.DEFAULT_TRUE);
+        private boolean forkPlanAuto;
         private boolean affected;
 
         public Builder affected(boolean affected) {
@@ -291,6 +302,11 @@ public final class CompareRequest {
 
         public Builder adaptive(boolean adaptive) {
             this.adaptive = adaptive;
+            return this;
+        }
+
+        public Builder forkPlanAuto(boolean auto) {
+            this.forkPlanAuto = auto;
             return this;
         }
 

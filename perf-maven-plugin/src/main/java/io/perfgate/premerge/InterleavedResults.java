@@ -2,12 +2,14 @@ package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.MachineTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /** What the rounds produced: both sides' forks per benchmark, the rounds each used, and the time saved. */
 public final class InterleavedResults {
@@ -27,6 +29,29 @@ public final class InterleavedResults {
         this.maxRounds = maxRounds;
         this.seed = seed;
         this.arms = Collections.unmodifiableList(new ArrayList<>(arms));
+    }
+
+    private Map<String, String> settings;
+
+    /** The harness settings, for {@link #machineTime}; null leaves it out of the summary. */
+    InterleavedResults settings(Map<String, String> harnessSettings) {
+        this.settings = harnessSettings;
+        return this;
+    }
+
+    /**
+     * The machine time every side's forks spent against the same forks at the old fixed length; null without the
+     * harness settings.
+     */
+    public MachineTime machineTime() {
+        if (settings == null) {
+            return null;
+        }
+        List<BenchmarkResult> all = new ArrayList<>();
+        for (int arm = 0; arm < arms.size(); arm++) {
+            all.addAll(results(arm));
+        }
+        return MachineTime.of(all, settings, MachineTime.Counterfactual.SAME_FORKS);
     }
 
     /** The sides by name, the baseline first. */
@@ -156,6 +181,10 @@ public final class InterleavedResults {
                 + " (%.0f %%) saved against the fixed maximum", average, maxRounds,
                 InterleavedRun.duration((long) (spent * 1e9)), InterleavedRun.duration((long) (saved * 1e9)),
                 fixed > 0 ? 100 * saved / fixed : 0.0));
+        MachineTime machine = machineTime();
+        if (machine != null && machine.known()) {
+            sb.append("\n  ").append(machine.line());
+        }
         return sb.toString();
     }
 }

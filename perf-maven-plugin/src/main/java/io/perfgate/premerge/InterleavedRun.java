@@ -5,6 +5,7 @@ import io.perfgate.gate.BenchmarkPairing;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.results.MachineTime;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.text.Durations;
 import java.time.Duration;
@@ -44,6 +45,51 @@ public final class InterleavedRun {
         List<BenchmarkResult> runFork(int arm, String benchmark, int round) throws ForkFailedException;
     }
 
+    /**
+     * Chooses, after the first rounds, the fork length and the rounds' maximum of a benchmark still running
+     * ({@code perf.forkPlan=auto}; {@link FirstRoundsPlan}).
+     */
+    public interface RoundPlanner {
+        /**
+         * @param rounds the complete rounds so far
+         * @param secondsPerRun wall seconds of each fork so far (both sides), per JMH run it made (one per parameter
+         *     set and mode)
+         * @return the plan for the remaining rounds, or null to keep the settings
+         */
+        RoundPlan plan(String benchmark, int rounds, List<BenchmarkResult> base, List<BenchmarkResult> candidate,
+                List<Double> secondsPerRun);
+    }
+
+    /** What a {@link RoundPlanner} chose for one benchmark. */
+    public static final class RoundPlan {
+        private final int iterations;
+        private final int maxRounds;
+        private final String line;
+
+        /**
+         * @param iterations measurement iterations of each later fork, both sides; 0 keeps the settings'
+         * @param maxRounds the benchmark's last round, at most the rule's maximum
+         * @param line what the log says of the choice, and why
+         */
+        public RoundPlan(int iterations, int maxRounds, String line) {
+            this.iterations = iterations;
+            this.maxRounds = maxRounds;
+            this.line = Objects.requireNonNull(line);
+        }
+
+        public int iterations() {
+            return iterations;
+        }
+
+        public int maxRounds() {
+            return maxRounds;
+        }
+
+        public String line() {
+            return line;
+        }
+    }
+
     /** A fork that did not produce a result; the benchmark is dropped from later rounds and reported. */
     public static final class ForkFailedException extends Exception {
         private static final long serialVersionUID = 1L;
@@ -65,6 +111,7 @@ public final class InterleavedRun {
     private List<String> armLabels = Arrays.asList(Side.BASE.label(), Side.CANDIDATE.label());
     private Duration budget;
     private ToDoubleFunction<String> forkSeconds;
+    private RoundPlanner planner;
 
     public InterleavedRun(InterleavedSchedule schedule, StopRule rule, PerfLog log) {
         this(schedule, rule, log, System::nanoTime);
@@ -93,6 +140,40 @@ public final class InterleavedRun {
         this.forkSeconds = Objects.requireNonNull(forkSeconds);
         return this;
     }
+
+    /**
+     * Plans each benchmark's remaining rounds after the first look ({@code perf.forkPlan=auto}); only benchmarks
+     * {@code plannable} accepts are planned. Two sides only.
+     */
+    public InterleavedRun planner(RoundPlanner roundPlanner, java.util.function.Predicate<String> plannable) {
+        this.planner = roundPlanner;
+        this.plannable = Objects.requireNonNull(plannable);
+        return this;
+    }
+
+    private java.util.function.Predicate<String> plannable = b -> false;
+
+    /**
+     * The measurement iterations the next fork of {@code benchmark} runs, the same for every side; 0 for the
+     * settings' (no plan, or not yet planned).
+     */
+    public int measurementIterations(String benchmark) {
+        BenchmarkProgress p = progressByName.get(benchmark);
+        return p == null ? 0 : p.iterations;
+    }
+
+    private final Map<String, BenchmarkProgress> progressByName = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The harness settings in force (warm-up and measurement time), for the summary's machine time against the
+     * fixed defaults ({@link MachineTime}); without them the summary leaves it out.
+     */
+    public InterleavedRun settings(Map<String, String> harnessSettings) {
+        this.settings = harnessSettings == null ? null : new LinkedHashMap<>(harnessSettings);
+        return this;
+    }
+
+    private Map<String, String> settings;
 
     /** How the log names the two sides, e.g. "two halves of the working tree (A/A)". */
     public InterleavedRun sides(String description) {
@@ -140,6 +221,8 @@ public final class InterleavedRun {
         for (String b : benchmarks) {
             progress.put(b, new BenchmarkProgress(b, arms));
         }
+        progressByName.clear();
+        progressByName.putAll(progress);
         log.info(String.format(Locale.ROOT, "Interleaving %s, %s, %s; seed %d"
                 + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks),
                 sides,
@@ -208,7 +291,10 @@ public final class InterleavedRun {
                     if (results.isEmpty()) {
                         throw new ForkFailedException("the fork produced no result");
                     }
-                    p.add(slot.arm(), results);
+                    double perRun = (nanoTime.getAsLong() - start) / 1e9 / results.size();
+                    List<BenchmarkResult> timed = timed(results, perRun);
+                    p.add(slot.arm(), timed);
+                    p.secondsPerRun.add(forkSeconds(timed));
                 } catch (ForkFailedException e) {
                     p.state = State.ERROR;
                     p.reason = armLabels.get(slot.arm()) + " fork in round " + round + " failed: " + e.getMessage();
@@ -233,6 +319,17 @@ public final class InterleavedRun {
                         anyRunning |= p.armRunning(arm);
                     }
                 }
+                if (anyRunning && planner != null && arms == 2 && own == rule.firstLook() && plannable.test(b)) {
+                    plan(p, own);
+                    anyRunning = p.armRunning(1);
+                }
+                if (anyRunning && p.roundCap > 0 && own >= p.roundCap) {
+                    // the plan's forks are reached: the last look, as when the rounds its noise needs are run
+                    p.stops[1] = StopRule.Status.FINISHED;
+                    p.reasons[1] = "reached " + own + " rounds, the forks of its " + PerfProperties.FORK_PLAN
+                            + "=" + PerfProperties.FORK_PLAN_AUTO + " plan";
+                    anyRunning = false;
+                }
                 if (!anyRunning) {
                     p.state = State.DONE;
                     p.stop = p.stops[1];
@@ -244,7 +341,7 @@ public final class InterleavedRun {
                     active.size() == 1 ? "" : "s", duration(lastRound)));
         }
         InterleavedResults outcome = new InterleavedResults(new ArrayList<>(progress.values()), rule.maxRounds(),
-                schedule.seed(), armLabels);
+                schedule.seed(), armLabels).settings(settings);
         log.info(outcome.summary());
         return outcome;
     }
@@ -327,6 +424,50 @@ public final class InterleavedRun {
         return "priority " + (benchmarks.indexOf(benchmark) + 1) + " of " + benchmarks.size();
     }
 
+    /**
+     * The results of one fork call, each fork given its share of the call's wall time where the harness recorded
+     * none: the machine time the rounds spent ({@link MachineTime}) is then in the results like a run's.
+     */
+    private static List<BenchmarkResult> timed(List<BenchmarkResult> results, double secondsPerRun) {
+        List<BenchmarkResult> timed = new ArrayList<>();
+        for (BenchmarkResult r : results) {
+            List<Fork> forks = new ArrayList<>();
+            for (Fork f : r.forks()) {
+                forks.add(Double.isFinite(f.seconds()) ? f : f.withSeconds(secondsPerRun));
+            }
+            timed.add(r.toBuilder().forks(forks).build());
+        }
+        return timed;
+    }
+
+    /**
+     * The mean wall time of the forks just run, as the harness timed them (without a wait for JMH's lock) or, where
+     * it did not, as their share of the call: a fork's cost for the planner.
+     */
+    private static double forkSeconds(List<BenchmarkResult> results) {
+        double sum = 0;
+        int n = 0;
+        for (BenchmarkResult r : results) {
+            if (!r.forks().isEmpty()) {
+                sum += r.forks().get(r.forks().size() - 1).seconds();
+                n++;
+            }
+        }
+        return sum / n;
+    }
+
+    /** The planner's choice for the rest of {@code p}'s rounds, logged in its one line. */
+    private void plan(BenchmarkProgress p, int round) {
+        RoundPlan chosen = planner.plan(p.benchmark, round, p.results(0), p.results(1),
+                Collections.unmodifiableList(new ArrayList<>(p.secondsPerRun)));
+        if (chosen == null) {
+            return;
+        }
+        p.iterations = chosen.iterations();
+        p.roundCap = Math.max(rule.firstLook(), Math.min(rule.maxRounds(), chosen.maxRounds()));
+        log.info(chosen.line());
+    }
+
     /** The stop rule's look at one treatment of a benchmark against the baseline, logged when it stops. */
     private void look(BenchmarkProgress p, int arm, int round) {
         String b = p.benchmark + (armLabels.size() > 2 ? " [" + armLabels.get(arm) + "]" : "");
@@ -373,6 +514,11 @@ public final class InterleavedRun {
         final String benchmark;
         private final List<Map<String, BenchmarkResult>> results = new ArrayList<>();
         State state = State.RUNNING;
+        /** Measurement iterations of its later forks under a plan; 0 for the settings'. */
+        int iterations;
+        /** Its last round under a plan; 0 for the rule's maximum. */
+        int roundCap;
+        final List<Double> secondsPerRun = new ArrayList<>();
         StopRule.Status stop;
         String reason = "";
         int rounds;

@@ -8,11 +8,13 @@ import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
+import io.perfgate.jmh.JmhMode;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.JmhProgressListener;
 import io.perfgate.log.PerfLog;
 import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
+import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.JmhRunner;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
@@ -189,11 +191,38 @@ public final class JmhLauncher implements BenchmarkLauncher {
     @Override
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
             List<String> jvmArgs) throws InterleavedRun.ForkFailedException {
+        return runFork(classpath, benchmark, sideLabel, round, jvmArgs, 0);
+    }
+
+    @Override
+    public boolean lengthPlannable(List<Path> classpath, String benchmark) {
+        try {
+            PlannedBenchmark planned = planned(classpath, benchmark, "working tree");
+            PlannedBenchmark.Origin origin = planned.measurementIterations().origin();
+            // single-shot iterations have no fixed time, so no fork-length model
+            return origin != PlannedBenchmark.Origin.USER && origin != PlannedBenchmark.Origin.CALIBRATED
+                    && !planned.modes().contains(JmhMode.SINGLE_SHOT_TIME) && !planned.modes().contains(JmhMode.ALL);
+        } catch (InterleavedRun.ForkFailedException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            int measurementIterations) throws InterleavedRun.ForkFailedException {
+        return runFork(classpath, benchmark, sideLabel, round, Collections.emptyList(), measurementIterations);
+    }
+
+    private List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            List<String> jvmArgs, int measurementIterations) throws InterleavedRun.ForkFailedException {
         PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
         invocations++;
         String stem = String.format(Locale.ROOT, "round-%03d-%s-%d", round, sideLabel.replaceAll("[^A-Za-z0-9]", ""),
                 invocations);
         List<String> arguments = singleFork(planned.jmhArguments());
+        if (measurementIterations > 0) {
+            arguments = withIterations(arguments, measurementIterations);
+        }
         return fork(classpath, benchmark, planned, jvmArgs.isEmpty() ? arguments : withJvmArgs(arguments, jvmArgs),
                 workDirectory.resolve(stem + ".json"));
     }
@@ -240,17 +269,54 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
         try {
             Files.createDirectories(workDirectory);
-            JmhResults results = JmhRunner.run(invocation, waitsLogged(benchmark));
+            Map<String, Double> forkSeconds = new HashMap<>();
+            JmhResults results = JmhRunner.run(invocation, timed(waitsLogged(benchmark), forkSeconds));
             if (firstResults == null) {
                 firstResults = results;
             }
             Files.deleteIfExists(invocation.resultFile());
-            return results.benchmarks();
+            List<BenchmarkResult> timed = new ArrayList<>();
+            for (BenchmarkResult r : results.benchmarks()) {
+                Double seconds = forkSeconds.get(BenchmarkResult.key(r.benchmark(), r.params()) + " [" + r.mode()
+                        + "]");
+                timed.add(seconds == null || r.forks().size() != 1 ? r
+                        : r.toBuilder().forks(Collections.singletonList(r.forks().get(0).withSeconds(seconds))).build());
+            }
+            return timed;
         } catch (JmhRunException e) {
             throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
         } catch (IOException e) {
             throw new InterleavedRun.ForkFailedException("cannot write to " + workDirectory + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code listener}, also timing each fork from JMH's announcing it to its result (as perf:run times its forks),
+     * into {@code seconds} by result key and mode: a fork's machine time without the wait for JMH's lock and the host
+     * JVM's start.
+     */
+    private static JmhProgressListener timed(JmhProgressListener listener, Map<String, Double> seconds) {
+        return new JmhProgressListener() {
+            private long started;
+
+            @Override
+            public void waiting(String reason) {
+                listener.waiting(reason);
+            }
+
+            @Override
+            public void forkStarted(JmhRunHeader run, int fork, int forks, boolean warmup) {
+                started = System.nanoTime();
+            }
+
+            @Override
+            public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores,
+                    String unit) {
+                if (!warmup) {
+                    seconds.put(run.resultKey(), (System.nanoTime() - started) / 1e9);
+                }
+            }
+        };
     }
 
     /** A listener that logs the fork's wait for JMH's lock, when there is a log; else none. */
@@ -280,6 +346,25 @@ public final class JmhLauncher implements BenchmarkLauncher {
             args.add("-jvmArgsAppend");
             args.add(joined);
         }
+        return args;
+    }
+
+    /**
+     * JMH's arguments with {@code iterations} measurement iterations (and no other -i left): the fork length a plan
+     * from the first rounds chose, the same for both sides.
+     */
+    static List<String> withIterations(List<String> arguments, int iterations) {
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < arguments.size(); i++) {
+            String a = arguments.get(i);
+            if ("-i".equals(a) && i + 1 < arguments.size()) {
+                i++;
+                continue;
+            }
+            args.add(a);
+        }
+        args.add("-i");
+        args.add(Integer.toString(iterations));
         return args;
     }
 

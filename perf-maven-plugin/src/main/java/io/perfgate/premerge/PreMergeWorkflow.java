@@ -291,14 +291,19 @@ public final class PreMergeWorkflow {
             log.info(order.line());
         }
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log)
-                .admission(forkSeconds);
+                .admission(forkSeconds).settings(launcher.settings());
         if (request.budget() != null) {
             // the base's build came out of the same budget
             run.budget(request.budget().minusNanos(System.nanoTime() - started));
         }
+        if (request.forkPlanAuto()) {
+            run.planner(new FirstRoundsPlan(rule, launcher.settings()),
+                    benchmark -> launcher.lengthPlannable(request.candidateClasspath(), benchmark));
+        }
+        // both sides of a round run the same fork length: a plan changes it for both at once
         return run.run(order.benchmarks(), (side, benchmark, round) -> launcher.runFork(
                 side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
-                side == Side.BASE ? "base" : "candidate", round));
+                side == Side.BASE ? "base" : "candidate", round, run.measurementIterations(benchmark)));
     }
 
     /** The settings both sides' results record: the launcher's and the comparison's own. */
@@ -311,6 +316,9 @@ public final class PreMergeWorkflow {
         }
         settings.put(PerfProperties.ADAPTIVE, Boolean.toString(request.adaptive()));
         settings.put(PerfProperties.MAX_FORKS, Integer.toString(request.maxForks()));
+        if (request.forkPlanAuto()) {
+            settings.put(PerfProperties.FORK_PLAN, PerfProperties.FORK_PLAN_AUTO);
+        }
         return settings;
     }
 

@@ -185,6 +185,19 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         }
     }
 
+    @Override
+    public boolean lengthPlannable(List<Path> classpath, String benchmark) {
+        return !scenarios.containsKey(benchmark) && jmh.lengthPlannable(classpath, benchmark);
+    }
+
+    @Override
+    public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+            int measurementIterations) throws InterleavedRun.ForkFailedException {
+        return scenarios.containsKey(benchmark) || measurementIterations <= 0
+                ? runFork(classpath, benchmark, sideLabel, round)
+                : jmh.runFork(classpath, benchmark, sideLabel, round, measurementIterations);
+    }
+
     /** A JMH fork with the side's own JVM arguments; a scenario's runs take none of their own (refused). */
     @Override
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,

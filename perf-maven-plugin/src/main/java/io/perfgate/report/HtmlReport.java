@@ -229,6 +229,10 @@ public final class HtmlReport {
         if (jdk != null) {
             h.append("JDK: ").append(Markup.html(jdk)).append("<br>\n");
         }
+        String machine = MethodologyContent.machineTime(in);
+        if (machine != null) {
+            h.append("Machine time: ").append(Markup.html(machine)).append("<br>\n");
+        }
         h.append("Each dot is one fork (JMH) or one run (scenario): the median of its iterations, or its own p95. ")
                 .append("Boxes span the quartiles, the thick tick is the median, the line the range.</p>\n");
         h.append("</div>\n");

@@ -11,6 +11,7 @@ import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
+import io.perfgate.results.MachineTime;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.StatsText;
@@ -68,6 +69,10 @@ public final class MethodologyContent {
         String runs = runs(in);
         if (runs != null) {
             m.item("Runs", runs);
+        }
+        String machine = machineTime(in);
+        if (machine != null) {
+            m.item("Machine time", machine);
         }
         if (!r.comparisons().isEmpty()) {
             m.item("Decision rule", decisionRule(in));
@@ -401,6 +406,27 @@ public final class MethodologyContent {
             }
         }
         return others.isEmpty() ? text : text + " (" + String.join("; ", others) + ")";
+    }
+
+    /**
+     * The machine time the JMH forks spent against the old fixed defaults ({@link MachineTime}): of both sides when
+     * this command measured them (perf:compare, against the same forks at the fixed length), else of the candidate
+     * (against 10 forks a benchmark); null when no fork's wall time was recorded.
+     */
+    static String machineTime(CheckArtifacts in) {
+        if (in.current() == null) {
+            return null;
+        }
+        GateReport r = in.report();
+        List<BenchmarkResult> forks = new ArrayList<>(in.current().benchmarks());
+        boolean bothSides = r.baseline() != null && provenance(r.baseline()).isBase() && in.baseline() != null;
+        if (bothSides) {
+            forks.addAll(in.baseline().benchmarks());
+        }
+        MachineTime machine = MachineTime.of(forks, in.current().settings(), bothSides
+                || present(in.current().settings().get(PerfProperties.AGAINST)) ? MachineTime.Counterfactual.SAME_FORKS
+                        : MachineTime.Counterfactual.FIXED_FORKS);
+        return machine.known() ? machine.describe() : null;
     }
 
     /** {@code each 1 x 100 ms warm-up + 5 x 100 ms measurement iterations}, from the settings and the data. */

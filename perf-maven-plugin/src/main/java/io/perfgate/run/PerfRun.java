@@ -22,6 +22,7 @@ import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.MachineTime;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
@@ -175,6 +176,11 @@ public final class PerfRun {
                 + (plan != null ? " forks" : " runs") + " in "
                 + Durations.format(Duration.ofNanos(System.nanoTime() - start))
                 + (plan != null ? " (JMH's JSON: " + JMH_RAW + ", its output: " + JMH_OUTPUT + ")." : "."));
+        MachineTime machine = MachineTime.of(written.benchmarks(), written.settings(),
+                MachineTime.Counterfactual.FIXED_FORKS);
+        if (machine.known()) {
+            log.info(machine.line());
+        }
         return written;
     }
 

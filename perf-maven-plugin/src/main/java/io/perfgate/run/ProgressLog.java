@@ -156,19 +156,7 @@ final class ProgressLog implements JmhProgressListener {
     }
 
     static String shortMode(String longLabel) {
-        if (longLabel.startsWith("Throughput")) {
-            return BenchmarkResult.MODE_THROUGHPUT;
-        }
-        if (longLabel.startsWith("Average")) {
-            return BenchmarkResult.MODE_AVERAGE_TIME;
-        }
-        if (longLabel.startsWith("Sampling")) {
-            return BenchmarkResult.MODE_SAMPLE_TIME;
-        }
-        if (longLabel.startsWith("Single shot")) {
-            return BenchmarkResult.MODE_SINGLE_SHOT;
-        }
-        return longLabel;
+        return JmhRunHeader.shortMode(longLabel);
     }
 
     /** The median of the iteration scores, to four significant digits; thousands grouped. */

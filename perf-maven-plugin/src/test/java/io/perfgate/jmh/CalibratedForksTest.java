@@ -49,14 +49,18 @@ class CalibratedForksTest {
     }
 
     @Test
-    void thePropertyTakesFixedOrCalibratedAndNamesItselfOtherwise() throws Exception {
-        assertFalse(CalibratedForks.calibrated(null));
-        assertFalse(CalibratedForks.calibrated(" fixed "));
-        assertTrue(CalibratedForks.calibrated("Calibrated"));
-        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> CalibratedForks.calibrated("auto"));
-        assertEquals("perf.forkPlan = 'auto': expected fixed (the forks and iterations the settings give) or"
-                + " calibrated (each benchmark's plan from the calibration perf:calibrate saved in the baseline)",
-                e.getMessage());
+    void thePropertyTakesFixedCalibratedOrAutoAndNamesItselfOtherwise() throws Exception {
+        assertEquals(CalibratedForks.Mode.FIXED, CalibratedForks.mode(null));
+        assertEquals(CalibratedForks.Mode.FIXED, CalibratedForks.mode(" fixed "));
+        assertEquals(CalibratedForks.Mode.CALIBRATED, CalibratedForks.mode("Calibrated"));
+        assertEquals(CalibratedForks.Mode.AUTO, CalibratedForks.mode("auto"));
+        assertFalse(CalibratedForks.Mode.FIXED.usesCalibration());
+        assertTrue(CalibratedForks.Mode.AUTO.usesCalibration());
+        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> CalibratedForks.mode("fast"));
+        assertEquals("perf.forkPlan = 'fast': expected fixed (the forks and iterations the settings give),"
+                + " calibrated (each benchmark's plan from the calibration perf:calibrate saved in the baseline) or"
+                + " auto (that plan where one is saved, else in perf:compare a plan from the noise of the first"
+                + " rounds)", e.getMessage());
     }
 
     @Test

@@ -54,6 +54,14 @@ class JmhLauncherTest {
         assertEquals(Arrays.asList("-i", "3", "-f", "1"), JmhLauncher.singleFork(Arrays.asList("-i", "3")));
     }
 
+    /** A planned fork length replaces the settings' -i (JMH would take the last, but one is clearer in the log). */
+    @Test
+    void aPlannedLengthReplacesTheMeasurementIterations() {
+        assertEquals(Arrays.asList("-wi", "3", "-f", "1", "-i", "6"),
+                JmhLauncher.withIterations(Arrays.asList("-wi", "3", "-i", "10", "-f", "1"), 6));
+        assertEquals(Arrays.asList("-f", "1", "-i", "7"), JmhLauncher.withIterations(Arrays.asList("-f", "1"), 7));
+    }
+
     /**
      * A comparison of scenarios alone runs no JMH fork, yet its scenario JVMs run on this JDK: the fingerprint (and
      * the methodology's JDK line) names it, as perf:run's does, instead of "unknown unknown (unknown)".

@@ -78,4 +78,31 @@ class MethodologyHeadlineTest {
         assertTrue(text.contains("ParserBench.parse (size=1000): before (origin/main at 1a2b3c4d5e): median 12.10 us/op;"
                 + " after (this patch on top, uncommitted): median 14.65 us/op"), text);
     }
+
+    /**
+     * Forks that recorded their wall time (1.6 s each: 0.1 s warm-up, 5 x 0.1 s measurement, so 1.0 s of fixed cost; 40 forks, 64 s)
+     * give the block a machine-time item against the old fixed defaults: for a run, 10 forks of each of the 4
+     * benchmarks at 1.0 + 3 x 1 + 10 x 0.5 = 9 s each, 360 s.
+     */
+    @Test
+    void timedForksGiveTheMachineTimeAgainstTheFixedDefaults() {
+        PerfResults current = CheckFixture.currentResults();
+        PerfResults.Builder timed = current.toBuilder().benchmarks(new java.util.ArrayList<>());
+        int forks = 0;
+        for (io.perfgate.results.BenchmarkResult b : current.benchmarks()) {
+            java.util.List<io.perfgate.results.Fork> withTime = new java.util.ArrayList<>();
+            b.forks().forEach(f -> withTime.add(f.withSeconds(1.6)));
+            forks += withTime.size();
+            timed.addBenchmark(b.toBuilder().forks(withTime).build());
+        }
+        String text = new TextMethodologyRenderer().render(MethodologyContent.from(new CheckArtifacts(null,
+                CheckFixture.report(), timed.build(), null, List.of()), List.of()));
+        assertEquals(40, forks);
+        assertTrue(text.contains("Machine time:  1 min 04 s in 40 JMH forks, 0.18 of the 6 min the old fixed defaults would"
+                + " take (10 forks of each benchmark, each with 3 x 1 s warm-up and 10 x 500 ms measurement and the"
+                + " benchmark's measured start-up)"), text);
+        // untimed forks (older files) leave it out rather than guess
+        assertFalse(new TextMethodologyRenderer().render(MethodologyContent.from(new CheckArtifacts(null,
+                CheckFixture.report(), current, null, List.of()), List.of())).contains("Machine time"));
+    }
 }

@@ -1,0 +1,93 @@
+package io.perfgate.premerge;
+
+import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.BenchmarkPairing;
+import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
+import io.perfgate.stats.ForkPlan;
+import io.perfgate.stats.Thresholds;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code perf.forkPlan=auto} in perf:compare without a calibration: after the first rounds ({@link StopRule#firstLook})
+ * each benchmark still running gets the fork length and count its noise so far asks for ({@link ForkPlan}, the same
+ * rule perf:calibrate plans with). The between-fork and within-fork noise come from both sides' forks, each side
+ * centred on its own level (a real change is no noise); the fork's fixed cost from the forks' wall times less their
+ * measurement time. The remaining rounds run the plan's iterations on both sides alike, and stop at the plan's forks
+ * where that is below {@code perf.maxForks}, never below the exact test's floor of the first look.
+ *
+ * <p>Why the test stays valid: both sides switch length at the same round, so under H0 both samples are drawn from
+ * the same mixture of fork lengths, and the exact test's exchangeability holds (statistics.md, "Fork length and count
+ * from the noise").
+ */
+public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
+    private final StopRule rule;
+    private final Map<String, String> settings;
+
+    /**
+     * @param rule the comparison's stop rule: its thresholds, level, first look and maximum
+     * @param settings the harness settings in force ({@link BenchmarkLauncher#settings}): the measurement time
+     */
+    public FirstRoundsPlan(StopRule rule, Map<String, String> settings) {
+        this.rule = rule;
+        this.settings = new HashMap<>(settings);
+    }
+
+    @Override
+    public InterleavedRun.RoundPlan plan(String benchmark, int rounds, List<BenchmarkResult> base,
+            List<BenchmarkResult> candidate, List<Double> secondsPerRun) {
+        Map<String, BenchmarkResult> byId = new HashMap<>();
+        for (BenchmarkResult c : candidate) {
+            byId.put(BenchmarkPairing.id(c), c);
+        }
+        int forks = 0;
+        int iterations = 0;
+        int measured = 0;
+        double seconds = 0;
+        double fixedSeconds = 0;
+        List<String> reasons = new ArrayList<>();
+        List<Calibration.Plan> plans = new ArrayList<>();
+        boolean reachable = true;
+        for (BenchmarkResult a : base) {
+            BenchmarkResult b = byId.get(BenchmarkPairing.id(a));
+            if (b == null) {
+                continue;
+            }
+            Thresholds median = rule.settings().forBenchmark(a.key()).median();
+            Thresholds atLevel = new Thresholds(median.fail(), median.minEffect(), rule.decisionAlpha());
+            double between = AaCalibration.betweenForkCv(a, b);
+            double within = AaCalibration.withinForkCv(a, b);
+            Calibration.Plan p = AaCalibration.plan(a, between, within, atLevel, secondsPerRun, settings);
+            if (p == null) {
+                return null;
+            }
+            plans.add(p);
+            reasons.add(p.reason());
+            reachable &= p.reachable();
+            // an unreachable target keeps the full length and every round
+            forks = Math.max(forks, p.reachable() ? p.forks() : rule.maxRounds());
+            iterations = Math.max(iterations, p.reachable() ? p.iterations() : p.measuredIterations());
+            measured = Math.max(measured, p.measuredIterations());
+        }
+        if (plans.isEmpty()) {
+            return null;
+        }
+        int maxRounds = Math.min(rule.maxRounds(), Math.max(rule.firstLook(), forks));
+        for (Calibration.Plan p : plans) {
+            seconds += p.secondsAt(rounds, measured) + p.secondsAt(maxRounds - rounds, iterations);
+            fixedSeconds += p.secondsAt(rule.maxRounds(), measured);
+        }
+        String reason = plans.size() == 1 ? reasons.get(0)
+                : "the most forks and iterations any of its " + plans.size() + " parameter sets and modes needs";
+        String line = String.format(Locale.ROOT, "%s: %s=%s from the first %d rounds: %s", benchmark,
+                PerfProperties.FORK_PLAN, PerfProperties.FORK_PLAN_AUTO, rounds, ForkPlan.line(reachable ? forks : 0,
+                        iterations, reason, fixedSeconds, seconds, rule.maxRounds(), measured))
+                + (reachable ? String.format(Locale.ROOT, "; both sides run %d iterations a fork from round %d, at most"
+                        + " %d rounds", iterations, rounds + 1, maxRounds) : "");
+        return new InterleavedRun.RoundPlan(iterations == measured ? 0 : iterations, maxRounds, line);
+    }
+}
