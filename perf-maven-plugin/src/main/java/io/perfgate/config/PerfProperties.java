@@ -160,6 +160,8 @@ public final class PerfProperties {
     public static final String FORK_PLAN = "perf.forkPlan";
     public static final String FORK_PLAN_FIXED = "fixed";
     public static final String FORK_PLAN_CALIBRATED = "calibrated";
+    /** The calibration's plan where one exists, else the first rounds'; every value but fixed: steady warm-up. */
+    public static final String FORK_PLAN_AUTO = "auto";
     public static final String DEFAULT_FORK_PLAN = FORK_PLAN_FIXED;
     /**
      * Whether perf:check measures its FAIL rows again side by side against the baseline's commit before the build
