@@ -2,8 +2,6 @@ package io.perfgate.jmh;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.stats.SteadyState;
-import io.perfgate.text.Durations;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -178,7 +176,7 @@ public final class SteadyWarmup {
                     + " see above)";
         }
         return "Warm-up of " + benchmark + ": " + choice.describe() + " instead of " + choice.fixed() + " ("
-                + Durations.format(Duration.ofNanos(choice.fullIterations() * choice.time().toNanos())) + "): "
+                + choice.seconds(choice.fullIterations()) + " s): "
                 + choice.reason();
     }
 
