@@ -154,14 +154,15 @@ public final class SteadyWarmup {
             latest = Math.max(latest, s.steadyFrom());
         }
         String reason = "its " + settled.size() + (settled.size() == 1 ? " fork" : " forks") + " so far were steady"
-                + " from warm-up iteration " + latest + " at the latest (of " + full + " x " + fine + "), plus half"
-                + " and one as margin";
+                + " from warm-up iteration " + latest + " of " + full + " at the latest; " + (latest - 1)
+                + " before it, plus half and one as margin";
         return new Choice(learned, fine, full, fixed, learned < full ? reason : null);
     }
 
     /**
      * The log line for {@code choice} of {@code benchmark}, when its warm-up changes from what was last said: e.g.
-     * {@code Warm-up of a.B.m: 5 x 250 ms (1.25 s) instead of 3 x 1 s (3 s): its 2 forks so far ...}; else null.
+     * {@code Warm-up of a.B.m shortened from 3 x 1 s (3.00 s) to 6 x 250 ms (1.50 s): its 2 forks so far were
+     * steady from warm-up iteration 4 of 12 at the latest; ...}; else null.
      */
     public String announce(String benchmark, Choice choice) {
         if (choice == null) {
@@ -175,9 +176,8 @@ public final class SteadyWarmup {
             return "Warm-up of " + benchmark + ": back to the full " + choice.describe() + " (a fork did not settle,"
                     + " see above)";
         }
-        return "Warm-up of " + benchmark + ": " + choice.describe() + " instead of " + choice.fixed() + " ("
-                + choice.seconds(choice.fullIterations()) + " s): "
-                + choice.reason();
+        return "Warm-up of " + benchmark + " shortened from " + choice.fixed() + " (" + choice.seconds(
+                choice.fullIterations()) + " s) to " + choice.describe() + ": " + choice.reason();
     }
 
     /**

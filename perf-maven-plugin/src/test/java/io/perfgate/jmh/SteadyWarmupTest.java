@@ -72,8 +72,9 @@ class SteadyWarmupTest {
         assertEquals(6, base.iterations());
         assertEquals(base.iterations(), candidate.iterations());
         assertEquals(base.time(), candidate.time());
-        assertEquals("Warm-up of " + THRPT + ": 6 x 250 ms (1.50 s) instead of 3 x 1 s (3.00 s): its 2 forks so far"
-                + " were steady from warm-up iteration 4 at the latest (of 12 x 250 ms), plus half and one as margin",
+        assertEquals("Warm-up of " + THRPT + " shortened from 3 x 1 s (3.00 s) to 6 x 250 ms (1.50 s): its 2 forks"
+                + " so far were steady from warm-up iteration 4 of 12 at the latest; 3 before it, plus half and one as"
+                + " margin",
                 steady.announce(THRPT, base));
         assertNull(steady.announce(THRPT, candidate), "said once per change");
         assertTrue(warning.startsWith("Warm-up of " + THRPT + " [thrpt]: the fork of round 2 warmed up 6 x 250 ms"
