@@ -34,6 +34,18 @@ for (side in [baseResults, candidateResults]) {
     assert side.benchmarks.collect { it.mode }.sort() == ['avgt', 'thrpt']
     assert side.benchmarks.collect { it.forks.size() }.unique().size() == 1
 }
+// every fork of either side records its warm-up as JMH printed it: @Warmup(1 x 100 ms), and the iteration from
+// which it was at its measurement's level (0: never settled); perf.forkPlan=fixed keeps the warm-up as set
+for (side in [baseResults, candidateResults]) {
+    side.benchmarks.each { b ->
+        b.forks.each { f ->
+            assert f.warmup != null : "${b.benchmark} ${b.mode}: a fork without its warm-up record"
+            assert f.warmup.iterations == 1
+            assert f.warmup.seconds == 0.1
+            assert f.warmup.steadyFrom in [0, 1]
+        }
+    }
+}
 def medians = report.comparisons.findAll { it.metric == 'median' }
 assert medians.collect { it.mode }.sort() == ['avgt', 'thrpt']
 medians.each { assert it.forks.baseline == it.forks.current }

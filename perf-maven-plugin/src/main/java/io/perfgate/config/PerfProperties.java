@@ -161,7 +161,7 @@ public final class PerfProperties {
     public static final String FORK_PLAN = "perf.forkPlan";
     public static final String FORK_PLAN_FIXED = "fixed";
     public static final String FORK_PLAN_CALIBRATED = "calibrated";
-    /** The calibration's plan where one exists, else what the first rounds show; steady-state warm-up. */
+    /** The calibration's plan where one exists, else the first rounds'; every value but fixed: steady warm-up. */
     public static final String FORK_PLAN_AUTO = "auto";
     public static final String DEFAULT_FORK_PLAN = FORK_PLAN_FIXED;
     /**

@@ -65,6 +65,7 @@ public final class JmhOptions {
     private final List<String> jmhArgs;
     private final Map<String, String> userSettings;
     private final CalibratedForks calibratedForks;
+    private final boolean steadyWarmup;
 
     private JmhOptions(Builder b) {
         this.includes = b.parsedIncludes;
@@ -84,6 +85,7 @@ public final class JmhOptions {
         this.jmhArgs = b.parsedJmhArgs;
         this.userSettings = Collections.unmodifiableMap(b.userSettings);
         this.calibratedForks = b.calibratedForks;
+        this.steadyWarmup = b.steadyWarmup;
     }
 
     public static Builder builder() {
@@ -186,6 +188,14 @@ public final class JmhOptions {
         return calibratedForks;
     }
 
+    /**
+     * Whether warm-up ends at steady state ({@link SteadyWarmup}): every {@code perf.forkPlan} but {@code fixed}
+     * turns it on; where the goal launches one fork per JMH run (perf:compare, perf:calibrate).
+     */
+    public boolean steadyWarmup() {
+        return steadyWarmup;
+    }
+
     private static Map<String, String> flagsWithProperties() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("-f", PerfProperties.FORKS);
@@ -228,8 +238,15 @@ public final class JmhOptions {
         private Duration parsedTimeout;
         private List<String> parsedJmhArgs;
         private CalibratedForks calibratedForks = CalibratedForks.none();
+        private boolean steadyWarmup;
 
         private Builder() {
+        }
+
+        /** Warm-up that ends at steady state ({@code perf.forkPlan} other than {@code fixed}). */
+        public Builder steadyWarmup(boolean on) {
+            this.steadyWarmup = on;
+            return this;
         }
 
         /** The fork plans to run where they cover a benchmark ({@code perf.forkPlan=calibrated}). */

@@ -17,6 +17,9 @@ public final class JmhOutputParser {
     private static final Pattern FORK = Pattern.compile("# (Warmup )?Fork: (\\d+) of (\\d+)");
     private static final Pattern ITERATION = Pattern.compile("Iteration\\s+\\d+:\\s+(.*)");
     private static final Pattern PARAM = Pattern.compile("(\\w+) = (.*?)(?=, \\w+ = |$)");
+    private static final Pattern WARMUP_ITERATION = Pattern.compile("# Warmup Iteration\\s+\\d+:\\s+(.*)");
+    /** {@code # Warmup: 3 iterations, 1 s each} (also {@code # Measurement:}); "single-shot each" is not timed. */
+    private static final Pattern ITERATION_TIME = Pattern.compile("# (Warmup|Measurement): \\d+ iterations?, (.+) each.*");
     private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(?:[.,][0-9]+)?(?:[eE][-+]?[0-9]+)?");
 
     /**
@@ -43,6 +46,9 @@ public final class JmhOutputParser {
     private boolean warmupFork;
     private final List<Double> scores = new ArrayList<>();
     private String unit = "";
+    private final List<Double> warmupScores = new ArrayList<>();
+    private double warmupIterationSeconds = Double.NaN;
+    private double measurementIterationSeconds = Double.NaN;
 
     private String failure;
     private boolean failureReportComplete;
@@ -61,6 +67,16 @@ public final class JmhOutputParser {
             params = new LinkedHashMap<>();
             run = null;
             runAnnounced = false;
+            warmupIterationSeconds = Double.NaN;
+            measurementIterationSeconds = Double.NaN;
+        } else if (line.startsWith("# Warmup: ") || line.startsWith("# Measurement: ")) {
+            Matcher m = ITERATION_TIME.matcher(line);
+            double seconds = m.matches() ? seconds(m.group(2)) : Double.NaN;
+            if (line.startsWith("# Warmup: ")) {
+                warmupIterationSeconds = seconds;
+            } else {
+                measurementIterationSeconds = seconds;
+            }
         } else if (line.startsWith("# Benchmark mode: ")) {
             mode = line.substring("# Benchmark mode: ".length()).trim();
         } else if (line.startsWith("# Benchmark: ")) {
@@ -85,7 +101,12 @@ public final class JmhOutputParser {
         } else if (line.startsWith("Iteration ") && inFork && !warmupFork) {
             Matcher m = ITERATION.matcher(line);
             if (m.matches()) {
-                score(m.group(1));
+                scores.add(score(m.group(1)));
+            }
+        } else if (line.startsWith("# Warmup Iteration") && inFork && !warmupFork) {
+            Matcher m = WARMUP_ITERATION.matcher(line);
+            if (m.matches()) {
+                warmupScores.add(score(m.group(1)));
             }
         }
         if (isFailure(line)) {
@@ -148,6 +169,7 @@ public final class JmhOutputParser {
         fork = k;
         forks = n;
         scores.clear();
+        warmupScores.clear();
         unit = "";
         listener.forkStarted(header, k, n, warmup);
     }
@@ -160,22 +182,50 @@ public final class JmhOutputParser {
         if (forkFailed) {
             return;
         }
-        double[] values = new double[scores.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = scores.get(i);
-        }
-        listener.forkFinished(currentRun(), fork, forks, warmupFork, values, unit);
+        // JMH prints an iteration time for single-shot runs too, though each iteration is one call
+        boolean singleShot = mode.startsWith("Single shot");
+        ForkWarmup warmup = warmupFork ? ForkWarmup.NONE : new ForkWarmup(doubles(warmupScores),
+                singleShot ? Double.NaN : warmupIterationSeconds, singleShot ? Double.NaN : measurementIterationSeconds);
+        listener.forkFinished(currentRun(), fork, forks, warmupFork, doubles(scores), unit, warmup);
     }
 
-    /** {@code 12.345 ns/op}, {@code 156.122 ±(99.9%) 41.174 us/op}, {@code ≈ 10⁻⁴ s/op}, {@code 12,345 ns/op}. */
-    private void score(String text) {
+    private static double[] doubles(List<Double> list) {
+        double[] values = new double[list.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = list.get(i);
+        }
+        return values;
+    }
+
+    /**
+     * {@code 12.345 ns/op}, {@code 156.122 ±(99.9%) 41.174 us/op}, {@code ≈ 10⁻⁴ s/op}, {@code 12,345 ns/op}; NaN
+     * when JMH printed no number.
+     */
+    private double score(String text) {
         String[] tokens = text.trim().split("\\s+");
         if (tokens.length < 2) {
-            return;
+            return Double.NaN;
         }
         unit = tokens[tokens.length - 1];
         Matcher m = NUMBER.matcher(tokens[0]);
-        scores.add(m.matches() ? Double.parseDouble(tokens[0].replace(',', '.')) : Double.NaN);
+        return m.matches() ? Double.parseDouble(tokens[0].replace(',', '.')) : Double.NaN;
+    }
+
+    /** {@code 1 s}, {@code 250 ms}, {@code 500 us} in seconds; NaN for anything else (e.g. {@code single-shot}). */
+    static double seconds(String time) {
+        String[] parts = time.trim().split("\\s+");
+        if (parts.length != 2 || !NUMBER.matcher(parts[0]).matches()) {
+            return Double.NaN;
+        }
+        double amount = Double.parseDouble(parts[0].replace(',', '.'));
+        switch (parts[1]) {
+            case "s": return amount;
+            case "ms": return amount / 1e3;
+            case "us": case "\u03bcs": return amount / 1e6;
+            case "ns": return amount / 1e9;
+            case "min": return amount * 60;
+            default: return Double.NaN;
+        }
     }
 
     static Map<String, String> parseParams(String text) {

@@ -27,6 +27,15 @@ public interface JmhProgressListener {
     default void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores, String unit) {
     }
 
+    /**
+     * A fork ended normally, with its warm-up iterations ({@link ForkWarmup#NONE} for a warmup fork); by default
+     * the event without them.
+     */
+    default void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores, String unit,
+            ForkWarmup warmupIterations) {
+        forkFinished(run, fork, forks, warmup, scores, unit);
+    }
+
     /** perf:run waits before starting JMH, e.g. for another JMH run to release JMH's lock file. */
     default void waiting(String reason) {
     }

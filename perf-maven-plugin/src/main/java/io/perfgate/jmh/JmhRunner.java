@@ -141,8 +141,8 @@ public final class JmhRunner {
 
                 @Override
                 public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores,
-                        String unit) {
-                    listener.forkFinished(run, fork, forks, warmup, scores, unit);
+                        String unit, ForkWarmup warmupIterations) {
+                    listener.forkFinished(run, fork, forks, warmup, scores, unit, warmupIterations);
                 }
 
                 @Override

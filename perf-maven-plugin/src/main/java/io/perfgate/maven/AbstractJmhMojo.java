@@ -15,6 +15,7 @@ import io.perfgate.gate.SettingParser;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.CalibratedForks;
+import io.perfgate.jmh.SteadyWarmup;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.profile.BaselineProfiles;
 import io.perfgate.profile.ProfileMode;
@@ -275,7 +276,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
                     .warmupIterations(warmupIterations).warmupTime(warmupTime)
                     .measurementIterations(measurementIterations).measurementTime(measurementTime).mode(mode)
                     .timeUnit(timeUnit).threads(threads).params(params).jvmArgs(jvmArgs).profilers(profilers)
-                    .timeout(timeout).jmhArgs(jmhArgs).calibratedForks(calibratedForks()).build();
+                    .timeout(timeout).jmhArgs(jmhArgs).calibratedForks(calibratedForks())
+                    .steadyWarmup(SteadyWarmup.turnedOnBy(forkPlan)).build();
         } catch (InvalidOptionException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }

@@ -6,6 +6,9 @@ import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.jmh.BenchmarkEntry;
 import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.ForkTimes;
+import io.perfgate.jmh.ForkWarmup;
+import io.perfgate.jmh.JmhRunHeader;
+import io.perfgate.jmh.SteadyWarmup;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhInvocation;
 import io.perfgate.jmh.JmhMode;
@@ -19,6 +22,8 @@ import io.perfgate.jmh.JmhRunner;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
+import io.perfgate.stats.SteadyState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +72,8 @@ public final class JmhLauncher implements BenchmarkLauncher {
     private String command;
     private Map<String, String> environment;
     private PerfLog log;
+    /** Warm-up learned from the forks of earlier rounds ({@code perf.forkPlan} other than fixed), else null. */
+    private final SteadyWarmup steadyWarmup;
 
     /**
      * @param options the run options ({@code perf.includes}, warmup, measurement ...); {@code perf.forks} is ignored
@@ -77,6 +84,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
         this.options = options;
         this.java = java;
         this.workDirectory = workDirectory;
+        this.steadyWarmup = options.steadyWarmup() ? new SteadyWarmup() : null;
     }
 
     /**
@@ -223,8 +231,67 @@ public final class JmhLauncher implements BenchmarkLauncher {
         if (measurementIterations > 0) {
             arguments = withIterations(arguments, measurementIterations);
         }
-        return fork(classpath, benchmark, planned, jvmArgs.isEmpty() ? arguments : withJvmArgs(arguments, jvmArgs),
-                workDirectory.resolve(stem + ".json"));
+        SteadyWarmup.Choice warmup = steadyWarmup == null ? null : steadyWarmup.choose(planned, round);
+        if (warmup != null) {
+            arguments = warmup.apply(arguments);
+            String line = steadyWarmup.announce(benchmark, warmup);
+            if (line != null && log != null) {
+                log.info(line);
+            }
+        }
+        WarmupsSeen seen = new WarmupsSeen();
+        List<BenchmarkResult> results = fork(classpath, benchmark, planned, jvmArgs.isEmpty() ? arguments
+                : withJvmArgs(arguments, jvmArgs), workDirectory.resolve(stem + ".json"), seen);
+        return seen.recordedIn(results, benchmark, round, warmup);
+    }
+
+    /**
+     * The warm-up of each measured fork of one JMH run, in the order JMH ran them (the order of its JSON), to be
+     * kept with the results and, with steady warm-up, learned from.
+     */
+    private final class WarmupsSeen implements JmhProgressListener {
+        private final List<JmhRunHeader> runs = new ArrayList<>();
+        private final List<ForkWarmup> warmups = new ArrayList<>();
+        private final List<double[]> scores = new ArrayList<>();
+
+        @Override
+        public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] values, String unit,
+                ForkWarmup warmupIterations) {
+            if (!warmup) {
+                runs.add(run);
+                warmups.add(warmupIterations);
+                scores.add(values);
+            }
+        }
+
+        /** {@code results} with each fork's warm-up record; unchanged where the forks seen are not its forks. */
+        List<BenchmarkResult> recordedIn(List<BenchmarkResult> results, String benchmark, int round,
+                SteadyWarmup.Choice choice) {
+            if (runs.size() != results.size()) {
+                return results;
+            }
+            List<BenchmarkResult> recorded = new ArrayList<>();
+            for (int i = 0; i < results.size(); i++) {
+                BenchmarkResult r = results.get(i);
+                if (r.forks().size() != 1 || !r.benchmark().equals(runs.get(i).benchmark())
+                        || !r.params().equals(runs.get(i).params())) {
+                    return results;
+                }
+                SteadyState.Settling settling = warmups.get(i).settling(scores.get(i));
+                if (steadyWarmup != null && choice != null) {
+                    String warning = steadyWarmup.observe(benchmark, BenchmarkResult.key(r.benchmark(), r.params())
+                            + " [" + r.mode() + "]", round, choice, settling);
+                    if (warning != null && log != null) {
+                        log.warn(warning);
+                    }
+                }
+                Fork.Warmup record = new Fork.Warmup(warmups.get(i).iterations(), warmups.get(i).seconds(),
+                        settling.steadyFrom());
+                recorded.add(r.toBuilder().forks(Collections.singletonList(r.forks().get(0).withWarmup(record)))
+                        .build());
+            }
+            return recorded;
+        }
     }
 
     @Override
@@ -234,7 +301,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
         // JMH runs that one combination (the user's values for its names replaced, not added to): a result per mode
         PlannedBenchmark planned = planned(classpath, benchmark, sideLabel).pinnedTo(params);
         return fork(classpath, benchmark, planned, withJvmArgs(singleFork(planned.jmhArguments()), jvmArgs),
-                directory.resolve(sideLabel + "-jmh.json"));
+                directory.resolve(sideLabel + "-jmh.json"), JmhProgressListener.NONE);
     }
 
     @Override
@@ -261,7 +328,8 @@ public final class JmhLauncher implements BenchmarkLauncher {
     }
 
     private List<BenchmarkResult> fork(List<Path> classpath, String benchmark, PlannedBenchmark planned,
-            List<String> arguments, Path resultFile) throws InterleavedRun.ForkFailedException {
+            List<String> arguments, Path resultFile, JmhProgressListener seen)
+            throws InterleavedRun.ForkFailedException {
         JmhInvocation invocation = JmhInvocation.builder().java(java).classpath(classpath)
                 .includes(Collections.singletonList(JmhInvocation.exactly(benchmark)))
                 .arguments(arguments).resultFile(resultFile)
@@ -270,7 +338,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
         try {
             Files.createDirectories(workDirectory);
             Map<String, Double> forkSeconds = new HashMap<>();
-            JmhResults results = JmhRunner.run(invocation, timed(waitsLogged(benchmark), forkSeconds));
+            JmhResults results = JmhRunner.run(invocation, timed(waitsLogged(benchmark, seen), forkSeconds));
             if (firstResults == null) {
                 firstResults = results;
             }
@@ -311,23 +379,29 @@ public final class JmhLauncher implements BenchmarkLauncher {
 
             @Override
             public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores,
-                    String unit) {
+                    String unit, ForkWarmup warmupIterations) {
                 if (!warmup) {
                     seconds.put(run.resultKey(), (System.nanoTime() - started) / 1e9);
                 }
+                listener.forkFinished(run, fork, forks, warmup, scores, unit, warmupIterations);
             }
         };
     }
 
-    /** A listener that logs the fork's wait for JMH's lock, when there is a log; else none. */
-    private JmhProgressListener waitsLogged(String benchmark) {
-        if (log == null) {
-            return JmhProgressListener.NONE;
-        }
+    /** {@code seen}, also logging the fork's wait for JMH's lock when there is a log. */
+    private JmhProgressListener waitsLogged(String benchmark, JmhProgressListener seen) {
         return new JmhProgressListener() {
             @Override
+            public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores,
+                    String unit, ForkWarmup warmupIterations) {
+                seen.forkFinished(run, fork, forks, warmup, scores, unit, warmupIterations);
+            }
+
+            @Override
             public void waiting(String reason) {
-                log.info(JmhProgressListener.waitingLine(reason) + " (fork of " + benchmark + ")");
+                if (log != null) {
+                    log.info(JmhProgressListener.waitingLine(reason) + " (fork of " + benchmark + ")");
+                }
             }
         };
     }

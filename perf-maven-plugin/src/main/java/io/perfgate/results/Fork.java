@@ -16,6 +16,7 @@ public final class Fork {
     private final Map<String, Double> percentiles;
     private final Map<String, double[]> secondary;
     private final double seconds;
+    private final Warmup warmup;
 
     /**
      * @param primary every measurement iteration's score, in order
@@ -32,7 +33,14 @@ public final class Fork {
      *     start, set-up, warmup and measurement), NaN when not recorded
      */
     public Fork(double[] primary, Map<String, Double> percentiles, Map<String, double[]> secondary, double seconds) {
+        this(primary, percentiles, secondary, seconds, null);
+    }
+
+    /** @param warmup what the fork spent on warm-up, null when not recorded */
+    public Fork(double[] primary, Map<String, Double> percentiles, Map<String, double[]> secondary, double seconds,
+            Warmup warmup) {
         this.seconds = seconds;
+        this.warmup = warmup;
         this.primary = Objects.requireNonNull(primary, "primary").clone();
         this.percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
         Map<String, double[]> copy = new LinkedHashMap<>();
@@ -47,7 +55,17 @@ public final class Fork {
 
     /** This fork with its wall time. */
     public Fork withSeconds(double wallSeconds) {
-        return new Fork(primary, percentiles, secondary, wallSeconds);
+        return new Fork(primary, percentiles, secondary, wallSeconds, warmup);
+    }
+
+    /** What the fork spent on warm-up; null when not recorded (older files, scenarios). */
+    public Warmup warmup() {
+        return warmup;
+    }
+
+    /** This fork with its warm-up record. */
+    public Fork withWarmup(Warmup record) {
+        return new Fork(primary, percentiles, secondary, seconds, record);
     }
 
     public double[] primary() {
@@ -95,5 +113,69 @@ public final class Fork {
             }
         }
         return values.length == 0 ? Double.NaN : Quantiles.median(values);
+    }
+
+    /**
+     * What one JMH fork spent on warm-up, as JMH's output showed it: its warm-up iterations, their time, and from
+     * which of them the fork was already at its steady level ({@code io.perfgate.stats.SteadyState#settledFrom}).
+     * Immutable.
+     */
+    public static final class Warmup {
+        private final int iterations;
+        private final double seconds;
+        private final int steadyFrom;
+
+        /**
+         * @param iterations warm-up iterations the fork ran
+         * @param seconds their configured time in total, NaN when not time-based (single-shot)
+         * @param steadyFrom the 1-based iteration from which the fork was steady, 0 when it never settled in warm-up
+         */
+        public Warmup(int iterations, double seconds, int steadyFrom) {
+            if (iterations < 0 || steadyFrom < 0 || steadyFrom > iterations) {
+                throw new IllegalArgumentException("warm-up of " + iterations + " iterations steady from " + steadyFrom);
+            }
+            this.iterations = iterations;
+            this.seconds = seconds;
+            this.steadyFrom = steadyFrom;
+        }
+
+        public int iterations() {
+            return iterations;
+        }
+
+        /** Warm-up time in seconds; NaN when unknown. */
+        public double seconds() {
+            return seconds;
+        }
+
+        /** 1-based warm-up iteration from which the fork was steady; 0: it never settled during warm-up. */
+        public int steadyFrom() {
+            return steadyFrom;
+        }
+
+        public boolean settled() {
+            return steadyFrom > 0;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Warmup)) {
+                return false;
+            }
+            Warmup w = (Warmup) o;
+            return iterations == w.iterations && steadyFrom == w.steadyFrom
+                    && Double.compare(seconds, w.seconds) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(iterations, seconds, steadyFrom);
+        }
+
+        @Override
+        public String toString() {
+            return iterations + " warm-up iterations (" + seconds + " s), "
+                    + (settled() ? "steady from " + steadyFrom : "never settled");
+        }
     }
 }

@@ -102,6 +102,14 @@ public final class ResultsJson {
             if (Double.isFinite(f.seconds())) {
                 fn.put("seconds", Math.round(f.seconds() * 1000) / 1000.0);
             }
+            if (f.warmup() != null) {
+                ObjectNode w = fn.putObject("warmup");
+                w.put("iterations", f.warmup().iterations());
+                if (Double.isFinite(f.warmup().seconds())) {
+                    w.put("seconds", Math.round(f.warmup().seconds() * 1000) / 1000.0);
+                }
+                w.put("steadyFrom", f.warmup().steadyFrom());
+            }
         }
         return n;
     }
@@ -351,6 +359,23 @@ public final class ResultsJson {
             }
         }
         JsonValue seconds = n.get("seconds");
-        return new Fork(primary, percentiles, secondary, seconds.isPresent() ? seconds.measured(true) : Double.NaN);
+        return new Fork(primary, percentiles, secondary, seconds.isPresent() ? seconds.measured(true) : Double.NaN,
+                warmup(n.get("warmup")));
+    }
+
+    /** A fork's warm-up record; null in files from before it was recorded. */
+    private static Fork.Warmup warmup(JsonValue w) throws JsonFormatException {
+        if (!w.isPresent()) {
+            return null;
+        }
+        w.object();
+        JsonValue seconds = w.get("seconds");
+        int iterations = w.get("iterations").integer(0);
+        int steadyFrom = w.get("steadyFrom").integer(0);
+        if (steadyFrom > iterations) {
+            throw w.get("steadyFrom").invalid("is " + steadyFrom + ", after the last of " + iterations
+                    + " warm-up iterations");
+        }
+        return new Fork.Warmup(iterations, seconds.isPresent() ? seconds.measured(true) : Double.NaN, steadyFrom);
     }
 }

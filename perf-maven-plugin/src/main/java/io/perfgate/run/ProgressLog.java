@@ -1,5 +1,6 @@
 package io.perfgate.run;
 
+import io.perfgate.jmh.ForkWarmup;
 import io.perfgate.jmh.JmhProgressListener;
 import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.PlannedBenchmark;
@@ -47,6 +48,8 @@ final class ProgressLog implements JmhProgressListener {
     private long forkStartedAt;
     /** Wall seconds of the measured forks, in order, by result key and mode ({@link #key}). */
     private final Map<String, List<Double>> forkSeconds = new HashMap<>();
+    /** What the measured forks spent on warm-up, in order, by the same key. */
+    private final Map<String, List<Fork.Warmup>> forkWarmups = new HashMap<>();
 
     ProgressLog(RunPlan plan, PerfLog log, Clock clock, LongSupplier nanoTime) {
         this.log = log;
@@ -80,6 +83,16 @@ final class ProgressLog implements JmhProgressListener {
     public void forkStarted(JmhRunHeader run, int fork, int forks, boolean warmup) {
         forkStartedAt = nanoTime.getAsLong();
         log.info(prefix(run) + (warmup ? "warmup fork " : "fork ") + fork + " of " + forks + " started");
+    }
+
+    @Override
+    public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores, String unit,
+            ForkWarmup warmupIterations) {
+        if (!warmup) {
+            forkWarmups.computeIfAbsent(key(run.benchmark(), run.params(), shortMode(run.mode())),
+                    k -> new ArrayList<>()).add(warmupIterations.record(scores));
+        }
+        forkFinished(run, fork, forks, warmup, scores, unit);
     }
 
     @Override
@@ -120,16 +133,21 @@ final class ProgressLog implements JmhProgressListener {
 
     /**
      * {@code result} with the wall time of each of its forks as this log saw them, so that the next run can weigh
-     * the benchmark by what its forks took; unchanged when the forks seen are not exactly its forks.
+     * the benchmark by what its forks took, and what each spent on warm-up; unchanged when the forks seen are not
+     * exactly its forks.
      */
     BenchmarkResult withForkSeconds(BenchmarkResult result) {
-        List<Double> seconds = forkSeconds.get(key(result.benchmark(), result.params(), result.mode()));
+        String key = key(result.benchmark(), result.params(), result.mode());
+        List<Double> seconds = forkSeconds.get(key);
         if (seconds == null || seconds.size() != result.forks().size()) {
             return result;
         }
+        List<Fork.Warmup> warmups = forkWarmups.get(key);
+        boolean warmupsMatch = warmups != null && warmups.size() == seconds.size();
         List<Fork> timed = new ArrayList<>();
         for (int i = 0; i < seconds.size(); i++) {
-            timed.add(result.forks().get(i).withSeconds(seconds.get(i)));
+            Fork f = result.forks().get(i).withSeconds(seconds.get(i));
+            timed.add(warmupsMatch ? f.withWarmup(warmups.get(i)) : f);
         }
         return result.toBuilder().forks(timed).build();
     }

@@ -165,6 +165,94 @@ public final class SteadyState {
         return assess(forks, DEFAULT_TREND_LEVEL, DEFAULT_MAX_UNSTABLE_FRACTION);
     }
 
+    /**
+     * Below this relative half-width the steady band of {@link #settledFrom} is widened: a fork whose measurement
+     * iterations agree to a few digits would otherwise call a warm-up iteration 0.2 % off "not settled".
+     */
+    static final double SETTLED_FLOOR = 0.005;
+    /** Fewest warm-up iterations a learned warm-up keeps (statistics.md, "Warm-up that ends at steady state"). */
+    public static final int MIN_LEARNED_WARMUP = 2;
+
+    /**
+     * From which warm-up iteration one fork was already at its steady level (statistics.md, "Warm-up that ends at
+     * steady state"): the first iteration k such that warm-up iterations k .. end all lie in the band of the fork's
+     * own measurement iterations, i.e. from their median out to their lowest and highest value, each side widened
+     * by sqrt(measurement iteration time / warm-up iteration time) (a shorter iteration averages over less time, so
+     * its noise is larger by about that factor) and by {@value #SETTLED_FLOOR} of the median. A fork never settled
+     * during warm-up when its last warm-up iteration lies outside the band, when its measurement itself trends
+     * ({@link #trend}), or when a value is missing.
+     *
+     * @param warmup the fork's warm-up iteration scores, in order
+     * @param measurement the same fork's measurement iteration scores, in order
+     * @param timeRatio measurement iteration time / warm-up iteration time (1 when equal; values below 1 count as 1)
+     */
+    public static Settling settledFrom(double[] warmup, double[] measurement, double timeRatio) {
+        Objects.requireNonNull(warmup, "warmup");
+        Objects.requireNonNull(measurement, "measurement");
+        int n = warmup.length;
+        if (n == 0) {
+            return new Settling(0, 0, "no warm-up iterations");
+        }
+        if (measurement.length < 2 || !allFinite(measurement) || !allFinite(warmup)) {
+            return new Settling(n, 0, "warm-up or measurement values missing: cannot tell when the fork settled");
+        }
+        Trend trend = trend(measurement);
+        if (trend.isTrending()) {
+            return new Settling(n, 0, "the measurement iterations themselves trend (" + trend.description() + ")");
+        }
+        double median = Quantiles.median(measurement);
+        double lowest = Double.POSITIVE_INFINITY;
+        double highest = Double.NEGATIVE_INFINITY;
+        for (double v : measurement) {
+            lowest = Math.min(lowest, v);
+            highest = Math.max(highest, v);
+        }
+        double widen = Math.sqrt(Math.max(1, Double.isFinite(timeRatio) ? timeRatio : 1));
+        double floor = SETTLED_FLOOR * Math.abs(median);
+        double low = median - widen * (median - lowest) - floor;
+        double high = median + widen * (highest - median) + floor;
+        int k = n;
+        while (k > 0 && warmup[k - 1] >= low && warmup[k - 1] <= high) {
+            k--;
+        }
+        String band = String.format(Locale.ROOT, "%.4g .. %.4g", low, high);
+        if (k == n) {
+            return new Settling(n, 0, String.format(Locale.ROOT, "last warm-up iteration %.4g outside the"
+                    + " measurement's band %s", warmup[n - 1], band));
+        }
+        return new Settling(n, k + 1, "warm-up iterations " + (k + 1) + " .. " + n + " within the measurement's band "
+                + band);
+    }
+
+    /**
+     * The warm-up iterations later forks need, learned from earlier forks: none settled or any fork not settled
+     * gives {@code full}; else the most iterations any fork spent before its steady level, plus half of it and one
+     * more as margin, at least {@value #MIN_LEARNED_WARMUP}, at most {@code full}.
+     */
+    public static int learnedWarmup(List<Settling> forks, int full) {
+        if (forks.isEmpty()) {
+            return full;
+        }
+        int before = 0;
+        for (Settling s : forks) {
+            if (!s.settled()) {
+                return full;
+            }
+            before = Math.max(before, s.steadyFrom() - 1);
+        }
+        int learned = before + (int) Math.ceil(before / 2.0) + 1;
+        return Math.min(full, Math.max(MIN_LEARNED_WARMUP, learned));
+    }
+
+    private static boolean allFinite(double[] values) {
+        for (double v : values) {
+            if (!Double.isFinite(v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** P(D &lt;= d) for the number of inversions D of a uniformly random permutation of n items. */
     private static double[] inversionCdf(int n) {
         return INVERSION_CDF.computeIfAbsent(n, size -> {
@@ -307,6 +395,44 @@ public final class SteadyState {
         /** For people: the count of trending forks, or why none could be tested. */
         public String reason() {
             return reason;
+        }
+    }
+
+    /** When one fork's warm-up reached its steady level ({@link #settledFrom}). Immutable. */
+    public static final class Settling {
+        private final int iterations;
+        private final int steadyFrom;
+        private final String description;
+
+        Settling(int iterations, int steadyFrom, String description) {
+            this.iterations = iterations;
+            this.steadyFrom = steadyFrom;
+            this.description = description;
+        }
+
+        /** The fork's warm-up iterations. */
+        public int iterations() {
+            return iterations;
+        }
+
+        /** The 1-based warm-up iteration from which the fork was steady; 0 when it never settled during warm-up. */
+        public int steadyFrom() {
+            return steadyFrom;
+        }
+
+        public boolean settled() {
+            return steadyFrom > 0;
+        }
+
+        /** For people: the band and the iterations in it, or why the fork did not settle. */
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public String toString() {
+            return (settled() ? "steady from warm-up iteration " + steadyFrom + " of " + iterations
+                    : "not settled in " + iterations + " warm-up iterations") + ": " + description;
         }
     }
 }

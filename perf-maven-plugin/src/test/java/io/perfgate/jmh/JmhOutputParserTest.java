@@ -75,6 +75,61 @@ class JmhOutputParserTest {
         assertNull(parser.failure());
     }
 
+    /** Collects each fork's warm-up as the parser hands it on. */
+    static final class WarmupRecorder implements JmhProgressListener {
+        final List<ForkWarmup> warmups = new ArrayList<>();
+        final List<double[]> scores = new ArrayList<>();
+
+        @Override
+        public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] values, String unit,
+                ForkWarmup warmupIterations) {
+            warmups.add(warmupIterations);
+            scores.add(values);
+        }
+    }
+
+    @Test
+    void warmupIterationsOfEachForkAreKeptWithTheirIterationTime() {
+        WarmupRecorder r = new WarmupRecorder();
+        JmhOutputParser parser = new JmhOutputParser(r);
+        for (String line : Golden.resource("jmh/output/avgt-params-gc.txt").split("\r?\n")) {
+            parser.line(line);
+        }
+        parser.end();
+        assertEquals(4, r.warmups.size());
+        // "# Warmup Iteration   1: 16.252 ns/op" and "# Warmup Iteration   1: 20.930 ns/op" of the size=16 forks
+        assertArrayEquals(new double[] {16.252}, r.warmups.get(0).values(), 1e-9);
+        assertArrayEquals(new double[] {20.930}, r.warmups.get(1).values(), 1e-9);
+        assertEquals(0.1, r.warmups.get(0).seconds(), 1e-12, "# Warmup: 1 iterations, 100 ms each");
+        // 16.252 lies within the fork's measurement 14.894 .. 40.138: steady from its first warm-up iteration
+        assertEquals(new io.perfgate.results.Fork.Warmup(1, 0.1, 1), r.warmups.get(0).record(r.scores.get(0)));
+    }
+
+    @Test
+    void aLongerWarmupIsReadIterationByIterationAndSingleShotHasNoTime() {
+        WarmupRecorder r = new WarmupRecorder();
+        JmhOutputParser parser = new JmhOutputParser(r);
+        for (String line : Arrays.asList("# JMH version: 1.37", "# Warmup: 4 iterations, 250 ms each",
+                "# Measurement: 3 iterations, 500 ms each", "# Benchmark mode: Average time, time/op",
+                "# Benchmark: a.B.m", "# Fork: 1 of 1", "# Warmup Iteration   1: 2409.133 ns/op",
+                "# Warmup Iteration   2: 310.501 ns/op", "# Warmup Iteration   3: 101.027 ns/op",
+                "# Warmup Iteration   4: 99.874 ns/op", "Iteration   1: 100.113 ns/op", "Iteration   2: 99.412 ns/op",
+                "Iteration   3: 100.650 ns/op", "", "# JMH version: 1.37", "# Warmup: 2 iterations, 100 ms each",
+                "# Measurement: 3 iterations, 100 ms each", "# Benchmark mode: Single shot invocation time",
+                "# Benchmark: a.B.once", "# Fork: 1 of 1", "# Warmup Iteration   1: 5665.184 us/op",
+                "# Warmup Iteration   2: 2332.400 us/op", "Iteration   1: 2656.658 us/op")) {
+            parser.line(line);
+        }
+        parser.end();
+        ForkWarmup avgt = r.warmups.get(0);
+        assertArrayEquals(new double[] {2409.133, 310.501, 101.027, 99.874}, avgt.values(), 1e-9);
+        assertEquals(1.0, avgt.seconds(), 1e-12);
+        assertArrayEquals(new double[] {100.113, 99.412, 100.650}, r.scores.get(0), 1e-9, "measurement kept apart");
+        assertEquals(3, avgt.settling(r.scores.get(0)).steadyFrom());
+        assertEquals(2, r.warmups.get(1).iterations());
+        assertTrue(Double.isNaN(r.warmups.get(1).seconds()), "a single-shot iteration is one call, not 100 ms");
+    }
+
     @Test
     void sampleModeScoresAreTheIterationMeans() {
         Recorder r = new Recorder();

@@ -75,6 +75,41 @@ class ResultsJsonRoundTripTest {
         assertTrue(Double.isNaN(read.forks().get(1).seconds()));
     }
 
+    /** A fork's warm-up record (iterations, seconds, steady from) reads back; the golden files without it still read. */
+    @Test
+    void forkWarmupRecordsReadBackAndOlderFilesHaveNone(@TempDir Path dir) throws Exception {
+        BenchmarkResult b = BenchmarkResult.builder("a.B.m").mode("avgt").unit("us/op")
+                .addFork(new Fork(new double[] {1.5}, Map.of(), Map.of(), 9.61234, new Fork.Warmup(12, 3.0, 5)))
+                .addFork(new Fork(new double[] {1.6}, Map.of(), Map.of(), 4.5, new Fork.Warmup(4, 1.0, 0)))
+                .addFork(new Fork(new double[] {1.7}, Map.of(), Map.of())).build();
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(PerfResults.builder().createdAt("2026-11-28T02:00:00Z").toolVersion("test").addBenchmark(b)
+                .build(), file);
+
+        BenchmarkResult read = ResultsJson.read(file).benchmarks().get(0);
+        assertEquals(new Fork.Warmup(12, 3.0, 5), read.forks().get(0).warmup());
+        assertEquals(new Fork.Warmup(4, 1.0, 0), read.forks().get(1).warmup());
+        assertTrue(!read.forks().get(1).warmup().settled(), "steadyFrom 0 reads back as never settled");
+        assertEquals(null, read.forks().get(2).warmup());
+        assertEquals(9.612, read.forks().get(0).withSeconds(9.612).seconds(), 0);
+        assertEquals(new Fork.Warmup(12, 3.0, 5), read.forks().get(0).withSeconds(1).warmup(), "kept by withSeconds");
+
+        PerfResults old = ResultsJson.parse(Paths.get("old"), Golden.resource("jmh/golden/avgt-params-gc.results.json"));
+        assertEquals(null, old.benchmarks().get(0).forks().get(0).warmup());
+    }
+
+    @Test
+    void aWarmupSteadyAfterItsLastIterationIsNamedByItsPath() throws Exception {
+        BenchmarkResult b = BenchmarkResult.builder("a.B.m").mode("avgt").unit("us/op")
+                .addFork(new Fork(new double[] {1.5}, Map.of(), Map.of(), 2, new Fork.Warmup(3, 0.75, 2))).build();
+        String json = ResultsJson.toJson(PerfResults.builder().createdAt("2026-11-28T02:00:00Z").toolVersion("test")
+                .addBenchmark(b).build()).replace("\"steadyFrom\" : 2", "\"steadyFrom\" : 7");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class,
+                () -> ResultsJson.parse(Paths.get("results.json"), json));
+        assertEquals("results.json: field 'benchmarks[0].forks[0].warmup.steadyFrom': is 7, after the last of 3"
+                + " warm-up iterations", e.getMessage());
+    }
+
     @Test
     void aTruncatedBaselineNamesTheFileAndWhereItBroke(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("baseline.json");
