@@ -224,6 +224,17 @@ public final class AaCalibration {
      */
     static Calibration.Plan plan(BenchmarkResult a, double betweenCv, double withinCv, Thresholds thresholds,
             List<Double> wallSeconds, Map<String, String> settings) {
+        return plan(a, betweenCv, withinCv, thresholds, wallSeconds, settings, 0);
+    }
+
+    /**
+     * As {@link #plan(BenchmarkResult, double, double, Thresholds, List, Map)}, but the forks may be planned up to
+     * {@code maxIterations} long where that is more than they ran: the forks of perf:compare's first rounds start
+     * short under {@code perf.forkPlan=auto}, and the plan may lengthen them back to the settings' length (a mild
+     * extrapolation of the within-fork model, from 6 iterations to about 10).
+     */
+    static Calibration.Plan plan(BenchmarkResult a, double betweenCv, double withinCv, Thresholds thresholds,
+            List<Double> wallSeconds, Map<String, String> settings, int maxIterations) {
         if (wallSeconds == null || wallSeconds.isEmpty() || BenchmarkResult.MODE_SINGLE_SHOT.equals(a.mode())
                 || !(betweenCv >= 0) || !(withinCv >= 0) || a.forks().isEmpty()) {
             return null;
@@ -245,8 +256,11 @@ public final class AaCalibration {
         if (measured < 2 || !(fixedCost > 0) || !(iterationSeconds > 0)) {
             return null;
         }
-        ForkPlan plan = ForkPlan.choose(ForkPlan.Noise.measured(betweenCv, withinCv, measured), fixedCost,
-                iterationSeconds, thresholds, POWER, measured);
+        ForkPlan.Noise noise = ForkPlan.Noise.measured(betweenCv, withinCv, measured);
+        ForkPlan plan = maxIterations > measured
+                ? ForkPlan.choose(noise, fixedCost, iterationSeconds, thresholds, POWER, ForkPlan.MIN_ITERATIONS,
+                        maxIterations, ForkPlan.Terms.FORKS)
+                : ForkPlan.choose(noise, fixedCost, iterationSeconds, thresholds, POWER, measured);
         return new Calibration.Plan(plan.forks(), plan.iterations(), fixedCost, iterationSeconds, measured,
                 plan.reason());
     }

@@ -60,6 +60,14 @@ public interface BenchmarkLauncher {
     }
 
     /**
+     * The measurement iterations a fork of {@code benchmark} runs by its settings (what a plan may lengthen a short
+     * start back to); 0 where the harness has no such count.
+     */
+    default int measurementIterations(List<Path> classpath, String benchmark) {
+        return 0;
+    }
+
+    /**
      * Runs one fork of {@code benchmark} with {@code measurementIterations} measurement iterations instead of the
      * planned number; 0 keeps the plan's. Only for a benchmark {@link #lengthPlannable}.
      */

@@ -27,14 +27,25 @@ import java.util.Map;
 public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
     private final StopRule rule;
     private final Map<String, String> settings;
+    private final java.util.function.ToIntFunction<String> fullIterations;
 
     /**
      * @param rule the comparison's stop rule: its thresholds, level, first look and maximum
      * @param settings the harness settings in force ({@link BenchmarkLauncher#settings}): the measurement time
      */
     public FirstRoundsPlan(StopRule rule, Map<String, String> settings) {
+        this(rule, settings, b -> 0);
+    }
+
+    /**
+     * @param fullIterations each benchmark's measurement iterations by its settings: where the first rounds ran
+     *     shorter forks ({@link InterleavedRun#startLength}), the plan may lengthen them up to this
+     */
+    public FirstRoundsPlan(StopRule rule, Map<String, String> settings,
+            java.util.function.ToIntFunction<String> fullIterations) {
         this.rule = rule;
         this.settings = new HashMap<>(settings);
+        this.fullIterations = fullIterations;
     }
 
     @Override
@@ -44,6 +55,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
         for (BenchmarkResult c : candidate) {
             byId.put(BenchmarkPairing.id(c), c);
         }
+        int full = fullIterations.applyAsInt(benchmark);
         int forks = 0;
         int iterations = 0;
         int measured = 0;
@@ -61,7 +73,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
             Thresholds atLevel = new Thresholds(median.fail(), median.minEffect(), rule.decisionAlpha());
             double between = AaCalibration.betweenForkCv(a, b);
             double within = AaCalibration.withinForkCv(a, b);
-            Calibration.Plan p = AaCalibration.plan(a, between, within, atLevel, secondsPerRun, settings);
+            Calibration.Plan p = AaCalibration.plan(a, between, within, atLevel, secondsPerRun, settings, full);
             if (p == null) {
                 return null;
             }
@@ -77,15 +89,17 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
             return null;
         }
         int maxRounds = Math.min(rule.maxRounds(), Math.max(rule.firstLook(), forks));
+        // the fixed run the plan is set against: every round at the settings' length, also after a short start
+        int fixedLength = Math.max(measured, full);
         for (Calibration.Plan p : plans) {
             seconds += p.secondsAt(rounds, measured) + p.secondsAt(maxRounds - rounds, iterations);
-            fixedSeconds += p.secondsAt(rule.maxRounds(), measured);
+            fixedSeconds += p.secondsAt(rule.maxRounds(), fixedLength);
         }
         String reason = plans.size() == 1 ? reasons.get(0)
                 : "the most forks and iterations any of its " + plans.size() + " parameter sets and modes needs";
         String line = String.format(Locale.ROOT, "%s: %s=%s from the first %d rounds: %s", benchmark,
                 PerfProperties.FORK_PLAN, PerfProperties.FORK_PLAN_AUTO, rounds, ForkPlan.line(reachable ? forks : 0,
-                        iterations, reason, fixedSeconds, seconds, rule.maxRounds(), measured))
+                        iterations, reason, fixedSeconds, seconds, rule.maxRounds(), fixedLength))
                 + (reachable ? String.format(Locale.ROOT, "; both sides run %d iterations a fork from round %d, at most"
                         + " %d rounds", iterations, rounds + 1, maxRounds) : "");
         return new InterleavedRun.RoundPlan(iterations == measured ? 0 : iterations, maxRounds, line);

@@ -67,7 +67,7 @@ public final class InterleavedRun {
         private final String line;
 
         /**
-         * @param iterations measurement iterations of each later fork, both sides; 0 keeps the settings'
+         * @param iterations measurement iterations of each later fork, both sides; 0 keeps the length they run now
          * @param maxRounds the benchmark's last round, at most the rule's maximum
          * @param line what the log says of the choice, and why
          */
@@ -153,6 +153,18 @@ public final class InterleavedRun {
 
     private java.util.function.Predicate<String> plannable = b -> false;
 
+    private java.util.function.ToIntFunction<String> startLength;
+
+    /**
+     * The measurement iterations the first rounds of each plannable benchmark run, the same on both sides (0 keeps
+     * the settings'): {@code perf.forkPlan=auto} starts short, at the fewest iterations the steady-state test judges,
+     * and the planner lengthens the forks after the first look where the within-fork noise asks for it.
+     */
+    public InterleavedRun startLength(java.util.function.ToIntFunction<String> iterations) {
+        this.startLength = iterations;
+        return this;
+    }
+
     /**
      * The measurement iterations the next fork of {@code benchmark} runs, the same for every side; 0 for the
      * settings' (no plan, or not yet planned).
@@ -223,6 +235,13 @@ public final class InterleavedRun {
         }
         progressByName.clear();
         progressByName.putAll(progress);
+        if (planner != null && startLength != null && arms == 2) {
+            for (BenchmarkProgress p : progress.values()) {
+                if (plannable.test(p.benchmark)) {
+                    p.iterations = Math.max(0, startLength.applyAsInt(p.benchmark));
+                }
+            }
+        }
         log.info(String.format(Locale.ROOT, "Interleaving %s, %s, %s; seed %d"
                 + " (repeat this order with -D" + PerfProperties.SEED + "=%d)", ScenarioDefinition.counted(benchmarks),
                 sides,
@@ -463,7 +482,9 @@ public final class InterleavedRun {
         if (chosen == null) {
             return;
         }
-        p.iterations = chosen.iterations();
+        if (chosen.iterations() > 0) {
+            p.iterations = chosen.iterations();
+        }
         p.roundCap = Math.max(rule.firstLook(), Math.min(rule.maxRounds(), chosen.maxRounds()));
         log.info(chosen.line());
     }

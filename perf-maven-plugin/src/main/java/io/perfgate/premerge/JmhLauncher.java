@@ -203,6 +203,15 @@ public final class JmhLauncher implements BenchmarkLauncher {
     }
 
     @Override
+    public int measurementIterations(List<Path> classpath, String benchmark) {
+        try {
+            return planned(classpath, benchmark, "working tree").measurementIterations().value();
+        } catch (InterleavedRun.ForkFailedException e) {
+            return 0;
+        }
+    }
+
+    @Override
     public boolean lengthPlannable(List<Path> classpath, String benchmark) {
         try {
             PlannedBenchmark planned = planned(classpath, benchmark, "working tree");

@@ -16,6 +16,7 @@ import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.ShardException;
+import io.perfgate.stats.ForkPlan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -28,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /**
  * {@code perf:compare}: measures the working tree against the merge base of HEAD and a ref, on this machine, in
@@ -297,8 +299,13 @@ public final class PreMergeWorkflow {
             run.budget(request.budget().minusNanos(System.nanoTime() - started));
         }
         if (request.forkPlanAuto()) {
-            run.planner(new FirstRoundsPlan(rule, launcher.settings()),
-                    benchmark -> launcher.lengthPlannable(request.candidateClasspath(), benchmark));
+            ToIntFunction<String> full = benchmark -> launcher.measurementIterations(request.candidateClasspath(),
+                    benchmark);
+            run.planner(new FirstRoundsPlan(rule, launcher.settings(), full),
+                    benchmark -> launcher.lengthPlannable(request.candidateClasspath(), benchmark))
+                    // start at the fewest iterations the steady-state test judges; the plan lengthens where needed
+                    .startLength(benchmark -> full.applyAsInt(benchmark) > ForkPlan.MIN_ITERATIONS
+                            ? ForkPlan.MIN_ITERATIONS : 0);
         }
         // both sides of a round run the same fork length: a plan changes it for both at once
         return run.run(order.benchmarks(), (side, benchmark, round) -> launcher.runFork(

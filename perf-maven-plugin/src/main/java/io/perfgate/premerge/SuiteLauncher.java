@@ -186,6 +186,11 @@ public final class SuiteLauncher implements BenchmarkLauncher {
     }
 
     @Override
+    public int measurementIterations(List<Path> classpath, String benchmark) {
+        return scenarios.containsKey(benchmark) ? 0 : jmh.measurementIterations(classpath, benchmark);
+    }
+
+    @Override
     public boolean lengthPlannable(List<Path> classpath, String benchmark) {
         return !scenarios.containsKey(benchmark) && jmh.lengthPlannable(classpath, benchmark);
     }

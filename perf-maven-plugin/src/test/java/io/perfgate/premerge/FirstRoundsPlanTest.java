@@ -114,6 +114,48 @@ class FirstRoundsPlanTest {
         assertEquals(spent / fixed, o.machineTime().ratio(), 1e-9);
     }
 
+    private InterleavedResults compareStartingShort(Model model, int maxRounds) {
+        StopRule rule = new StopRule(true, maxRounds, GateSettings.defaults());
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(5), rule, log, () -> model.clock)
+                .planner(new FirstRoundsPlan(rule, SETTINGS, b -> 10), b -> true)
+                .startLength(b -> ForkPlan.MIN_ITERATIONS).settings(SETTINGS);
+        model.run = run;
+        return run.run(Collections.singletonList("a.B.run"), model);
+    }
+
+    /**
+     * perf.forkPlan=auto starts short: the first rounds of both sides run the fewest iterations the steady-state test
+     * judges; where the forks differ little from each other but much within (1 % between, 20 % an iteration), the plan
+     * lengthens them again after the first look, up to the settings' 10 and never beyond.
+     */
+    @Test
+    void aShortStartIsLengthenedWhereTheWithinForkNoiseAsksForIt() {
+        Model model = new Model(0.01, 0.20, 1.0);
+        compareStartingShort(model, 15);
+
+        String line = log.lines().stream().filter(l -> l.contains("perf.forkPlan=auto")).findFirst().orElse(null);
+        assertNotNull(line, log.lines().toString());
+        assertTrue(line.contains("at 15 x 10"), line);
+        int planned = Integer.parseInt(line.replaceAll(".*both sides run (\\d+) iterations a fork from round 6.*",
+                "$1"));
+        assertTrue(planned > ForkPlan.MIN_ITERATIONS && planned <= 10, line);
+        for (String call : model.lengths) {
+            String[] f = call.split(" ");
+            assertEquals(Integer.parseInt(f[0]) <= 5 ? ForkPlan.MIN_ITERATIONS : planned, Integer.parseInt(f[2]),
+                    call);
+        }
+    }
+
+    /** Between-fork noise dominates: the short start is already the plan, and every round keeps it on both sides. */
+    @Test
+    void aShortStartStaysShortWhereTheForksDifferMoreThanTheirIterations() {
+        Model model = new Model(0.04, 0.01, 1.0);
+        compareStartingShort(model, 15);
+        for (String call : model.lengths) {
+            assertEquals(ForkPlan.MIN_ITERATIONS, Integer.parseInt(call.split(" ")[2]), call);
+        }
+    }
+
     /** Quiet forks whose first look cannot settle (within-fork noise only): the plan stops at the floor of 5. */
     @Test
     void theRoundsNeverGoBelowTheFloorOfTheFirstLook() {
