@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""Issue 32 study: turn the runs under study/data/raw/<mode>/<suite>-<kind>/ into CSV and a markdown table.
+
+Writes study/data/runs.csv (one line per run), study/data/rows.csv (one line per run, benchmark row and
+comparison) and study/data/summary.md (the tables, and the auto/fixed ratios where both arms ran).
+
+Machine time of a run is the sum of its forks' wall times (`seconds` of every fork in the results files the
+comparison wrote, both sides), so it does not count Maven, the base's build or waiting for /tmp/jmh.lock; the wall
+time of the Maven invocation is given beside it.
+"""
+import csv
+import glob
+import gzip
+import json
+import math
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RAW = os.path.join(HERE, 'data', 'raw')
+DATA = os.path.join(HERE, 'data')
+
+# The slowdown each injection commit aims at, in % more time per operation (see the commits on study32-inject).
+INJECTED = {
+    'ct': {'DoubleFormatPerformance.doubleFormatPlain': 20, 'DoubleFormatPerformance.doubleFormatScientific': 50,
+           'LongestCommonSubsequencePerformance.testLCS': 10},
+    'avro': {'DoubleTest.encode': 20, 'StringTest.decode': 50, 'LongTest.encode': 10},
+}
+
+
+def load_json(path):
+    opener = gzip.open if path.endswith('.gz') else open
+    with opener(path, 'rt') as f:
+        return json.load(f)
+
+
+def meta(run_dir):
+    m = {}
+    with open(os.path.join(run_dir, 'meta.txt')) as f:
+        for line in f:
+            if '=' in line:
+                k, v = line.rstrip('\n').split('=', 1)
+                m[k] = v
+    return m
+
+
+def short(benchmark):
+    parts = benchmark.split('.')
+    return '.'.join(parts[-2:])
+
+
+def results_files(perf_dir):
+    """Every results file the comparison wrote (base, candidate, treatments): files holding benchmarks with forks."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(perf_dir, '**', '*.json*'), recursive=True)):
+        try:
+            d = load_json(path)
+        except (ValueError, OSError):
+            continue
+        if isinstance(d, dict) and isinstance(d.get('benchmarks'), list) and d.get('tool') == 'perf-maven-plugin':
+            out.append((path, d))
+    return out
+
+
+def fork_median(fork):
+    values = fork.get('primary') or []
+    return statistics.median(values) if values else None
+
+
+def machine_time(files):
+    """Sum of fork wall times over all results files, and per benchmark row key."""
+    total, per_row, missing = 0.0, {}, 0
+    for _, d in files:
+        for b in d['benchmarks']:
+            key = short(b['benchmark']) + params_text(b.get('params'))
+            for fork in b.get('forks', []):
+                s = fork.get('seconds')
+                if s is None:
+                    missing += 1
+                    continue
+                total += s
+                per_row[key] = per_row.get(key, 0.0) + s
+    return total, per_row, missing
+
+
+def params_text(params):
+    if not params:
+        return ''
+    return ' (' + ','.join(f'{k}={v}' for k, v in sorted(params.items())) + ')'
+
+
+def noise(files, base_names=('base-results.json',)):
+    """Between-fork noise of each row on the base side: sd of the fork medians over their mean."""
+    out = {}
+    for path, d in files:
+        if os.path.basename(path).replace('.gz', '') not in base_names:
+            continue
+        for b in d['benchmarks']:
+            meds = [m for m in (fork_median(f) for f in b.get('forks', [])) if m is not None]
+            if len(meds) >= 2 and statistics.mean(meds) != 0:
+                out[short(b['benchmark']) + params_text(b.get('params'))] = statistics.stdev(meds) / statistics.mean(meds)
+    return out
+
+
+def slowdown(change, direction):
+    """A change in the metric's own direction as % more time per operation (throughput: 1/(1+c) - 1)."""
+    if change is None:
+        return None
+    if direction == 'higher':
+        return (1.0 / (1.0 + change) - 1.0) * 100 if change > -1 else math.inf
+    return change * 100
+
+
+def fmt(x, digits=1):
+    if x is None:
+        return ''
+    if isinstance(x, float):
+        return f'{x:.{digits}f}'
+    return str(x)
+
+
+def rows_of_inject(run_dir, m, files):
+    report = os.path.join(run_dir, 'perf', 'report.json')
+    if not os.path.exists(report):
+        return []
+    r = load_json(report)
+    noise_by_row = noise(files)
+    _, time_by_row, _ = machine_time(files)
+    out = []
+    for c in r.get('comparisons', []):
+        if c.get('metric') != 'median':
+            continue
+        key = short(c['benchmark']) + params_text(c.get('params'))
+        ch = c.get('change') or {}
+        out.append({
+            'mode': m['mode'], 'suite': m['suite'], 'kind': m['kind'], 'comparison': 'inject',
+            'row': key, 'unit': c.get('unit'),
+            'injected_pct': INJECTED.get(m['suite'], {}).get(short(c['benchmark']), 0),
+            'forks_base': (c.get('forks') or {}).get('baseline'), 'forks_candidate': (c.get('forks') or {}).get('current'),
+            'change_pct': fmt(ch.get('estimate') * 100 if ch.get('estimate') is not None else None, 2),
+            'ci_low_pct': fmt(ch.get('ciLow') * 100 if ch.get('ciLow') is not None else None, 2),
+            'ci_high_pct': fmt(ch.get('ciHigh') * 100 if ch.get('ciHigh') is not None else None, 2),
+            'slowdown_pct': fmt(slowdown(ch.get('estimate'), c.get('direction')), 2),
+            'noise_base_pct': fmt(noise_by_row.get(key, None) * 100 if key in noise_by_row else None, 2),
+            'detectable_pct': fmt((c['detectable'] - 1) * 100 if c.get('detectable') else None, 1),
+            'verdict': c.get('verdict'), 'machine_seconds': fmt(time_by_row.get(key), 1),
+        })
+    return out
+
+
+def rows_of_aa(run_dir, m, files):
+    tj = os.path.join(run_dir, 'perf', 'treatments.json')
+    if not os.path.exists(tj):
+        return []
+    t = load_json(tj)
+    noise_by_row = noise(files, base_names=('base-results.json', 'baseline-results.json', 'results.json'))
+    _, time_by_row, _ = machine_time(files)
+    forks = {}
+    for tr in t.get('treatments', []):
+        rp = os.path.join(run_dir, 'perf', tr.get('report', ''))
+        if os.path.exists(rp):
+            for c in load_json(rp).get('comparisons', []):
+                if c.get('metric') == 'median':
+                    forks[(tr['name'], short(c['benchmark']) + params_text(c.get('params')))] = c.get('forks') or {}
+    out = []
+    for row in t.get('rows', []):
+        if row.get('metric') != 'median':
+            continue
+        key = short(row['benchmark']) + params_text(row.get('params'))
+        for name, v in sorted(row.get('treatments', {}).items()):
+            f = forks.get((name, key), {})
+            out.append({
+                'mode': m['mode'], 'suite': m['suite'], 'kind': m['kind'], 'comparison': name,
+                'row': key, 'unit': row.get('unit'), 'injected_pct': 0,
+                'forks_base': f.get('baseline'), 'forks_candidate': f.get('current'),
+                'change_pct': fmt(v.get('change') * 100 if v.get('change') is not None else None, 2),
+                'ci_low_pct': fmt(v.get('changeCiLow') * 100 if v.get('changeCiLow') is not None else None, 2),
+                'ci_high_pct': fmt(v.get('changeCiHigh') * 100 if v.get('changeCiHigh') is not None else None, 2),
+                'slowdown_pct': '', 'noise_base_pct': fmt(noise_by_row.get(key, None) * 100 if key in noise_by_row else None, 2),
+                'detectable_pct': '', 'verdict': v.get('verdict'), 'machine_seconds': fmt(time_by_row.get(key), 1),
+            })
+    return out
+
+
+def main():
+    runs, rows = [], []
+    for run_dir in sorted(glob.glob(os.path.join(RAW, '*', '*-*'))):
+        if not os.path.exists(os.path.join(run_dir, 'meta.txt')):
+            continue
+        m = meta(run_dir)
+        if 'wall_seconds' not in m:
+            continue  # still running
+        files = results_files(os.path.join(run_dir, 'perf'))
+        total, _, missing = machine_time(files)
+        got = rows_of_inject(run_dir, m, files) if m['kind'] == 'inject' else rows_of_aa(run_dir, m, files)
+        rows.extend(got)
+        verdicts = {}
+        for r in got:
+            verdicts[r['verdict']] = verdicts.get(r['verdict'], 0) + 1
+        runs.append({
+            'mode': m['mode'], 'suite': m['suite'], 'kind': m['kind'], 'start': m.get('start'), 'rc': m.get('rc'),
+            'wall_seconds': fmt(float(m['wall_seconds']), 1), 'machine_seconds': fmt(total, 1),
+            'forks_without_time': missing, 'rows': len({r['row'] for r in got}), 'comparisons': len(got),
+            'verdicts': ' '.join(f'{k}={v}' for k, v in sorted(verdicts.items())),
+            'load_before': m.get('load_before'), 'load_after': m.get('load_after'),
+            'head': m.get('head'), 'base': m.get('base'), 'plugin': m.get('plugin'),
+        })
+    write_csv(os.path.join(DATA, 'runs.csv'), runs)
+    write_csv(os.path.join(DATA, 'rows.csv'), rows)
+    with open(os.path.join(DATA, 'summary.md'), 'w') as f:
+        f.write(markdown(runs, rows))
+    sys.stdout.write(markdown(runs, rows))
+
+
+def write_csv(path, items):
+    if not items:
+        return
+    with open(path, 'w', newline='') as f:
+        w = csv.DictWriter(f, fieldnames=list(items[0].keys()))
+        w.writeheader()
+        w.writerows(items)
+
+
+def table(items, cols):
+    lines = ['| ' + ' | '.join(cols) + ' |', '|' + '---|' * len(cols)]
+    for it in items:
+        lines.append('| ' + ' | '.join(str(it.get(c, '')) for c in cols) + ' |')
+    return '\n'.join(lines) + '\n'
+
+
+def markdown(runs, rows):
+    s = ['# Issue 32 study: figures\n', '## Runs\n',
+         table(runs, ['mode', 'suite', 'kind', 'start', 'wall_seconds', 'machine_seconds', 'rows', 'verdicts',
+                      'load_before', 'load_after', 'rc'])]
+    by = {(r['mode'], r['suite'], r['kind']): r for r in runs}
+    ratios = []
+    for (mode, suite, kind), r in sorted(by.items()):
+        if mode != 'auto' or ('fixed', suite, kind) not in by:
+            continue
+        f = by[('fixed', suite, kind)]
+        ratios.append({'suite': suite, 'kind': kind,
+                       'machine time auto/fixed': fmt(float(r['machine_seconds']) / float(f['machine_seconds']), 2),
+                       'wall time auto/fixed': fmt(float(r['wall_seconds']) / float(f['wall_seconds']), 2)})
+    if ratios:
+        s += ['\n## Ratios against today\'s defaults\n', table(ratios, list(ratios[0].keys()))]
+    s += ['\n## Rows (median metric; change in the metric\'s own direction, slowdown in % more time)\n',
+          table(rows, ['mode', 'suite', 'kind', 'comparison', 'row', 'injected_pct', 'forks_base', 'forks_candidate',
+                       'change_pct', 'ci_low_pct', 'ci_high_pct', 'slowdown_pct', 'noise_base_pct', 'verdict',
+                       'machine_seconds'])]
+    return ''.join(s)
+
+
+if __name__ == '__main__':
+    main()
