@@ -23,8 +23,9 @@ case $suite in
 esac
 case $kind in
   inject) head=$inject; extra=() ;;
-  aa)     head=$base; extra=("-Dperf.treatments=aa1=$base, aa2=$base, aa3=$base") ;;
-  shard[1-9]) head=${AVRO_PATCH:?}; export PRE_GOALS=clean
+  aa)     head=$base; extra=("-Dperf.treatments=aa1=$base, aa2=$base, aa3=$base")
+          [ "$suite" = ct ] && includes=$CT_AA_INCLUDES || includes=$AVRO_AA_INCLUDES ;;
+  shard[1-9]) head=${AVRO_PATCH:?}; export PRE_GOALS=clean; dir=$AVRO_SHARD_DIR; AVRO_DIR=$AVRO_SHARD_DIR
           extra=("-Dperf.affected=true" "-Dperf.shard=${kind#shard}/${STUDY_SHARDS:-4}") ;;
   *) echo "unknown kind $kind" >&2; exit 2 ;;
 esac
@@ -53,5 +54,5 @@ e=$(date +%s.%N)
 mkdir -p "$out/perf"; (cd "$dir/$perfout" 2>/dev/null && find . -type f \( -name "*.json" -o -name "*.md" -o -name "*.csv" \) -exec cp --parents {} "$out/perf/" \;)
 gzip -9 -f "$out/maven.log"
 find "$out/perf" -name '*.json' -size +200k -exec gzip -9 -f {} \;
-git -C "$dir" checkout -q "$base"
+case $kind in shard*) ;; *) git -C "$dir" checkout -q "$base" ;; esac
 echo "$mode $suite $kind: rc=$rc $(grep wall_seconds "$out/meta.txt")"

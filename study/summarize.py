@@ -14,6 +14,7 @@ import gzip
 import json
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -183,6 +184,28 @@ def rows_of_aa(run_dir, m, files):
     return out
 
 
+def log_note(run_dir):
+    """What a reader of the table needs from the log: the shard's part, perf.affected's choice, a budget refusal."""
+    path = os.path.join(run_dir, 'maven.log.gz')
+    if not os.path.exists(path):
+        return ''
+    keep = []
+    with gzip.open(path, 'rt', errors='replace') as f:
+        for line in f:
+            m = re.search(r'Shard (\d+/\d+) \(perf\.shard\): (\d+ of the \d+ selected benchmarks)', line)
+            if m:
+                keep.append(f'shard {m.group(1)}: {m.group(2)}')
+            m = re.search(r'(perf\.affected: .{0,120})', line)
+            if m:
+                keep.append(m.group(1))
+            m = re.search(r'fewest rounds \((\d+) forks per side\) needs about (.+?) for (\d+ benchmarks), more than '
+                          r'perf\.budget = ([^,]+?), so nothing was measured', line)
+            if m:
+                keep.append(f'at its fewest rounds ({m.group(1)} a side) it needs about {m.group(2)} for {m.group(3)}, '
+                            f'more than perf.budget = {m.group(4)}: nothing measured')
+    return '; '.join(keep)
+
+
 def main():
     runs, rows = [], []
     for run_dir in sorted(glob.glob(os.path.join(RAW, '*', '*-*'))):
@@ -198,13 +221,14 @@ def main():
         verdicts = {}
         for r in got:
             verdicts[r['verdict']] = verdicts.get(r['verdict'], 0) + 1
+        note = log_note(run_dir)
         runs.append({
             'mode': m['mode'], 'suite': m['suite'], 'kind': m['kind'], 'start': m.get('start'), 'rc': m.get('rc'),
             'wall_seconds': fmt(float(m['wall_seconds']), 1), 'machine_seconds': fmt(total, 1),
             'forks_without_time': missing, 'rows': len({r['row'] for r in got}), 'comparisons': len(got),
             'verdicts': ' '.join(f'{k}={v}' for k, v in sorted(verdicts.items())),
             'load_before': m.get('load_before'), 'load_after': m.get('load_after'),
-            'head': m.get('head'), 'base': m.get('base'), 'plugin': m.get('plugin'),
+            'head': m.get('head'), 'base': m.get('base'), 'plugin': m.get('plugin'), 'note': note,
         })
     write_csv(os.path.join(DATA, 'runs.csv'), runs)
     write_csv(os.path.join(DATA, 'rows.csv'), rows)
@@ -232,7 +256,7 @@ def table(items, cols):
 def markdown(runs, rows):
     s = ['# Issue 32 study: figures\n', '## Runs\n',
          table(runs, ['mode', 'suite', 'kind', 'start', 'wall_seconds', 'machine_seconds', 'rows', 'verdicts',
-                      'load_before', 'load_after', 'rc'])]
+                      'load_before', 'load_after', 'rc', 'note'])]
     by = {(r['mode'], r['suite'], r['kind']): r for r in runs}
     ratios = []
     for (mode, suite, kind), r in sorted(by.items()):
