@@ -26,7 +26,7 @@ DATA = os.path.join(HERE, 'data')
 INJECTED = {
     'ct': {'DoubleFormatPerformance.doubleFormatPlain': 20, 'DoubleFormatPerformance.doubleFormatScientific': 50,
            'LongestCommonSubsequencePerformance.testLCS': 10},
-    'avro': {'DoubleTest.encode': 20, 'StringTest.decode': 50, 'LongTest.encode': 10},
+    'avro': {'StringTest.decode': 20, 'StringTest.encode': 50, 'BytesTest.encode': 10},
 }
 
 
