@@ -52,6 +52,8 @@ e=$(date +%s.%N)
 } >> "$out/meta.txt"
 # keep what the plugin wrote, without the HTML renderings
 mkdir -p "$out/perf"; (cd "$dir/$perfout" 2>/dev/null && find . -type f \( -name "*.json" -o -name "*.md" -o -name "*.csv" \) -exec cp --parents {} "$out/perf/" \;)
+# JMH's own output of every fork launch: its "Total time" per fork is the machine time when the results carry none
+[ -f "$dir/$perfout/compare-forks/jmh-output.log" ] && gzip -9 -c "$dir/$perfout/compare-forks/jmh-output.log" > "$out/perf/jmh-output.log.gz"
 gzip -9 -f "$out/maven.log"
 find "$out/perf" -name '*.json' -size +200k -exec gzip -9 -f {} \;
 case $kind in shard*) ;; *) git -C "$dir" checkout -q "$base" ;; esac
