@@ -397,7 +397,8 @@ public final class ForkPlan {
             double seconds, int fixedForks, int fixedIterations) {
         if (forks <= 0) {
             return String.format(Locale.ROOT, "no plan (%s); %d %s x %d %s as now, about %.0f s a side", reason,
-                    fixedForks, terms.forks, fixedIterations, terms.iterations, fixedSeconds);
+                    fixedForks, fixedForks == 1 ? terms.fork : terms.forks, fixedIterations,
+                    fixedIterations == 1 ? terms.iteration : terms.iterations, fixedSeconds);
         }
         return String.format(Locale.ROOT, "%d %s x %d %s (%s); about %.0f s a side against %.0f s at %d x %d", forks,
                 terms.forks, iterations, terms.iterations, reason, seconds, fixedSeconds, fixedForks,
