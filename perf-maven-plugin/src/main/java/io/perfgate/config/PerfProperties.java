@@ -100,6 +100,16 @@ public final class PerfProperties {
     public static final String MIN_FORKS = "perf.minForks";
     /** Below 5 forks a side the exact test is too weak to judge (statistics.md section 3). */
     public static final String DEFAULT_MIN_FORKS = "5";
+    /**
+     * The fixed fork length and count where neither you nor the benchmark's annotations say (JmhOptions parses
+     * them; results.MachineTime sets the machine time spent against them): 10 forks of 3 x 1 s warm-up and
+     * 10 x 500 ms measurement.
+     */
+    public static final String DEFAULT_FORKS = "10";
+    public static final String DEFAULT_WARMUP_ITERATIONS = "3";
+    public static final String DEFAULT_WARMUP_TIME = "1 s";
+    public static final String DEFAULT_MEASUREMENT_ITERATIONS = "10";
+    public static final String DEFAULT_MEASUREMENT_TIME = "500 ms";
     public static final String MULTIPLICITY = "perf.multiplicity";
     public static final String DEFAULT_MULTIPLICITY = "none";
     public static final String FAIL_ON_REGRESSION = "perf.failOnRegression";

@@ -29,16 +29,17 @@ public final class JmhOptions {
     public static final String ALL = ".*";
 
     /** Forks per benchmark when neither the user nor {@code @Fork} says: the gate's default sample size per side. */
-    public static final int DEFAULT_FORKS = 10;
-    public static final int DEFAULT_WARMUP_ITERATIONS = 3;
-    public static final JmhTime DEFAULT_WARMUP_TIME = JmhTime.of(1, TimeUnit.SECONDS);
+    public static final int DEFAULT_FORKS = Integer.parseInt(PerfProperties.DEFAULT_FORKS);
+    public static final int DEFAULT_WARMUP_ITERATIONS = Integer.parseInt(PerfProperties.DEFAULT_WARMUP_ITERATIONS);
+    public static final JmhTime DEFAULT_WARMUP_TIME = JmhTime.parse(PerfProperties.DEFAULT_WARMUP_TIME);
     /**
      * Ten measurement iterations of 500 ms: the same 5 s a fork as five of 1 s, and a fork summary (the median)
      * of about the same variance, but a series the steady-state check can test at p &lt; 0.01 (it needs at least
      * 6; with 10 it allows a few inversions instead of demanding a perfectly monotone series).
      */
-    public static final int DEFAULT_MEASUREMENT_ITERATIONS = 10;
-    public static final JmhTime DEFAULT_MEASUREMENT_TIME = JmhTime.of(500, TimeUnit.MILLISECONDS);
+    public static final int DEFAULT_MEASUREMENT_ITERATIONS = Integer.parseInt(
+            PerfProperties.DEFAULT_MEASUREMENT_ITERATIONS);
+    public static final JmhTime DEFAULT_MEASUREMENT_TIME = JmhTime.parse(PerfProperties.DEFAULT_MEASUREMENT_TIME);
     /** The allocation profiler is on unless turned off: the gate checks {@code gc.alloc.rate.norm}. */
     public static final String DEFAULT_PROFILERS = "gc";
 

@@ -14,10 +14,10 @@ import java.util.Map;
  *
  * <p>A fork's fixed cost (JVM start, set-up, the harness) is its wall time less its warm-up and measurement time
  * (iterations x their time, from the settings); it is kept as measured in the counterfactual, so only what the
- * settings decide changes. The counterfactual is the fixed defaults' fork: {@value #FIXED_WARMUP_ITERATIONS} x
- * 1 s warm-up and {@value #FIXED_MEASUREMENT_ITERATIONS} x 500 ms measurement, at
+ * settings decide changes. The counterfactual is the fixed defaults' fork: 3 x 1 s
+ * warm-up and 10 x 500 ms measurement (PerfProperties' defaults), at
  * <ul>
- * <li>{@link Counterfactual#FIXED_FORKS} (perf:run): {@value #FIXED_FORKS} forks of each benchmark (parameter set
+ * <li>{@link Counterfactual#FIXED_FORKS} (perf:run): 10 forks of each benchmark (parameter set
  *     and mode), at its mean fixed cost;</li>
  * <li>{@link Counterfactual#SAME_FORKS} (perf:compare, perf:calibrate): the same forks as run (the rounds the stop
  *     rule chose, both sides), each at the fixed length.</li>
@@ -27,15 +27,16 @@ import java.util.Map;
  */
 public final class MachineTime {
     /** The old fixed defaults: forks per benchmark, warm-up and measurement iterations and their seconds. */
-    public static final int FIXED_FORKS = 10;
-    public static final int FIXED_WARMUP_ITERATIONS = 3;
-    public static final double FIXED_WARMUP_SECONDS = 1.0;
-    public static final int FIXED_MEASUREMENT_ITERATIONS = 10;
-    public static final double FIXED_MEASUREMENT_SECONDS = 0.5;
+    public static final int FIXED_FORKS = Integer.parseInt(PerfProperties.DEFAULT_FORKS);
+    public static final int FIXED_WARMUP_ITERATIONS = Integer.parseInt(PerfProperties.DEFAULT_WARMUP_ITERATIONS);
+    public static final double FIXED_WARMUP_SECONDS = seconds(PerfProperties.DEFAULT_WARMUP_TIME);
+    public static final int FIXED_MEASUREMENT_ITERATIONS = Integer.parseInt(
+            PerfProperties.DEFAULT_MEASUREMENT_ITERATIONS);
+    public static final double FIXED_MEASUREMENT_SECONDS = seconds(PerfProperties.DEFAULT_MEASUREMENT_TIME);
 
     /** Which run the time spent is set against. */
     public enum Counterfactual {
-        /** {@value MachineTime#FIXED_FORKS} forks of each benchmark at the fixed length (perf:run). */
+        /** 10 forks of each benchmark at the fixed length (perf:run). */
         FIXED_FORKS,
         /** The same forks as run, each at the fixed length (the rounds of perf:compare and perf:calibrate). */
         SAME_FORKS
@@ -84,8 +85,11 @@ public final class MachineTime {
                 }
                 spent += f.seconds();
                 forks++;
-                // a fork's own cost: what is left of its wall time once warm-up and measurement are taken out
-                costs.add(Math.max(0, f.seconds() - warmup - f.primary().length * iteration));
+                // a fork's own cost: what is left of its wall time once warm-up and measurement are taken out; the
+                // warm-up as the fork recorded it where it did (a steady-state warm-up ends before the settings')
+                double warmedUp = f.warmup() != null && Double.isFinite(f.warmup().seconds()) ? f.warmup().seconds()
+                        : warmup;
+                costs.add(Math.max(0, f.seconds() - warmedUp - f.primary().length * iteration));
             }
             if (costs.isEmpty()) {
                 continue;

@@ -54,6 +54,24 @@ class MachineTimeTest {
                 + " benchmark's measured start-up)", m.line());
     }
 
+    /**
+     * A steady-state warm-up ended before the settings' 3 x 1 s: the fork's own record (0.5 s) is taken out of its
+     * wall time, so its start-up is 4.5 - 0.5 - 6 x 0.5 = 1.0 s, and the fixed defaults' fork costs 1.0 + 8 = 9 s.
+     */
+    @Test
+    void aForkThatRecordedItsWarmUpIsChargedThatWarmUp() {
+        Map<String, String> s = new HashMap<>();
+        s.put(PerfProperties.WARMUP_ITERATIONS, "3");
+        s.put(PerfProperties.WARMUP_TIME, "1 s");
+        s.put(PerfProperties.MEASUREMENT_TIME, "500 ms");
+        Fork shortWarmup = fork(6, 4.5).withWarmup(new Fork.Warmup(2, 0.5, 1));
+        BenchmarkResult b = BenchmarkResult.builder("a.B.run").mode("avgt").unit("ns/op").addFork(shortWarmup)
+                .build();
+        MachineTime m = MachineTime.of(Collections.singletonList(b), s, MachineTime.Counterfactual.SAME_FORKS);
+        assertEquals(9.0, m.fixedSeconds(), 1e-9);
+        assertEquals(0.5, m.ratio(), 1e-12);
+    }
+
     /** perf:compare: the same 2 forks at the fixed length, 0.9 + 8 + 1.1 + 8 = 18 s. */
     @Test
     void aComparisonIsSetAgainstTheSameForksAtTheFixedLength() {
