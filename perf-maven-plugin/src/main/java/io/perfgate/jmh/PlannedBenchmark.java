@@ -1,6 +1,7 @@
 package io.perfgate.jmh;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.results.MachineTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -106,6 +107,7 @@ public final class PlannedBenchmark {
     /** The annotation's fork count when the plugin's default replaced it, else null. */
     private Integer overriddenAnnotatedForks;
     private final int warmupForks;
+    private final MachineTime.ForkLength fixedLength;
     private final Setting<Integer> warmupIterations;
     private final Setting<JmhTime> warmupTime;
     private Setting<Integer> measurementIterations;
@@ -170,6 +172,10 @@ public final class PlannedBenchmark {
         this.timeUnit = Setting.resolve(options.timeUnit(), first.timeUnit(), null, "s");
         this.threads = Setting.resolve(options.threads(), first.threads() == null ? null
                 : first.threads().toString(), null, "1");
+        // what perf.forkPlan=fixed runs, before a calibrated plan replaces it: the machine time's counterfactual
+        this.fixedLength = modes.size() == 1 && modes.get(0) == JmhMode.SINGLE_SHOT_TIME ? null
+                : new MachineTime.ForkLength(warmupTime.value().toNanos() / 1e9 * warmupIterations.value(),
+                        measurementIterations.value(), measurementTime.value().toNanos() / 1e9);
         this.forkPlanNote = applyForkPlan(options.calibratedForks().find(name));
 
         this.jmhArguments = Collections.unmodifiableList(arguments(options));
@@ -350,6 +356,14 @@ public final class PlannedBenchmark {
      */
     public Duration timeout() {
         return timeout;
+    }
+
+    /**
+     * The warm-up and measurement a fork runs under {@code perf.forkPlan=fixed} (annotations, settings, defaults),
+     * for the machine time's "what the fixed length would have cost"; null for single-shot.
+     */
+    public MachineTime.ForkLength fixedLength() {
+        return fixedLength;
     }
 
     /** Expected length of one fork: start, warmup and measurement. */

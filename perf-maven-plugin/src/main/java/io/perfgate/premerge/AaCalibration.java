@@ -162,7 +162,8 @@ public final class AaCalibration {
         // each fork's wall time, shared among the parameter sets it measured: the fork plan's costs
         Map<String, List<Double>> forkSeconds = new HashMap<>();
         InterleavedResults outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log)
-                .settings(launcher.settings()).sides("the working tree against itself (A/A)").run(benchmarks, (side, benchmark, round) -> {
+                .settings(launcher.settings()).fixedLengths(b -> launcher.fixedLength(classpath, b))
+                .sides("the working tree against itself (A/A)").run(benchmarks, (side, benchmark, round) -> {
                     long start = System.nanoTime();
                     List<BenchmarkResult> forkResults = launcher.runFork(classpath, benchmark,
                             side == Side.BASE ? "A" : "A'", round);

@@ -2,6 +2,7 @@ package io.perfgate.premerge;
 
 import io.perfgate.profile.ProfiledCode;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.MachineTime;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,11 @@ public interface BenchmarkLauncher {
      */
     default int measurementIterations(List<Path> classpath, String benchmark) {
         return 0;
+    }
+
+    /** The fork length {@code perf.forkPlan=fixed} gives {@code benchmark}; null where this harness has none. */
+    default MachineTime.ForkLength fixedLength(List<Path> classpath, String benchmark) {
+        return null;
     }
 
     /**

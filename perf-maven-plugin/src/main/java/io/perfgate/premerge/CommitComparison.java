@@ -298,7 +298,8 @@ public final class CommitComparison {
                     "commit " + base.baseShort, candidateLabel);
             long roundsStarted = System.nanoTime();
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed), rule, log)
-                    .settings(launcher.settings()).sides("commit " + base.baseShort + " and " + candidateLabel);
+                    .settings(launcher.settings()).fixedLengths(b -> launcher.fixedLength(candidateClasspath, b))
+                    .sides("commit " + base.baseShort + " and " + candidateLabel);
             InterleavedResults outcome = run.run(measured, (side, benchmark, round) -> launcher.runFork(
                     side == Side.BASE ? baseClasspath : candidateClasspath, benchmark,
                     side == Side.BASE ? "base" : "candidate", round));

@@ -33,6 +33,13 @@ public final class InterleavedResults {
 
     private Map<String, String> settings;
 
+    private MachineTime.ForkLengths fixedLengths;
+
+    InterleavedResults fixedLengths(MachineTime.ForkLengths lengths) {
+        this.fixedLengths = lengths;
+        return this;
+    }
+
     /** The harness settings, for {@link #machineTime}; null leaves it out of the summary. */
     InterleavedResults settings(Map<String, String> harnessSettings) {
         this.settings = harnessSettings;
@@ -51,7 +58,7 @@ public final class InterleavedResults {
         for (int arm = 0; arm < arms.size(); arm++) {
             all.addAll(results(arm));
         }
-        return MachineTime.of(all, settings, MachineTime.Counterfactual.SAME_FORKS);
+        return MachineTime.of(all, settings, MachineTime.Counterfactual.SAME_FORKS, fixedLengths);
     }
 
     /** The sides by name, the baseline first. */

@@ -187,6 +187,17 @@ public final class InterleavedRun {
 
     private Map<String, String> settings;
 
+    private MachineTime.ForkLengths fixedLengths;
+
+    /**
+     * Each benchmark's fork length under {@code perf.forkPlan=fixed}, for the summary's machine time: a benchmark
+     * is set against its own annotations or settings, not the plugin's defaults.
+     */
+    public InterleavedRun fixedLengths(MachineTime.ForkLengths lengths) {
+        this.fixedLengths = lengths;
+        return this;
+    }
+
     /** How the log names the two sides, e.g. "two halves of the working tree (A/A)". */
     public InterleavedRun sides(String description) {
         this.sides = Objects.requireNonNull(description);
@@ -360,7 +371,7 @@ public final class InterleavedRun {
                     active.size() == 1 ? "" : "s", duration(lastRound)));
         }
         InterleavedResults outcome = new InterleavedResults(new ArrayList<>(progress.values()), rule.maxRounds(),
-                schedule.seed(), armLabels).settings(settings);
+                schedule.seed(), armLabels).settings(settings).fixedLengths(fixedLengths);
         log.info(outcome.summary());
         return outcome;
     }

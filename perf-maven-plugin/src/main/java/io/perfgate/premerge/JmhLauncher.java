@@ -22,6 +22,7 @@ import io.perfgate.jmh.JmhRunner;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.MachineTime;
 import io.perfgate.results.Fork;
 import io.perfgate.stats.SteadyState;
 import java.io.IOException;
@@ -200,6 +201,15 @@ public final class JmhLauncher implements BenchmarkLauncher {
     public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
             List<String> jvmArgs) throws InterleavedRun.ForkFailedException {
         return runFork(classpath, benchmark, sideLabel, round, jvmArgs, 0);
+    }
+
+    @Override
+    public MachineTime.ForkLength fixedLength(List<Path> classpath, String benchmark) {
+        try {
+            return planned(classpath, benchmark, "working tree").fixedLength();
+        } catch (InterleavedRun.ForkFailedException e) {
+            return null;
+        }
     }
 
     @Override

@@ -293,7 +293,8 @@ public final class PreMergeWorkflow {
             log.info(order.line());
         }
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log)
-                .admission(forkSeconds).settings(launcher.settings());
+                .admission(forkSeconds).settings(launcher.settings())
+                .fixedLengths(b -> launcher.fixedLength(request.candidateClasspath(), b));
         if (request.budget() != null) {
             // the base's build came out of the same budget
             run.budget(request.budget().minusNanos(System.nanoTime() - started));

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.log.PerfLog;
 import io.perfgate.profile.ProfiledCode;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.MachineTime;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioException;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
@@ -183,6 +184,11 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         } catch (ScenarioException e) {
             throw new InterleavedRun.ForkFailedException(e.getMessage(), e);
         }
+    }
+
+    @Override
+    public MachineTime.ForkLength fixedLength(List<Path> classpath, String benchmark) {
+        return scenarios.containsKey(benchmark) ? null : jmh.fixedLength(classpath, benchmark);
     }
 
     @Override

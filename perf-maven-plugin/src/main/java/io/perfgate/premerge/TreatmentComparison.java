@@ -245,7 +245,7 @@ public final class TreatmentComparison {
         List<String> names = new ArrayList<>();
         sides.forEach(s -> names.add(s.side.name()));
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log).arms(names)
-                .settings(launcher.settings())
+                .settings(launcher.settings()).fixedLengths(b -> launcher.fixedLength(sides.get(0).classpath, b))
                 .sides("baseline " + names.get(0) + " and " + (names.size() - 1) + (names.size() == 2 ? " treatment (" : " treatments (")
                         + String.join(", ", names.subList(1, names.size())) + ")");
         if (request.budget() != null) {

@@ -34,6 +34,37 @@ public final class MachineTime {
             PerfProperties.DEFAULT_MEASUREMENT_ITERATIONS);
     public static final double FIXED_MEASUREMENT_SECONDS = seconds(PerfProperties.DEFAULT_MEASUREMENT_TIME);
 
+    /**
+     * The fork length {@code perf.forkPlan=fixed} gives a benchmark: its warm-up seconds, its measurement iterations
+     * and their time, from its annotations or settings (else the defaults). A benchmark's own @Warmup and
+     * @Measurement are its "today's defaults", not the plugin's.
+     */
+    public static final class ForkLength {
+        final double warmupSeconds;
+        final int measurementIterations;
+        final double iterationSeconds;
+
+        public ForkLength(double warmupSeconds, int measurementIterations, double iterationSeconds) {
+            this.warmupSeconds = warmupSeconds;
+            this.measurementIterations = measurementIterations;
+            this.iterationSeconds = iterationSeconds;
+        }
+
+        /** Warm-up and measurement seconds of one fork. */
+        double seconds() {
+            return warmupSeconds + measurementIterations * iterationSeconds;
+        }
+
+        boolean known() {
+            return Double.isFinite(seconds()) && iterationSeconds > 0;
+        }
+    }
+
+    /** Each benchmark's fixed fork length by its name; null where it is not known (then the defaults count). */
+    public interface ForkLengths {
+        ForkLength of(String benchmark);
+    }
+
     /** Which run the time spent is set against. */
     public enum Counterfactual {
         /** 10 forks of each benchmark at the fixed length (perf:run). */
@@ -47,14 +78,17 @@ public final class MachineTime {
     private final int forks;
     private final int fixedForks;
     private final Counterfactual counterfactual;
+    /** Whether benchmarks were set against their own fixed fork length (annotations, settings), not the defaults. */
+    private final boolean ownLengths;
 
     private MachineTime(double spentSeconds, double fixedSeconds, int forks, int fixedForks,
-            Counterfactual counterfactual) {
+            Counterfactual counterfactual, boolean ownLengths) {
         this.spentSeconds = spentSeconds;
         this.fixedSeconds = fixedSeconds;
         this.forks = forks;
         this.fixedForks = fixedForks;
         this.counterfactual = counterfactual;
+        this.ownLengths = ownLengths;
     }
 
     /**
@@ -64,6 +98,15 @@ public final class MachineTime {
      */
     public static MachineTime of(List<BenchmarkResult> results, Map<String, String> settings,
             Counterfactual counterfactual) {
+        return of(results, settings, counterfactual, null);
+    }
+
+    /**
+     * As {@link #of(List, Map, Counterfactual)}, with each benchmark set against the fork length {@code fixed} gives
+     * it ({@code lengths}), and its measurement iterations timed at that length's iteration time.
+     */
+    public static MachineTime of(List<BenchmarkResult> results, Map<String, String> settings,
+            Counterfactual counterfactual, ForkLengths lengths) {
         double warmup = count(settings.get(PerfProperties.WARMUP_ITERATIONS))
                 * seconds(settings.get(PerfProperties.WARMUP_TIME));
         double iteration = seconds(settings.get(PerfProperties.MEASUREMENT_TIME));
@@ -74,10 +117,16 @@ public final class MachineTime {
         int forks = 0;
         int fixedForks = 0;
         boolean known = Double.isFinite(warmup) && Double.isFinite(iteration);
+        boolean ownLengths = false;
         for (BenchmarkResult b : results) {
             if (!BenchmarkResult.KIND_JMH.equals(b.kind()) || BenchmarkResult.MODE_SINGLE_SHOT.equals(b.mode())) {
                 continue;
             }
+            ForkLength own = lengths == null ? null : lengths.of(b.benchmark());
+            boolean hasOwn = own != null && own.known();
+            ownLengths |= hasOwn;
+            double benchmarkFixedLength = hasOwn ? own.seconds() : fixedLength;
+            double benchmarkIteration = hasOwn ? own.iterationSeconds : iteration;
             List<Double> costs = new ArrayList<>();
             for (Fork f : b.forks()) {
                 if (!Double.isFinite(f.seconds())) {
@@ -89,23 +138,24 @@ public final class MachineTime {
                 // warm-up as the fork recorded it where it did (a steady-state warm-up ends before the settings')
                 double warmedUp = f.warmup() != null && Double.isFinite(f.warmup().seconds()) ? f.warmup().seconds()
                         : warmup;
-                costs.add(Math.max(0, f.seconds() - warmedUp - f.primary().length * iteration));
+                costs.add(Math.max(0, f.seconds() - warmedUp - f.primary().length * benchmarkIteration));
             }
             if (costs.isEmpty()) {
                 continue;
             }
             if (counterfactual == Counterfactual.SAME_FORKS) {
                 for (double c : costs) {
-                    fixed += c + fixedLength;
+                    fixed += c + benchmarkFixedLength;
                 }
                 fixedForks += costs.size();
             } else {
                 double mean = costs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-                fixed += FIXED_FORKS * (mean + fixedLength);
+                fixed += FIXED_FORKS * (mean + benchmarkFixedLength);
                 fixedForks += FIXED_FORKS;
             }
         }
-        return new MachineTime(spent, known ? fixed : Double.NaN, forks, fixedForks, counterfactual);
+        return new MachineTime(spent, known || ownLengths ? fixed : Double.NaN, forks, fixedForks, counterfactual,
+                ownLengths);
     }
 
     /** Wall seconds the timed forks spent. */
@@ -145,8 +195,11 @@ public final class MachineTime {
      */
     public String describe() {
         String spent = format(spentSeconds) + " in " + forks + (forks == 1 ? " JMH fork" : " JMH forks");
-        String length = String.format(Locale.ROOT, "%d x %s warm-up and %d x %s measurement", FIXED_WARMUP_ITERATIONS,
-                iteration(FIXED_WARMUP_SECONDS), FIXED_MEASUREMENT_ITERATIONS, iteration(FIXED_MEASUREMENT_SECONDS));
+        String defaults = String.format(Locale.ROOT, "%d x %s warm-up and %d x %s measurement",
+                FIXED_WARMUP_ITERATIONS, iteration(FIXED_WARMUP_SECONDS), FIXED_MEASUREMENT_ITERATIONS,
+                iteration(FIXED_MEASUREMENT_SECONDS));
+        String length = ownLengths ? "the warm-up and measurement perf.forkPlan=fixed gives it (its annotations or"
+                + " settings, else " + defaults + ")" : defaults;
         String what = counterfactual == Counterfactual.SAME_FORKS
                 ? "the same " + fixedForks + " forks, each with " + length + " and its measured start-up"
                 : FIXED_FORKS + " forks of each benchmark, each with " + length + " and the benchmark's measured"

@@ -42,6 +42,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -176,8 +177,12 @@ public final class PerfRun {
                 + (plan != null ? " forks" : " runs") + " in "
                 + Durations.format(Duration.ofNanos(System.nanoTime() - start))
                 + (plan != null ? " (JMH's JSON: " + JMH_RAW + ", its output: " + JMH_OUTPUT + ")." : "."));
+        Map<String, MachineTime.ForkLength> fixedLengths = new HashMap<>();
+        if (plan != null) {
+            plan.benchmarks().forEach(b -> fixedLengths.putIfAbsent(b.name(), b.fixedLength()));
+        }
         MachineTime machine = MachineTime.of(written.benchmarks(), written.settings(),
-                MachineTime.Counterfactual.FIXED_FORKS);
+                MachineTime.Counterfactual.FIXED_FORKS, fixedLengths::get);
         if (machine.known()) {
             log.info(machine.line());
         }

@@ -72,6 +72,24 @@ class MachineTimeTest {
         assertEquals(0.5, m.ratio(), 1e-12);
     }
 
+    /**
+     * A benchmark whose annotations set 5 x 1 s warm-up and 5 x 1 s measurement is set against that, not the
+     * plugin's defaults: a fork of 12 s wall with its 5 s of warm-up recorded and 5 x 1 s measured started in 2 s,
+     * so the fixed length costs 2 + 10 = 12 s, a ratio of 1.00 (the defaults would have made it 12 / 10.5).
+     */
+    @Test
+    void aBenchmarkIsSetAgainstItsOwnFixedLength() {
+        Fork annotated = fork(5, 12).withWarmup(new Fork.Warmup(20, 5.0, 3));
+        BenchmarkResult b = BenchmarkResult.builder("a.B.run").mode("avgt").unit("ns/op").addFork(annotated)
+                .build();
+        MachineTime m = MachineTime.of(Collections.singletonList(b), settings(),
+                MachineTime.Counterfactual.SAME_FORKS, name -> new MachineTime.ForkLength(5.0, 5, 1.0));
+        assertEquals(12.0, m.fixedSeconds(), 1e-9);
+        assertEquals(1.0, m.ratio(), 1e-12);
+        assertTrue(m.line().contains("the warm-up and measurement perf.forkPlan=fixed gives it (its annotations or"
+                + " settings, else 3 x 1 s warm-up and 10 x 500 ms measurement)"), m.line());
+    }
+
     /** perf:compare: the same 2 forks at the fixed length, 0.9 + 8 + 1.1 + 8 = 18 s. */
     @Test
     void aComparisonIsSetAgainstTheSameForksAtTheFixedLength() {
