@@ -110,7 +110,11 @@ public final class MachineTime {
         double warmup = count(settings.get(PerfProperties.WARMUP_ITERATIONS))
                 * seconds(settings.get(PerfProperties.WARMUP_TIME));
         double iteration = seconds(settings.get(PerfProperties.MEASUREMENT_TIME));
-        double fixedLength = FIXED_WARMUP_ITERATIONS * FIXED_WARMUP_SECONDS
+        // without a benchmark's own length, the run's recorded settings are what perf.forkPlan=fixed runs (the
+        // properties, or the defaults they fall back to); the defaults' constants only where those are not recorded
+        double recordedLength = warmup + count(settings.get(PerfProperties.MEASUREMENT_ITERATIONS)) * iteration;
+        boolean recorded = Double.isFinite(recordedLength);
+        double fixedLength = recorded ? recordedLength : FIXED_WARMUP_ITERATIONS * FIXED_WARMUP_SECONDS
                 + FIXED_MEASUREMENT_ITERATIONS * FIXED_MEASUREMENT_SECONDS;
         double spent = 0;
         double fixed = 0;
@@ -124,7 +128,7 @@ public final class MachineTime {
             }
             ForkLength own = lengths == null ? null : lengths.of(b.benchmark());
             boolean hasOwn = own != null && own.known();
-            ownLengths |= hasOwn;
+            ownLengths |= hasOwn || recorded;
             double benchmarkFixedLength = hasOwn ? own.seconds() : fixedLength;
             double benchmarkIteration = hasOwn ? own.iterationSeconds : iteration;
             List<Double> costs = new ArrayList<>();

@@ -81,11 +81,12 @@ class MethodologyHeadlineTest {
 
     /**
      * Forks that recorded their wall time (1.6 s each: 0.1 s warm-up, 5 x 0.1 s measurement, so 1.0 s of fixed cost; 40 forks, 64 s)
-     * give the block a machine-time item against the old fixed defaults: for a run, 10 forks of each of the 4
-     * benchmarks at 1.0 + 3 x 1 + 10 x 0.5 = 9 s each, 360 s.
+     * give the block a machine-time item against the fixed run: for a run, 10 forks of each of the 4 benchmarks at
+     * the length its recorded settings give (1 x 0.1 s + 5 x 0.1 s, what perf.forkPlan=fixed ran), 1.6 s each, 64 s:
+     * the same figure perf:run logs, so the block and the log agree (1.00: this run was the fixed one).
      */
     @Test
-    void timedForksGiveTheMachineTimeAgainstTheFixedDefaults() {
+    void timedForksGiveTheMachineTimeAgainstTheFixedRun() {
         PerfResults current = CheckFixture.currentResults();
         PerfResults.Builder timed = current.toBuilder().benchmarks(new java.util.ArrayList<>());
         int forks = 0;
@@ -98,8 +99,9 @@ class MethodologyHeadlineTest {
         String text = new TextMethodologyRenderer().render(MethodologyContent.from(new CheckArtifacts(null,
                 CheckFixture.report(), timed.build(), null, List.of()), List.of()));
         assertEquals(40, forks);
-        assertTrue(text.contains("Machine time:  1 min 04 s in 40 JMH forks, 0.18 of the 6 min the old fixed defaults would"
-                + " take (10 forks of each benchmark, each with 3 x 1 s warm-up and 10 x 500 ms measurement and the"
+        assertTrue(text.contains("Machine time:  1 min 04 s in 40 JMH forks, 1.00 of the 1 min 04 s the old fixed defaults"
+                + " would take (10 forks of each benchmark, each with the warm-up and measurement perf.forkPlan=fixed gives"
+                + " it (its annotations or settings, else 3 x 1 s warm-up and 10 x 500 ms measurement) and the"
                 + " benchmark's measured start-up)"), text);
         // untimed forks (older files) leave it out rather than guess
         assertFalse(new TextMethodologyRenderer().render(MethodologyContent.from(new CheckArtifacts(null,
