@@ -252,7 +252,11 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      * 1.5 x the limit with 80 % power. It applies to the benchmarks the calibration covers where you set neither
      * {@code perf.forks} nor {@code perf.measurementIterations} and the measurement time is the calibrated one; the
      * others run as fixed. In perf:compare the adaptive rounds still decide the forks, the plan the iterations.
-     * perf:calibrate itself always measures the fixed settings.
+     * perf:calibrate itself always measures the fixed settings. Or {@code auto}: that plan where one is saved, else
+     * in perf:compare short forks (6 measurement iterations on both sides) for the first 5 rounds and then a plan
+     * from their noise. Every value but {@code fixed} also ends warm-up at steady state in perf:compare and
+     * perf:calibrate (learned from both sides' earlier forks, never longer than the fixed warm-up) and plans each
+     * scenario's warm JVMs and runs per JVM from the JVMs the baseline recorded.
      *
      * @since 0.1.0
      */
