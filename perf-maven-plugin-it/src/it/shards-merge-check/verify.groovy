@@ -36,7 +36,9 @@ assert shards.collect { names(it).size() }.sum() == 4
 // A shard's own check leaves the others' benchmarks to them instead of calling them missing.
 def shard2 = json('target/perf/shard-2/report.json')
 assert shard2.missingBenchmarks.isEmpty()
-assert shard2.notes.any { it.startsWith('3 benchmarks of the baseline ran in other shards than this one (perf.shard=2/3)') }
+// how many ran elsewhere follows the deal above: near-equal fork times can tie, and a tie gives shard 2 two of the four
+def elsewhere = 4 - dealt[1].size()
+assert shard2.notes.any { it.startsWith("${elsewhere} benchmarks of the baseline ran in other shards than this one (perf.shard=2/3)") } : shard2.notes
 
 // The merge before shard 3 arrived was refused by name.
 assert logs.contains('Cannot merge the shards: shard 3/3 is missing: there are 1/3 (')
