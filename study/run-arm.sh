@@ -6,6 +6,8 @@
 #     SUITE ct | avro            Apache Commons Text / Apache Avro lang/java/perf (see study/suites.sh)
 #     KIND  inject | aa | shardK  inject: perf:compare of the injection branch against the base;
 #                                aa: perf:compare of three treatments that are all the base, against the base;
+#                                aaK (K = 1..9): perf:compare of the base against itself (two sides, so the auto
+#                                plan runs as in a pull request's comparison; treatments are not planned);
 #                                shardK (K = 1..4): the pre-merge of the one-class patch (AVRO_PATCH) with
 #                                perf.affected=true, shard K/4, built from clean as a fresh agent would
 # Extra Maven arguments: STUDY_EXTRA (e.g. -Dperf.seed=1). Output: study/data/raw/MODE/SUITE-KIND/
@@ -24,6 +26,8 @@ esac
 case $kind in
   inject) head=$inject; extra=() ;;
   aa)     head=$base; extra=("-Dperf.treatments=aa1=$base, aa2=$base, aa3=$base")
+          [ "$suite" = ct ] && includes=$CT_AA_INCLUDES || includes=$AVRO_AA_INCLUDES ;;
+  aa[1-9]) head=$base; extra=()   # a two-sided A/A: the base against itself, as a pull request's comparison runs
           [ "$suite" = ct ] && includes=$CT_AA_INCLUDES || includes=$AVRO_AA_INCLUDES ;;
   shard[1-9]) head=${AVRO_PATCH:?}; export PRE_GOALS=clean; dir=$AVRO_SHARD_DIR; AVRO_DIR=$AVRO_SHARD_DIR
           extra=("-Dperf.affected=true" "-Dperf.shard=${kind#shard}/${STUDY_SHARDS:-4}") ;;

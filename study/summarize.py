@@ -157,9 +157,9 @@ def rows_of_inject(run_dir, m, files):
         key = short(c['benchmark']) + params_text(c.get('params'))
         ch = c.get('change') or {}
         out.append({
-            'mode': m['mode'], 'suite': m['suite'], 'kind': m['kind'], 'comparison': 'inject',
+            'mode': m['mode'], 'suite': m['suite'], 'kind': m['kind'], 'comparison': m['kind'],
             'row': key, 'unit': c.get('unit'),
-            'injected_pct': INJECTED.get(m['suite'], {}).get(short(c['benchmark']), 0),
+            'injected_pct': INJECTED.get(m['suite'], {}).get(short(c['benchmark']), 0) if m['kind'] == 'inject' else 0,
             'forks_base': (c.get('forks') or {}).get('baseline'), 'forks_candidate': (c.get('forks') or {}).get('current'),
             'change_pct': fmt(ch.get('estimate') * 100 if ch.get('estimate') is not None else None, 2),
             'ci_low_pct': fmt(ch.get('ciLow') * 100 if ch.get('ciLow') is not None else None, 2),
@@ -251,7 +251,9 @@ def main():
         jmh_per, jmh_forks = jmh_fork_times(os.path.join(run_dir, 'perf'))
         if missing and jmh_forks:
             total = float(sum(jmh_per.values()))  # the forks' own times from JMH's output instead
-        got = rows_of_inject(run_dir, m, files) if m['kind'] == 'inject' else rows_of_aa(run_dir, m, files)
+        # inject and the two-sided A/A runs (aa1, aa2, ...) are perf:compare reports; aa is a treatments report
+        two_sided = m['kind'] == 'inject' or re.fullmatch(r'aa\d', m['kind'])
+        got = rows_of_inject(run_dir, m, files) if two_sided else rows_of_aa(run_dir, m, files)
         rows.extend(got)
         verdicts = {}
         for r in got:
@@ -296,20 +298,50 @@ def markdown(runs, rows):
                       'load_before', 'load_after', 'rc', 'note'])]
     by = {(r['mode'], r['suite'], r['kind']): r for r in runs}
     ratios = []
+    sums = {}
+
+    def num(v):
+        return float(v) if v not in (None, '') else None
+
     for (mode, suite, kind), r in sorted(by.items()):
-        if mode != 'auto' or ('fixed', suite, kind) not in by:
+        # an auto arm and the fixed arm of the same sitting: auto/fixed, auto-s2/fixed-s2, ...
+        partner = mode.replace('auto', 'fixed', 1)
+        if not mode.startswith('auto') or (partner, suite, kind) not in by:
             continue
-        f = by[('fixed', suite, kind)]
-        # the same measuring stick for both arms: JMH's own total time of every fork launch (the fixed arm's
-        # plugin recorded no per-fork seconds in perf:compare; the auto arm's excludes the JMH host's start)
-        jmh = (fmt(float(r['jmh_total_seconds']) / float(f['jmh_total_seconds']), 2)
-               if r.get('jmh_total_seconds') and f.get('jmh_total_seconds') else '')
-        ratios.append({'suite': suite, 'kind': kind,
-                       'JMH total time auto/fixed': jmh,
-                       'fork launches auto/fixed': f"{r['jmh_fork_launches']}/{f['jmh_fork_launches']}",
-                       'wall time auto/fixed': fmt(float(r['wall_seconds']) / float(f['wall_seconds']), 2)})
+        f = by[(partner, suite, kind)]
+        # two measuring sticks: the forks' wall times the plugin recorded (machine_seconds; the fixed arm's plugin of
+        # the first sittings recorded none in perf:compare), and JMH's own total time of every fork launch (whole
+        # seconds per launch, so short forks round by up to half a second each)
+        pair = {}
+        for col in ('machine_seconds', 'jmh_total_seconds'):
+            a, b = num(r.get(col)), num(f.get(col))
+            pair[col] = fmt(a / b, 2) if a and b else ''
+            if a and b:
+                t = sums.setdefault((mode, col), [0.0, 0.0])
+                t[0] += a
+                t[1] += b
+        ratios.append({'arms': mode + '/' + partner, 'suite': suite, 'kind': kind,
+                       'machine time (forks\' wall times)': pair['machine_seconds'],
+                       'JMH total time': pair['jmh_total_seconds'],
+                       'fork launches': f"{r['jmh_fork_launches']}/{f['jmh_fork_launches']}",
+                       'wall time': fmt(float(r['wall_seconds']) / float(f['wall_seconds']), 2)})
+    for mode in sorted({m for m, _ in sums}):
+        ms, jt = sums.get((mode, 'machine_seconds')), sums.get((mode, 'jmh_total_seconds'))
+        ratios.append({'arms': mode + '/' + mode.replace('auto', 'fixed', 1), 'suite': 'all', 'kind': 'inject',
+                       'machine time (forks\' wall times)': fmt(ms[0] / ms[1], 2) if ms else '',
+                       'JMH total time': fmt(jt[0] / jt[1], 2) if jt else '', 'fork launches': '', 'wall time': ''})
     if ratios:
-        s += ['\n## Ratios against today\'s defaults\n', table(ratios, list(ratios[0].keys()))]
+        s += ['\n## Ratios against today\'s defaults (auto / fixed, same sitting)\n', table(ratios, list(ratios[0].keys()))]
+    aa = {}
+    for r in rows:
+        if r['kind'].startswith('aa'):
+            t = aa.setdefault(r['mode'], {})
+            t[r['verdict']] = t.get(r['verdict'], 0) + 1
+    if aa:
+        s += ['\n## A/A comparisons (median rows; no change was made, so any FAIL is a false alarm)\n',
+              table([{'mode': m, 'comparisons': sum(v.values()),
+                      'verdicts': ' '.join(f'{k}={n}' for k, n in sorted(v.items()))} for m, v in sorted(aa.items())],
+                    ['mode', 'comparisons', 'verdicts'])]
     s += ['\n## Rows (median metric; change in the metric\'s own direction, slowdown in % more time)\n',
           table(rows, ['mode', 'suite', 'kind', 'comparison', 'row', 'injected_pct', 'forks_base', 'forks_candidate',
                        'change_pct', 'ci_low_pct', 'ci_high_pct', 'slowdown_pct', 'noise_base_pct', 'verdict',

@@ -35,6 +35,11 @@ public final class ForkWarmup {
         return values.length;
     }
 
+    /** One measurement iteration's configured time in seconds, as the fork's header said it; NaN when unknown. */
+    public double measurementIterationSeconds() {
+        return measurementIterationSeconds;
+    }
+
     /** The warm-up's configured time in total; NaN when not time-based. */
     public double seconds() {
         return values.length == 0 ? 0 : values.length * iterationSeconds;

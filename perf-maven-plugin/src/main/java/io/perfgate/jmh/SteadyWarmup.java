@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Warm-up that ends at steady state, learned from a benchmark's own forks (statistics.md, "Warm-up that ends at
@@ -19,13 +18,14 @@ import java.util.concurrent.TimeUnit;
  * earlier forks needed ({@link SteadyState#learnedWarmup}), never longer than the full warm-up.
  *
  * <p>A round's warm-up is decided from the forks of the rounds before it only, of both sides and every parameter
- * set and mode of the benchmark (one JMH run takes one {@code -wi}), so both sides of a round warm up alike. One
- * fork that did not settle (its measurement trends, or its last warm-up iteration lies off its steady level) makes
- * every later round warm up in full again; when that fork had a shortened warm-up, {@link #observe} says so.
+ * set and mode of the benchmark (one JMH run takes one {@code -wi}), so both sides of a round warm up alike. Forks
+ * that did not settle (their measurement trends, or their warm-up ends off their steady level), beyond the one the
+ * rule tolerates ({@link SteadyState#unsettledTolerated}), make every later round warm up in full again; when such a
+ * fork had a shortened warm-up, {@link #observe} says so.
  */
 public final class SteadyWarmup {
     /** The iteration length a warm-up is split into; longer warm-up iterations are split, shorter ones kept. */
-    public static final JmhTime FINE_ITERATION = JmhTime.of(250, TimeUnit.MILLISECONDS);
+    public static final JmhTime FINE_ITERATION = FineIterations.TIME;
 
     /** Each fork's settling, by benchmark, then by result key and mode, with the round it ran in. */
     private final Map<String, Map<String, List<Observed>>> observed = new HashMap<>();
@@ -128,9 +128,9 @@ public final class SteadyWarmup {
             return null;
         }
         String fixed = iterations + " x " + time;
-        JmhTime fine = time.compareTo(FINE_ITERATION) > 0 ? FINE_ITERATION : time;
+        JmhTime fine = FineIterations.of(time);
         // never longer than the fixed warm-up: the fine iterations fit inside it
-        int full = (int) Math.max(1, iterations * time.toNanos() / fine.toNanos());
+        int full = FineIterations.filling(iterations, time);
         List<SteadyState.Settling> settled = new ArrayList<>();
         int learned = 0;
         Map<String, List<Observed>> byKey = observed.getOrDefault(b.name(), new LinkedHashMap<>());
@@ -150,11 +150,14 @@ public final class SteadyWarmup {
             return new Choice(full, fine, full, fixed, null);
         }
         int latest = 0;
+        int unsettled = 0;
         for (SteadyState.Settling s : settled) {
             latest = Math.max(latest, s.steadyFrom());
+            unsettled += s.settled() ? 0 : 1;
         }
         String reason = "its " + settled.size() + (settled.size() == 1 ? " fork" : " forks") + " so far were steady"
-                + " from warm-up iteration " + latest + " of " + full + " at the latest; " + (latest - 1)
+                + " from warm-up iteration " + latest + " of " + full + " at the latest" + (unsettled > 0
+                        ? " (" + unsettled + " did not settle, tolerated)" : "") + "; " + (latest - 1)
                 + " before it, plus half and one as margin";
         return new Choice(learned, fine, full, fixed, learned < full ? reason : null);
     }
@@ -173,7 +176,7 @@ public final class SteadyWarmup {
             return null;
         }
         if (!choice.shortened()) {
-            return "Warm-up of " + benchmark + ": back to the full " + choice.describe() + " (a fork did not settle,"
+            return "Warm-up of " + benchmark + ": back to the full " + choice.describe() + " (forks did not settle,"
                     + " see above)";
         }
         return "Warm-up of " + benchmark + " shortened from " + choice.fixed() + " (" + choice.seconds(
@@ -187,12 +190,19 @@ public final class SteadyWarmup {
      *     else null
      */
     public String observe(String benchmark, String key, int round, Choice choice, SteadyState.Settling settling) {
-        observed.computeIfAbsent(benchmark, k -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
-                .add(new Observed(round, settling));
+        List<Observed> forks = observed.computeIfAbsent(benchmark, k -> new LinkedHashMap<>())
+                .computeIfAbsent(key, k -> new ArrayList<>());
+        forks.add(new Observed(round, settling));
         if (choice != null && choice.shortened() && !settling.settled()) {
+            List<SteadyState.Settling> all = new ArrayList<>();
+            forks.forEach(o -> all.add(o.settling));
+            boolean backToFull = SteadyState.learnedWarmup(all, choice.fullIterations()) >= choice.fullIterations();
             return "Warm-up of " + key + ": the fork of round " + round + " warmed up " + choice.describe()
-                    + " and did not settle (" + settling.description() + "); the next rounds warm up in full, "
-                    + choice.describe(choice.fullIterations());
+                    + " and did not settle (" + settling.description() + "); " + (backToFull
+                            ? "the next rounds warm up in full, " + choice.describe(choice.fullIterations())
+                            : "tolerated as the host's (at most " + SteadyState.unsettledTolerated(all.size())
+                                    + " of its " + all.size() + " forks so far), a second one sends the next rounds"
+                                    + " back to the full warm-up");
         }
         return null;
     }

@@ -240,12 +240,16 @@ public final class AaCalibration {
                 || !(betweenCv >= 0) || !(withinCv >= 0) || a.forks().isEmpty()) {
             return null;
         }
-        double iterationSeconds;
-        try {
-            iterationSeconds = JmhTime.parse(settings.getOrDefault(PerfProperties.MEASUREMENT_TIME, ""))
-                    .toNanos() / 1e9;
-        } catch (IllegalArgumentException e) {
-            return null;
+        // the iteration time the forks ran, where they recorded it (a planned fork measures in fine iterations),
+        // else the settings'
+        double iterationSeconds = recordedIterationSeconds(a);
+        if (!(iterationSeconds > 0)) {
+            try {
+                iterationSeconds = JmhTime.parse(settings.getOrDefault(PerfProperties.MEASUREMENT_TIME, ""))
+                        .toNanos() / 1e9;
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
         }
         double[] iterations = new double[a.forks().size()];
         for (int i = 0; i < iterations.length; i++) {
@@ -264,6 +268,12 @@ public final class AaCalibration {
                 : ForkPlan.choose(noise, fixedCost, iterationSeconds, thresholds, POWER, measured);
         return new Calibration.Plan(plan.forks(), plan.iterations(), fixedCost, iterationSeconds, measured,
                 plan.reason());
+    }
+
+    /** The median of the forks' recorded measurement iteration time; NaN when none recorded it. */
+    private static double recordedIterationSeconds(BenchmarkResult a) {
+        double[] times = a.forks().stream().mapToDouble(Fork::iterationSeconds).filter(Double::isFinite).toArray();
+        return times.length == 0 ? Double.NaN : Quantiles.median(times);
     }
 
     /**

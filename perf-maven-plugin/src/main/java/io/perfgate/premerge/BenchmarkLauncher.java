@@ -61,8 +61,9 @@ public interface BenchmarkLauncher {
     }
 
     /**
-     * The measurement iterations a fork of {@code benchmark} runs by its settings (what a plan may lengthen a short
-     * start back to); 0 where the harness has no such count.
+     * The measurement iterations a planned fork of {@code benchmark} may run at most: its settings' measurement time,
+     * counted in the iterations {@link #runFork(List, String, String, int, int)} runs (what a plan may lengthen a
+     * short start back to); 0 where the harness has no such count.
      */
     default int measurementIterations(List<Path> classpath, String benchmark) {
         return 0;
@@ -75,7 +76,8 @@ public interface BenchmarkLauncher {
 
     /**
      * Runs one fork of {@code benchmark} with {@code measurementIterations} measurement iterations instead of the
-     * planned number; 0 keeps the plan's. Only for a benchmark {@link #lengthPlannable}.
+     * planned number (for JMH, fine iterations: {@code io.perfgate.jmh.FineIterations}); 0 keeps the plan's. Only for
+     * a benchmark {@link #lengthPlannable}.
      */
     default List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
             int measurementIterations) throws InterleavedRun.ForkFailedException {

@@ -6,6 +6,7 @@ import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.stats.ForkPlan;
 import io.perfgate.stats.Thresholds;
+import io.perfgate.text.Durations;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -100,8 +101,9 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
         String line = String.format(Locale.ROOT, "%s: %s=%s from the first %d rounds: %s", benchmark,
                 PerfProperties.FORK_PLAN, PerfProperties.FORK_PLAN_AUTO, rounds, ForkPlan.line(reachable ? forks : 0,
                         iterations, reason, fixedSeconds, seconds, rule.maxRounds(), fixedLength))
-                + (reachable ? String.format(Locale.ROOT, "; both sides run %d iterations a fork from round %d, at most"
-                        + " %d rounds", iterations, rounds + 1, maxRounds) : "");
+                + (reachable ? String.format(Locale.ROOT, "; both sides run %d iterations of %s a fork from round %d,"
+                        + " at most %d rounds", iterations, Durations.format(java.time.Duration.ofNanos(Math.round(plans.get(0).iterationSeconds() * 1e9))),
+                        rounds + 1, maxRounds) : "");
         return new InterleavedRun.RoundPlan(iterations == measured ? 0 : iterations, maxRounds, line);
     }
 }

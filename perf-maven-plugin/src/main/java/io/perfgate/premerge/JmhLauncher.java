@@ -5,6 +5,7 @@ import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.jmh.BenchmarkEntry;
 import io.perfgate.jmh.BenchmarkListReader;
+import io.perfgate.jmh.FineIterations;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.ForkWarmup;
 import io.perfgate.jmh.JmhRunHeader;
@@ -19,6 +20,7 @@ import io.perfgate.jmh.JmhResults;
 import io.perfgate.jmh.JmhRunException;
 import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.JmhRunner;
+import io.perfgate.jmh.JmhTime;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.results.BenchmarkResult;
@@ -215,7 +217,9 @@ public final class JmhLauncher implements BenchmarkLauncher {
     @Override
     public int measurementIterations(List<Path> classpath, String benchmark) {
         try {
-            return planned(classpath, benchmark, "working tree").measurementIterations().value();
+            PlannedBenchmark planned = planned(classpath, benchmark, "working tree");
+            // a planned fork measures in fine iterations: the settings' measurement time, counted in them
+            return FineIterations.filling(planned.measurementIterations().value(), planned.measurementTime().value());
         } catch (InterleavedRun.ForkFailedException e) {
             return 0;
         }
@@ -248,7 +252,8 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 invocations);
         List<String> arguments = singleFork(planned.jmhArguments());
         if (measurementIterations > 0) {
-            arguments = withIterations(arguments, measurementIterations);
+            arguments = withIterations(arguments, measurementIterations,
+                    FineIterations.of(planned.measurementTime().value()));
         }
         SteadyWarmup.Choice warmup = steadyWarmup == null ? null : steadyWarmup.choose(planned, round);
         if (warmup != null) {
@@ -306,8 +311,9 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 }
                 Fork.Warmup record = new Fork.Warmup(warmups.get(i).iterations(), warmups.get(i).seconds(),
                         settling.steadyFrom());
-                recorded.add(r.toBuilder().forks(Collections.singletonList(r.forks().get(0).withWarmup(record)))
-                        .build());
+                Fork fork = r.forks().get(0).withWarmup(record)
+                        .withIterationSeconds(warmups.get(i).measurementIterationSeconds());
+                recorded.add(r.toBuilder().forks(Collections.singletonList(fork)).build());
             }
             return recorded;
         }
@@ -443,14 +449,14 @@ public final class JmhLauncher implements BenchmarkLauncher {
     }
 
     /**
-     * JMH's arguments with {@code iterations} measurement iterations (and no other -i left): the fork length a plan
-     * from the first rounds chose, the same for both sides.
+     * JMH's arguments with {@code iterations} measurement iterations of {@code time} (and no other -i or -r left): the
+     * fork length a plan from the first rounds chose, the same for both sides.
      */
-    static List<String> withIterations(List<String> arguments, int iterations) {
+    static List<String> withIterations(List<String> arguments, int iterations, JmhTime time) {
         List<String> args = new ArrayList<>();
         for (int i = 0; i < arguments.size(); i++) {
             String a = arguments.get(i);
-            if ("-i".equals(a) && i + 1 < arguments.size()) {
+            if (("-i".equals(a) || "-r".equals(a)) && i + 1 < arguments.size()) {
                 i++;
                 continue;
             }
@@ -458,6 +464,8 @@ public final class JmhLauncher implements BenchmarkLauncher {
         }
         args.add("-i");
         args.add(Integer.toString(iterations));
+        args.add("-r");
+        args.add(time.toJmhArgument());
         return args;
     }
 

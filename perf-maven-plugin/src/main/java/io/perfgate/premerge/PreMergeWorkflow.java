@@ -304,9 +304,10 @@ public final class PreMergeWorkflow {
                     benchmark);
             run.planner(new FirstRoundsPlan(rule, launcher.settings(), full),
                     benchmark -> launcher.lengthPlannable(request.candidateClasspath(), benchmark))
-                    // start at the fewest iterations the steady-state test judges; the plan lengthens where needed
-                    .startLength(benchmark -> full.applyAsInt(benchmark) > ForkPlan.MIN_ITERATIONS
-                            ? ForkPlan.MIN_ITERATIONS : 0);
+                    // start at the fewest fine iterations the steady-state test judges (all of them where the
+                    // settings' time fills fewer), so that every planned fork measures in the same iteration time;
+                    // the plan lengthens where needed
+                    .startLength(benchmark -> Math.min(full.applyAsInt(benchmark), ForkPlan.MIN_ITERATIONS));
         }
         // both sides of a round run the same fork length: a plan changes it for both at once
         return run.run(order.benchmarks(), (side, benchmark, round) -> launcher.runFork(

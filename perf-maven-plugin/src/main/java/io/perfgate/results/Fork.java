@@ -17,6 +17,7 @@ public final class Fork {
     private final Map<String, double[]> secondary;
     private final double seconds;
     private final Warmup warmup;
+    private final double iterationSeconds;
 
     /**
      * @param primary every measurement iteration's score, in order
@@ -39,8 +40,18 @@ public final class Fork {
     /** @param warmup what the fork spent on warm-up, null when not recorded */
     public Fork(double[] primary, Map<String, Double> percentiles, Map<String, double[]> secondary, double seconds,
             Warmup warmup) {
+        this(primary, percentiles, secondary, seconds, warmup, Double.NaN);
+    }
+
+    /**
+     * @param iterationSeconds the configured time of one measurement iteration, NaN when not recorded; a planned
+     *     fork of {@code perf.forkPlan=auto} runs shorter iterations than the settings say
+     */
+    public Fork(double[] primary, Map<String, Double> percentiles, Map<String, double[]> secondary, double seconds,
+            Warmup warmup, double iterationSeconds) {
         this.seconds = seconds;
         this.warmup = warmup;
+        this.iterationSeconds = iterationSeconds;
         this.primary = Objects.requireNonNull(primary, "primary").clone();
         this.percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
         Map<String, double[]> copy = new LinkedHashMap<>();
@@ -55,7 +66,20 @@ public final class Fork {
 
     /** This fork with its wall time. */
     public Fork withSeconds(double wallSeconds) {
-        return new Fork(primary, percentiles, secondary, wallSeconds, warmup);
+        return new Fork(primary, percentiles, secondary, wallSeconds, warmup, iterationSeconds);
+    }
+
+    /**
+     * The configured time of one of its measurement iterations in seconds; NaN when not recorded (older files,
+     * scenarios, single-shot), where the run's settings say it.
+     */
+    public double iterationSeconds() {
+        return iterationSeconds;
+    }
+
+    /** This fork with the configured time of its measurement iterations. */
+    public Fork withIterationSeconds(double seconds) {
+        return new Fork(primary, percentiles, secondary, this.seconds, warmup, seconds);
     }
 
     /** What the fork spent on warm-up; null when not recorded (older files, scenarios). */
@@ -65,7 +89,7 @@ public final class Fork {
 
     /** This fork with its warm-up record. */
     public Fork withWarmup(Warmup record) {
-        return new Fork(primary, percentiles, secondary, seconds, record);
+        return new Fork(primary, percentiles, secondary, seconds, record, iterationSeconds);
     }
 
     public double[] primary() {

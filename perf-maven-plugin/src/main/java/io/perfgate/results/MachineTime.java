@@ -142,7 +142,10 @@ public final class MachineTime {
                 // warm-up as the fork recorded it where it did (a steady-state warm-up ends before the settings')
                 double warmedUp = f.warmup() != null && Double.isFinite(f.warmup().seconds()) ? f.warmup().seconds()
                         : warmup;
-                costs.add(Math.max(0, f.seconds() - warmedUp - f.primary().length * benchmarkIteration));
+                // and the measurement at the iteration time the fork ran (a planned fork measures in shorter ones)
+                double iterationTime = Double.isFinite(f.iterationSeconds()) ? f.iterationSeconds()
+                        : benchmarkIteration;
+                costs.add(Math.max(0, f.seconds() - warmedUp - f.primary().length * iterationTime));
             }
             if (costs.isEmpty()) {
                 continue;

@@ -102,6 +102,9 @@ public final class ResultsJson {
             if (Double.isFinite(f.seconds())) {
                 fn.put("seconds", Math.round(f.seconds() * 1000) / 1000.0);
             }
+            if (Double.isFinite(f.iterationSeconds())) {
+                fn.put("iterationSeconds", f.iterationSeconds());
+            }
             if (f.warmup() != null) {
                 ObjectNode w = fn.putObject("warmup");
                 w.put("iterations", f.warmup().iterations());
@@ -359,8 +362,9 @@ public final class ResultsJson {
             }
         }
         JsonValue seconds = n.get("seconds");
+        JsonValue iterationSeconds = n.get("iterationSeconds");
         return new Fork(primary, percentiles, secondary, seconds.isPresent() ? seconds.measured(true) : Double.NaN,
-                warmup(n.get("warmup")));
+                warmup(n.get("warmup")), iterationSeconds.isPresent() ? iterationSeconds.measured(false) : Double.NaN);
     }
 
     /** A fork's warm-up record; null in files from before it was recorded. */

@@ -24,6 +24,19 @@ public final class Quantiles {
         return percentile(values, 0.5);
     }
 
+    /** The median absolute deviation times this estimates the standard deviation of normal data (1 / z(0.75)). */
+    public static final double MAD_TO_SIGMA = 1.4826;
+
+    /** The median absolute deviation from the median; NaN for no values. */
+    public static double mad(double[] values) {
+        double m = median(values);
+        double[] deviations = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            deviations[i] = Math.abs(values[i] - m);
+        }
+        return median(deviations);
+    }
+
     /**
      * The type-7 sample quantile.
      *

@@ -170,15 +170,28 @@ public final class SteadyState {
      * iterations agree to a few digits would otherwise call a warm-up iteration 0.2 % off "not settled".
      */
     static final double SETTLED_FLOOR = 0.005;
+    /**
+     * Half-width of the steady band of {@link #settledFrom} at least, in robust standard deviations of the
+     * measurement iterations (1.4826 x their median absolute deviation).
+     */
+    static final double BAND_SIGMAS = 3;
+    /**
+     * Fewest warm-up iterations inside the band a steady run needs before one spike outside it is tolerated
+     * ({@link #settledFrom}).
+     */
+    static final int SPIKE_TOLERANT_RUN = 3;
     /** Fewest warm-up iterations a learned warm-up keeps (statistics.md, "Warm-up that ends at steady state"). */
     public static final int MIN_LEARNED_WARMUP = 2;
 
     /**
      * From which warm-up iteration one fork was already at its steady level (statistics.md, "Warm-up that ends at
      * steady state"): the first iteration k such that warm-up iterations k .. end all lie in the band of the fork's
-     * own measurement iterations, i.e. from their median out to their lowest and highest value, each side widened
+     * own measurement iterations, i.e. from their median out to their lowest and highest value but at least
+     * {@value #BAND_SIGMAS} robust standard deviations (1.4826 x their median absolute deviation), each side widened
      * by sqrt(measurement iteration time / warm-up iteration time) (a shorter iteration averages over less time, so
-     * its noise is larger by about that factor) and by {@value #SETTLED_FLOOR} of the median. A fork never settled
+     * its noise is larger by about that factor) and by {@value #SETTLED_FLOOR} of the median; one iteration of
+     * k .. end may lie outside (a spike of the host) when at least {@value #SPIKE_TOLERANT_RUN} lie inside and k
+     * does. A fork never settled
      * during warm-up when its last warm-up iteration lies outside the band, when its measurement itself trends
      * ({@link #trend}), or when a value is missing.
      *
@@ -209,11 +222,35 @@ public final class SteadyState {
         }
         double widen = Math.sqrt(Math.max(1, Double.isFinite(timeRatio) ? timeRatio : 1));
         double floor = SETTLED_FLOOR * Math.abs(median);
-        double low = median - widen * (median - lowest) - floor;
-        double high = median + widen * (highest - median) + floor;
+        // six iterations span only about 2.5 standard deviations, so their range alone would call ordinary noise
+        // in a longer warm-up unsettled: each side reaches at least BAND_SIGMAS robust standard deviations
+        double sigmas = BAND_SIGMAS * Quantiles.MAD_TO_SIGMA * Quantiles.mad(measurement);
+        double low = median - widen * Math.max(median - lowest, sigmas) - floor;
+        double high = median + widen * Math.max(highest - median, sigmas) + floor;
         int k = n;
-        while (k > 0 && warmup[k - 1] >= low && warmup[k - 1] <= high) {
+        while (k > 0 && inside(warmup[k - 1], low, high)) {
             k--;
+        }
+        // one spike in an otherwise steady run is the host's, not the JIT's: the run may hold one iteration outside
+        // the band, when at least SPIKE_TOLERANT_RUN of its iterations lie inside and the run starts inside
+        int spike = -1;
+        int tolerant = n;
+        int inside = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            if (inside(warmup[i], low, high)) {
+                tolerant = i;
+                inside++;
+            } else if (spike < 0) {
+                spike = i;
+            } else {
+                break;
+            }
+        }
+        if (spike >= 0 && tolerant < Math.min(k, spike) && inside >= SPIKE_TOLERANT_RUN) {
+            // inside counts only iterations of the run from tolerant on: the scan stopped at the second miss
+            k = tolerant;
+        } else {
+            spike = -1;
         }
         String band = String.format(Locale.ROOT, "%.4g .. %.4g", low, high);
         if (k == n) {
@@ -221,27 +258,45 @@ public final class SteadyState {
                     + " measurement's band %s", warmup[n - 1], band));
         }
         return new Settling(n, k + 1, "warm-up iterations " + (k + 1) + " .. " + n + " within the measurement's band "
-                + band);
+                + band + (spike >= 0 ? String.format(Locale.ROOT, " but for one spike (iteration %d, %.4g)", spike + 1,
+                        warmup[spike]) : ""));
+    }
+
+    private static boolean inside(double value, double low, double high) {
+        return value >= low && value <= high;
     }
 
     /**
-     * The warm-up iterations later forks need, learned from earlier forks: none settled or any fork not settled
-     * gives {@code full}; else the most iterations any fork spent before its steady level, plus half of it and one
-     * more as margin, at least {@value #MIN_LEARNED_WARMUP}, at most {@code full}.
+     * The warm-up iterations later forks need, learned from earlier forks: the most iterations any settled fork spent
+     * before its steady level, plus half of it and one more as margin, at least {@value #MIN_LEARNED_WARMUP}, at most
+     * {@code full}. No fork settled, or more forks not settled than {@link #unsettledTolerated} allows, gives
+     * {@code full}.
      */
     public static int learnedWarmup(List<Settling> forks, int full) {
-        if (forks.isEmpty()) {
-            return full;
-        }
-        int before = 0;
+        int unsettled = 0;
+        int before = -1;
         for (Settling s : forks) {
-            if (!s.settled()) {
-                return full;
+            if (s.settled()) {
+                before = Math.max(before, s.steadyFrom() - 1);
+            } else {
+                unsettled++;
             }
-            before = Math.max(before, s.steadyFrom() - 1);
+        }
+        if (before < 0 || unsettled > unsettledTolerated(forks.size())) {
+            return full;
         }
         int learned = before + (int) Math.ceil(before / 2.0) + 1;
         return Math.min(full, Math.max(MIN_LEARNED_WARMUP, learned));
+    }
+
+    /**
+     * How many of {@code forks} forks may have not settled and a warm-up still be learned from the rest: one, or
+     * {@link #DEFAULT_MAX_UNSTABLE_FRACTION} of them where that is more (the share of unsteady forks the gate
+     * tolerates before it calls a benchmark INCONCLUSIVE). One fork's trend or late level is often the host's; a
+     * second one in a few forks is a pattern, and the warm-up goes back to full.
+     */
+    public static int unsettledTolerated(int forks) {
+        return Math.max(1, (int) Math.floor(DEFAULT_MAX_UNSTABLE_FRACTION * forks));
     }
 
     private static boolean allFinite(double[] values) {

@@ -90,7 +90,7 @@ class FirstRoundsPlanTest {
         assertNotNull(line, log.lines().toString());
         assertTrue(line.contains("a.B.run: perf.forkPlan=auto from the first 5 rounds: "), line);
         assertTrue(line.contains("between-fork noise") && line.contains("more, shorter forks"), line);
-        int planned = Integer.parseInt(line.replaceAll(".*both sides run (\\d+) iterations a fork from round 6.*",
+        int planned = Integer.parseInt(line.replaceAll(".*both sides run (\\d+) iterations of 500 ms a fork from round 6.*",
                 "$1"));
         int cap = Integer.parseInt(line.replaceAll(".*, at most (\\d+) rounds$", "$1"));
         assertTrue(planned >= ForkPlan.MIN_ITERATIONS && planned < 10, line);
@@ -136,7 +136,7 @@ class FirstRoundsPlanTest {
         String line = log.lines().stream().filter(l -> l.contains("perf.forkPlan=auto")).findFirst().orElse(null);
         assertNotNull(line, log.lines().toString());
         assertTrue(line.contains("at 15 x 10"), line);
-        int planned = Integer.parseInt(line.replaceAll(".*both sides run (\\d+) iterations a fork from round 6.*",
+        int planned = Integer.parseInt(line.replaceAll(".*both sides run (\\d+) iterations of 500 ms a fork from round 6.*",
                 "$1"));
         assertTrue(planned > ForkPlan.MIN_ITERATIONS && planned <= 10, line);
         for (String call : model.lengths) {

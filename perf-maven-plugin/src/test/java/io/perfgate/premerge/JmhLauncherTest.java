@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.ForkTimes;
+import io.perfgate.jmh.JmhTime;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
@@ -54,12 +55,17 @@ class JmhLauncherTest {
         assertEquals(Arrays.asList("-i", "3", "-f", "1"), JmhLauncher.singleFork(Arrays.asList("-i", "3")));
     }
 
-    /** A planned fork length replaces the settings' -i (JMH would take the last, but one is clearer in the log). */
+    /**
+     * A planned fork length replaces the settings' -i and -r (JMH would take the last, but one is clearer in the
+     * log): a planned fork measures in fine iterations.
+     */
     @Test
-    void aPlannedLengthReplacesTheMeasurementIterations() {
-        assertEquals(Arrays.asList("-wi", "3", "-f", "1", "-i", "6"),
-                JmhLauncher.withIterations(Arrays.asList("-wi", "3", "-i", "10", "-f", "1"), 6));
-        assertEquals(Arrays.asList("-f", "1", "-i", "7"), JmhLauncher.withIterations(Arrays.asList("-f", "1"), 7));
+    void aPlannedLengthReplacesTheMeasurementIterationsAndTheirTime() {
+        JmhTime fine = JmhTime.of(250, java.util.concurrent.TimeUnit.MILLISECONDS);
+        assertEquals(Arrays.asList("-wi", "3", "-f", "1", "-i", "6", "-r", "250ms"),
+                JmhLauncher.withIterations(Arrays.asList("-wi", "3", "-i", "10", "-r", "1s", "-f", "1"), 6, fine));
+        assertEquals(Arrays.asList("-f", "1", "-i", "7", "-r", "250ms"),
+                JmhLauncher.withIterations(Arrays.asList("-f", "1"), 7, fine));
     }
 
     /**

@@ -101,6 +101,21 @@ class MachineTimeTest {
                 m.describe());
     }
 
+    /**
+     * A planned fork of perf.forkPlan=auto measures in 250 ms iterations: its fixed cost takes out the time it
+     * measured, not its iterations at the settings' time (which would leave it no start-up at all).
+     */
+    @Test
+    void aPlannedForkIsChargedAtTheIterationTimeItRan() {
+        // 1 s start-up + 3 x 1 s warm-up + 6 x 250 ms measurement
+        Fork planned = fork(6, 5.5).withWarmup(new Fork.Warmup(12, 3.0, 4)).withIterationSeconds(0.25);
+        BenchmarkResult b = BenchmarkResult.builder("a.B.run").mode("avgt").unit("ns/op").addFork(planned).build();
+        MachineTime m = MachineTime.of(Collections.singletonList(b), settings(), MachineTime.Counterfactual.SAME_FORKS);
+        // the fixed fork: the same 1 s start-up + 3 s + 10 x 500 ms
+        assertEquals(9.0, m.fixedSeconds(), 1e-9);
+        assertEquals(5.5 / 9.0, m.ratio(), 1e-12);
+    }
+
     /** A fork whose wall time is shorter than its warm-up and measurement has no fixed cost, never a negative one. */
     @Test
     void aForkFasterThanItsSettingsCostsNothingFixed() {

@@ -98,6 +98,27 @@ class ResultsJsonRoundTripTest {
         assertEquals(null, old.benchmarks().get(0).forks().get(0).warmup());
     }
 
+    /** A fork's measurement iteration time reads back (a planned fork's are shorter); older files have none. */
+    @Test
+    void forkIterationSecondsReadBackAndAreKeptByTheOtherWithers(@TempDir Path dir) throws Exception {
+        Fork planned = new Fork(new double[] {1.5, 1.6}, Map.of(), Map.of(), 5.5, new Fork.Warmup(12, 3.0, 5), 0.25);
+        BenchmarkResult b = BenchmarkResult.builder("a.B.m").mode("avgt").unit("us/op").addFork(planned)
+                .addFork(new Fork(new double[] {1.7}, Map.of(), Map.of())).build();
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(PerfResults.builder().createdAt("2026-11-28T02:00:00Z").toolVersion("test").addBenchmark(b)
+                .build(), file);
+        BenchmarkResult read = ResultsJson.read(file).benchmarks().get(0);
+        assertEquals(0.25, read.forks().get(0).iterationSeconds(), 0);
+        assertEquals(0.25, read.forks().get(0).withSeconds(1).withWarmup(null).iterationSeconds(), 0);
+        assertTrue(Double.isNaN(read.forks().get(1).iterationSeconds()));
+
+        String zero = ResultsJson.toJson(PerfResults.builder().createdAt("2026-11-28T02:00:00Z").toolVersion("test")
+                .addBenchmark(b).build()).replace("\"iterationSeconds\" : 0.25", "\"iterationSeconds\" : 0");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class,
+                () -> ResultsJson.parse(Paths.get("results.json"), zero));
+        assertTrue(e.getMessage().contains("field 'benchmarks[0].forks[0].iterationSeconds'"), e.getMessage());
+    }
+
     @Test
     void aWarmupSteadyAfterItsLastIterationIsNamedByItsPath() throws Exception {
         BenchmarkResult b = BenchmarkResult.builder("a.B.m").mode("avgt").unit("us/op")
