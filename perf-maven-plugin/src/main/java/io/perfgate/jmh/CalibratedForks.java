@@ -106,11 +106,22 @@ public final class CalibratedForks {
     /** The values of {@code perf.forkPlan}. */
     public enum Mode {
         /** The forks and iterations the settings give. */
-        FIXED,
+        FIXED(PerfProperties.FORK_PLAN_FIXED),
         /** Each benchmark's plan from the calibration perf:calibrate saved; none stored is an error. */
-        CALIBRATED,
+        CALIBRATED(PerfProperties.FORK_PLAN_CALIBRATED),
         /** The calibration's plan where one is stored, else (in perf:compare) a plan from the first rounds. */
-        AUTO;
+        AUTO(PerfProperties.FORK_PLAN_AUTO);
+
+        private final String value;
+
+        Mode(String value) {
+            this.value = value;
+        }
+
+        /** The property value that selects it. */
+        public String value() {
+            return value;
+        }
 
         /** Whether a calibration's plans are used where the baseline holds them. */
         public boolean usesCalibration() {
@@ -156,8 +167,13 @@ public final class CalibratedForks {
      * time per side against the fixed run the calibration measured.
      */
     public List<String> lines() {
+        return lines(Mode.CALIBRATED);
+    }
+
+    /** {@link #lines()}, headed by the {@code perf.forkPlan} value in force ({@code auto} uses a stored plan too). */
+    public List<String> lines(Mode mode) {
         List<String> lines = new ArrayList<>();
-        lines.add(PerfProperties.FORK_PLAN + "=" + PerfProperties.FORK_PLAN_CALIBRATED + ": " + byBenchmark.size()
+        lines.add(PerfProperties.FORK_PLAN + "=" + mode.value() + ": " + byBenchmark.size()
                 + (byBenchmark.size() == 1 ? " benchmark runs" : " benchmarks run") + " the fork plan of the"
                 + " calibration in " + source + " where you set neither " + PerfProperties.FORKS + " nor "
                 + PerfProperties.MEASUREMENT_ITERATIONS + " (in perf:compare the rounds decide the forks, the plan"

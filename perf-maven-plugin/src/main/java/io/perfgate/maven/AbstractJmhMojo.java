@@ -333,7 +333,7 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         }
         if (calibratedForks == null) {
             calibratedForks = CalibratedForks.of(calibration, display(baseline.toPath()));
-            calibratedForks.lines().forEach(getLog()::info);
+            calibratedForks.lines(mode).forEach(getLog()::info);
         }
         return calibratedForks;
     }

@@ -5,6 +5,7 @@ import io.perfgate.gate.BenchmarkRef;
 import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.GateReport;
+import io.perfgate.results.MachineTime;
 import io.perfgate.stats.Verdict;
 import io.perfgate.text.Markup;
 import java.util.ArrayList;
@@ -22,6 +23,11 @@ public final class MarkdownReport {
     }
 
     public static String render(GateReport r) {
+        return render(r, null);
+    }
+
+    /** @param machine what the run's JMH forks spent against the old fixed defaults, or null where not known */
+    public static String render(GateReport r, MachineTime machine) {
         StringBuilder md = new StringBuilder(verdict(r));
         if (r.baseline() == null) {
             return md.toString();
@@ -66,6 +72,9 @@ public final class MarkdownReport {
         }
 
         md.append("<details>\n<summary>Details</summary>\n\n");
+        if (machine != null && machine.known()) {
+            md.append(Markup.markdown(machine.line())).append("\n\n");
+        }
         benchmarks(md, "New since the baseline (not compared)", r.newBenchmarks());
         benchmarks(md, "In the baseline but not run this time", r.missingBenchmarks());
         benchmarks(md, "Ignored by a rule", r.ignoredBenchmarks());

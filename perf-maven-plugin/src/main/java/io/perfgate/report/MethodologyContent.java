@@ -414,6 +414,12 @@ public final class MethodologyContent {
      * (against 10 forks a benchmark); null when no fork's wall time was recorded.
      */
     static String machineTime(CheckArtifacts in) {
+        MachineTime machine = machine(in);
+        return machine == null ? null : machine.describe();
+    }
+
+    /** {@link #machineTime}'s figure; null when no fork's wall time was recorded or the results are not there. */
+    static MachineTime machine(CheckArtifacts in) {
         if (in.current() == null) {
             return null;
         }
@@ -426,7 +432,7 @@ public final class MethodologyContent {
         MachineTime machine = MachineTime.of(forks, in.current().settings(), bothSides
                 || present(in.current().settings().get(PerfProperties.AGAINST)) ? MachineTime.Counterfactual.SAME_FORKS
                         : MachineTime.Counterfactual.FIXED_FORKS);
-        return machine.known() ? machine.describe() : null;
+        return machine.known() ? machine : null;
     }
 
     /** {@code each 1 x 100 ms warm-up + 5 x 100 ms measurement iterations}, from the settings and the data. */

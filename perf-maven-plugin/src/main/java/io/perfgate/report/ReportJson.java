@@ -12,6 +12,7 @@ import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
+import io.perfgate.results.MachineTime;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
@@ -49,6 +50,14 @@ public final class ReportJson {
     // ------------------------------------------------------------------ writing
 
     public static String toJson(GateReport r) {
+        return toJson(r, null);
+    }
+
+    /**
+     * As {@link #toJson(GateReport)}, with {@code machineTime}: what the run's JMH forks spent against the old fixed
+     * defaults ({@link MachineTime}), where {@code machine} is known. Not read back: it is a figure of the run.
+     */
+    public static String toJson(GateReport r, MachineTime machine) {
         ObjectNode root = JsonWriting.object();
         root.put("schema", GateReport.SCHEMA);
         root.put("tool", "perf-maven-plugin");
@@ -113,6 +122,15 @@ public final class ReportJson {
         texts(root.putArray("regressions"), r.regressions());
         texts(root.putArray("otherFailures"), r.otherFailures());
         root.put("failOnRegression", r.failOnRegression());
+        if (machine != null && machine.known()) {
+            ObjectNode m = root.putObject("machineTime");
+            m.put("spentSeconds", Math.round(machine.spentSeconds() * 10) / 10.0);
+            m.put("forks", machine.forks());
+            putNumberOrNull(m, "fixedSeconds", Math.round(machine.fixedSeconds() * 10) / 10.0);
+            m.put("fixedForks", machine.fixedForks());
+            putNumberOrNull(m, "ratio", Math.round(machine.ratio() * 1000) / 1000.0);
+            m.put("text", machine.describe());
+        }
         return JsonWriting.pretty(root, false);
     }
 

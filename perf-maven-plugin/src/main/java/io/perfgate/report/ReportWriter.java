@@ -2,6 +2,7 @@ package io.perfgate.report;
 
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.GateReport;
+import io.perfgate.results.MachineTime;
 import io.perfgate.gate.InvalidSettingException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -83,11 +84,12 @@ public final class ReportWriter {
     /** Writes the asked formats; returns the files written. */
     public static List<Path> write(GateReport report, Path directory, Set<Format> formats) throws IOException {
         List<Path> written = new ArrayList<>();
+        // the results files the report names hold the forks' wall times: what the run spent, for every format
+        CheckArtifacts artifacts = CheckArtifacts.lenient(report, directory.resolve(Format.JSON.fileName), null);
+        MachineTime machine = MethodologyContent.machine(artifacts);
         for (Format f : formats) {
             Path file = directory.resolve(f.fileName);
-            String content = f == Format.HTML
-                    ? HtmlReport.page(CheckArtifacts.lenient(report, directory.resolve(Format.JSON.fileName), null))
-                    : render(report, f);
+            String content = f == Format.HTML ? HtmlReport.page(artifacts) : render(report, f, machine);
             AtomicFiles.writeString(file, content);
             written.add(file);
         }
@@ -95,11 +97,16 @@ public final class ReportWriter {
     }
 
     static String render(GateReport report, Format format) {
+        return render(report, format, null);
+    }
+
+    /** @param machine what the run's forks spent against the fixed defaults, or null where not known */
+    static String render(GateReport report, Format format, MachineTime machine) {
         switch (format) {
             case JSON:
-                return ReportJson.toJson(report);
+                return ReportJson.toJson(report, machine);
             case MARKDOWN:
-                return MarkdownReport.render(report);
+                return MarkdownReport.render(report, machine);
             default:
                 return JUnitXmlReport.render(report);
         }

@@ -79,6 +79,8 @@ class CalibratedForksTest {
                         + " needs); about 140 s a side against 176 s at 10 x 10",
                 "  " + THRPT + ": 12 forks x 6 iterations (between-fork noise 5.0 % dominates within-fork 1.0 %: more,"
                         + " shorter forks); about 82 s a side against 88 s at 10 x 10"), plans.lines());
+        assertTrue(plans.lines(CalibratedForks.Mode.AUTO).get(0).startsWith("perf.forkPlan=auto: 2 benchmarks run the"
+                + " fork plan of the calibration"), "auto uses a stored plan too, and says which value is in force");
     }
 
     @Test

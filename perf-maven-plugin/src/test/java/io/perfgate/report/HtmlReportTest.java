@@ -132,6 +132,39 @@ class HtmlReportTest {
                 ReportWriter.parseFormats("perf.reportFormats", "json,md,junit,html"));
     }
 
+    /**
+     * What the run spent is in every report, not only the HTML one: report.md and report.json read the forks' wall
+     * times from the results files the report names, as the HTML does; results without them leave it out.
+     */
+    @Test
+    void reportMdAndJsonSayTheMachineTimeWhereTheForksRecordedIt() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        java.util.EnumSet<ReportWriter.Format> formats = java.util.EnumSet.of(ReportWriter.Format.JSON,
+                ReportWriter.Format.MARKDOWN);
+        ReportWriter.write(CheckFixture.report(), f.outputDirectory, formats);
+        assertFalse(Files.readString(f.outputDirectory.resolve("report.md")).contains("Machine time"));
+        assertFalse(Files.readString(f.reportFile).contains("machineTime"));
+
+        io.perfgate.results.PerfResults current = CheckFixture.currentResults();
+        io.perfgate.results.PerfResults.Builder timed = current.toBuilder().benchmarks(new java.util.ArrayList<>());
+        for (io.perfgate.results.BenchmarkResult b : current.benchmarks()) {
+            java.util.List<io.perfgate.results.Fork> forks = new java.util.ArrayList<>();
+            b.forks().forEach(fork -> forks.add(fork.withSeconds(1.6)));
+            timed.addBenchmark(b.toBuilder().forks(forks).build());
+        }
+        io.perfgate.results.ResultsJson.write(timed.build(), f.outputDirectory.resolve("results.json"));
+        ReportWriter.write(CheckFixture.report(), f.outputDirectory, formats);
+        String md = Files.readString(f.outputDirectory.resolve("report.md"));
+        assertTrue(md.contains("Machine time: 1 min 04 s in 40 JMH forks, 1.00 of the 1 min 04 s the old fixed"
+                + " defaults would take"), md);
+        io.perfgate.json.JsonValue json = io.perfgate.json.JsonValue.read(f.reportFile);
+        assertEquals(64.0, json.get("machineTime").get("spentSeconds").number(), 1e-9);
+        assertEquals(40, json.get("machineTime").get("forks").integer(0));
+        assertEquals(1.0, json.get("machineTime").get("ratio").number(), 1e-9);
+        // still a report the plugin reads back (perf:merge, the HTML page)
+        assertEquals(CheckFixture.report().comparisons().size(), ReportJson.read(f.reportFile).comparisons().size());
+    }
+
     @Test
     void unreadableResultsFileDoesNotStopTheCheckFromWritingTheReport() throws Exception {
         CheckFixture f = CheckFixture.write(project);
