@@ -27,6 +27,16 @@ public interface BenchmarkLauncher {
         return 1;
     }
 
+    /**
+     * {@link #expectedSeconds(List, String)} for a fork that runs {@code measurementIterations} measurement iterations
+     * instead of its settings' (as {@link #runFork(List, String, String, int, int)} runs them; 0 for the settings'):
+     * the short start of {@code perf.forkPlan=auto}, which budgets and the suite's order must not weigh at the full
+     * length.
+     */
+    default double expectedSeconds(List<Path> classpath, String benchmark, int measurementIterations) {
+        return expectedSeconds(classpath, benchmark);
+    }
+
     /** Where {@link #expectedSeconds} takes its times from, when that is worth a line in the log; else null. */
     default String expectedTimesSource() {
         return null;

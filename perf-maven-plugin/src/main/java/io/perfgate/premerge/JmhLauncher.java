@@ -174,6 +174,28 @@ public final class JmhLauncher implements BenchmarkLauncher {
         return 0;
     }
 
+    /**
+     * A fork of {@code measurementIterations} fine iterations instead of the settings' measurement: the expected fork
+     * less its measurement time, plus the fine iterations' (each parameter set and mode of the fork). The warm-up is
+     * counted in full, as the first round runs it.
+     */
+    @Override
+    public double expectedSeconds(List<Path> classpath, String benchmark, int measurementIterations) {
+        double seconds = expectedSeconds(classpath, benchmark);
+        if (measurementIterations <= 0 || !lengthPlannable(classpath, benchmark)) {
+            return seconds;
+        }
+        for (PlannedBenchmark b : plans.get(classpath).benchmarks()) {
+            if (b.name().equals(benchmark)) {
+                JmhTime time = b.measurementTime().value();
+                double settings = b.measurementIterations().value() * time.toNanos() / 1e9;
+                double planned = measurementIterations * FineIterations.of(time).toNanos() / 1e9;
+                return Math.max(0, seconds - b.runs() * (settings - planned));
+            }
+        }
+        return seconds;
+    }
+
     /** Where the fork times come from, once a side's benchmarks are discovered; null when nothing is recorded. */
     @Override
     public String expectedTimesSource() {

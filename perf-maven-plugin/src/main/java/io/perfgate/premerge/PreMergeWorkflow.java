@@ -179,7 +179,7 @@ public final class PreMergeWorkflow {
             // the working tree's selection decides the partition, so base-only benchmarks change no shard
             List<String> all = candidateBenchmarks;
             candidateBenchmarks = request.shard().select(all, name -> name,
-                    name -> launcher.expectedSeconds(request.candidateClasspath(), name));
+                    name -> expectedForkSeconds(request, name));
             log.info("Shard " + request.shard() + " (" + PerfProperties.SHARD + "): " + candidateBenchmarks.size()
                     + " of the " + all.size() + " selected benchmarks"
                     + (candidateBenchmarks.isEmpty() ? "; nothing to compare here, as there are fewer than "
@@ -196,7 +196,7 @@ public final class PreMergeWorkflow {
         double whole = 0;
         double cheapest = Double.POSITIVE_INFINITY;
         for (String b : candidateBenchmarks) {
-            double seconds = 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), b);
+            double seconds = 2.0 * fewestRounds * expectedForkSeconds(request, b);
             whole += seconds;
             cheapest = Math.min(cheapest, seconds);
         }
@@ -213,7 +213,7 @@ public final class PreMergeWorkflow {
         }
         try {
             Budget.check(request.budget(), candidateBenchmarks, suite, name -> name,
-                    name -> 2.0 * fewestRounds * launcher.expectedSeconds(request.candidateClasspath(), name),
+                    name -> 2.0 * fewestRounds * expectedForkSeconds(request, name),
                     ScenarioDefinition::counted,
                     "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
                     "fewer rounds with -D" + PerfProperties.MAX_FORKS + ", or shorter iterations with -D"
@@ -285,8 +285,7 @@ public final class PreMergeWorkflow {
      */
     private InterleavedResults rounds(CompareRequest request, StopRule rule, Pairing pairing,
             List<Path> baseClasspath, long started) {
-        java.util.function.ToDoubleFunction<String> forkSeconds = b -> launcher.expectedSeconds(
-                request.candidateClasspath(), b);
+        java.util.function.ToDoubleFunction<String> forkSeconds = b -> expectedForkSeconds(request, b);
         SuiteOrder order = SuiteOrder.of(new ArrayList<>(pairing.compared), pairing.analysis,
                 SuiteOrder.pastChanges(request.history()), forkSeconds);
         if (pairing.compared.size() > 1) {
@@ -304,15 +303,28 @@ public final class PreMergeWorkflow {
                     benchmark);
             run.planner(new FirstRoundsPlan(rule, launcher.settings(), full),
                     benchmark -> launcher.lengthPlannable(request.candidateClasspath(), benchmark))
-                    // start at the fewest fine iterations the steady-state test judges (all of them where the
-                    // settings' time fills fewer), so that every planned fork measures in the same iteration time;
-                    // the plan lengthens where needed
-                    .startLength(benchmark -> Math.min(full.applyAsInt(benchmark), ForkPlan.MIN_ITERATIONS));
+                    .startLength(benchmark -> startIterations(request, benchmark));
         }
         // both sides of a round run the same fork length: a plan changes it for both at once
         return run.run(order.benchmarks(), (side, benchmark, round) -> launcher.runFork(
                 side == Side.BASE ? baseClasspath : request.candidateClasspath(), benchmark,
                 side == Side.BASE ? "base" : "candidate", round, run.measurementIterations(benchmark)));
+    }
+
+    /**
+     * The measurement iterations the first rounds of {@code benchmark} run: under {@code perf.forkPlan=auto} the
+     * fewest fine iterations the steady-state test judges (all of them where the settings' time fills fewer), so that
+     * every planned fork measures in the same iteration time and the plan lengthens where needed; else 0, the
+     * settings'.
+     */
+    private int startIterations(CompareRequest request, String benchmark) {
+        return request.forkPlanAuto() ? Math.min(launcher.measurementIterations(request.candidateClasspath(),
+                benchmark), ForkPlan.MIN_ITERATIONS) : 0;
+    }
+
+    /** One fork of {@code benchmark} as the first rounds run it: what the shards, the order and the budget weigh. */
+    private double expectedForkSeconds(CompareRequest request, String benchmark) {
+        return launcher.expectedSeconds(request.candidateClasspath(), benchmark, startIterations(request, benchmark));
     }
 
     /** The settings both sides' results record: the launcher's and the comparison's own. */

@@ -133,6 +133,12 @@ public final class SuiteLauncher implements BenchmarkLauncher {
     }
 
     @Override
+    public double expectedSeconds(List<Path> classpath, String benchmark, int measurementIterations) {
+        return isScenario(benchmark) || measurementIterations <= 0 ? expectedSeconds(classpath, benchmark)
+                : jmh.expectedSeconds(classpath, benchmark, measurementIterations);
+    }
+
+    @Override
     public String scenarioFor(String resultName) {
         return isScenario(ScenarioDefinition.SUITE_PREFIX + resultName) ? ScenarioDefinition.SUITE_PREFIX + resultName
                 : null;

@@ -156,6 +156,11 @@ class JmhLauncherTest {
         weighed.discover(cp, "test classes");
         assertEquals(2 * 41.0, weighed.expectedSeconds(cp, name), 1e-9);
         assertEquals("Fork times: the benchmark as recorded in src/perf/baseline.json", weighed.expectedTimesSource());
+
+        // a planned length: each of the 2 runs measures 6 fine iterations (here its own 100 ms, shorter than 250 ms)
+        // instead of its settings' 3 x 100 ms
+        assertEquals(2 * (41.0 - 0.3 + 0.6), weighed.expectedSeconds(cp, name, 6), 1e-9);
+        assertEquals(2 * 41.0, weighed.expectedSeconds(cp, name, 0), 1e-9, "0 is the settings' length");
     }
 
     /**
