@@ -56,9 +56,11 @@ final class ClassReferences {
 
     /**
      * Method names that load or define a class whatever the owner: class loaders are called through their own
-     * types ({@code URLClassLoader}, the project's loader), so the owner in the call does not tell.
+     * types ({@code URLClassLoader}, the project's loader), so the owner in the call does not tell. Not
+     * {@code findClass}: a loader's own is called by {@code loadClass}, and projects name helpers so (Avro's
+     * {@code FastReaderBuilder.findClass}, which calls a {@code Class.forName} of its own, counted there).
      */
-    private static final Set<String> LOADS_WHATEVER_OWNER = new TreeSet<>(Arrays.asList("loadClass", "findClass",
+    private static final Set<String> LOADS_WHATEVER_OWNER = new TreeSet<>(Arrays.asList("loadClass",
             "defineClass", "defineAnonymousClass", "defineHiddenClass"));
 
     private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
