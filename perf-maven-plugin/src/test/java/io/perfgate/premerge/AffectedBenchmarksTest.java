@@ -106,6 +106,71 @@ class AffectedBenchmarksTest {
                 + " -lib-1.0.jar)"), s.selected.toString());
     }
 
+    private static final String REFLECTION_REASON = ", which uses reflection or service loading, so what it"
+            + " reaches in turn cannot be read from its code";
+
+    /** Benchmarks over classes that use java.lang.reflect, each in its own way; the parser is the one to change. */
+    private static Map<String, String> reflectionSources(String parserDepth) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("p/Parser", "package p; class Parser { int depth = " + parserDepth + "; }");
+        s.put("p/Codec", "package p; class Codec { int run() { return 1; } }");
+        // java.lang.reflect.Array, a Field[] and Method[] constant, Field.get: reflection that calls no method
+        s.put("p/ArrayKit", "package p; import java.lang.reflect.*; class ArrayKit {"
+                + " static final Field[] NO_FIELDS = new Field[0]; static final Method[] NO_METHODS = {};"
+                + " static Object grow(Object a) { Object b = Array.newInstance(a.getClass().getComponentType(),"
+                + " Array.getLength(a) + 1); Array.set(b, 0, Array.get(a, 0)); return b; }"
+                + " static Object read(Object o) throws Exception { return o.getClass().getFields()[0].get(o); }"
+                + " int depth(Parser p) { return p.depth; } }");
+        s.put("p/ArrayBench", "package p; public class ArrayBench { public Object grow() {"
+                + " return ArrayKit.grow(new int[] {1}); } }");
+        // Method.invoke runs a method of whatever class the Method came from
+        s.put("p/Invoker", "package p; class Invoker { Object call(Object o, String name) throws Exception {"
+                + " return o.getClass().getMethod(name).invoke(o); } }");
+        s.put("p/InvokeBench", "package p; public class InvokeBench { public Object call() throws Exception {"
+                + " return new Invoker().call(new Codec(), \"run\"); } }");
+        // service loading runs the providers a configuration file names
+        s.put("p/Services", "package p; class Services { Object first() {"
+                + " return java.util.ServiceLoader.load(Runnable.class).findFirst().orElse(null); } }");
+        s.put("p/ServiceBench", "package p; public class ServiceBench { public Object load() {"
+                + " return new Services().first(); } }");
+        // a method reference to Constructor.newInstance, with no call of it written out: a method-handle constant
+        s.put("p/Maker", "package p; class Maker { interface Make { Object make(java.lang.reflect.Constructor<?> c,"
+                + " Object[] args) throws Exception; }"
+                + " Make make() { return java.lang.reflect.Constructor::newInstance; } }");
+        s.put("p/MakerBench", "package p; public class MakerBench { public Object make() {"
+                + " return new Maker().make(); } }");
+        return s;
+    }
+
+    @Test
+    void reflectionCountsOnlyWhereItRunsCodeOfClassesTheClassDoesNotName() throws Exception {
+        List<String> benchmarks = Arrays.asList("p.ArrayBench.grow", "p.InvokeBench.call", "p.ServiceBench.load",
+                "p.MakerBench.make");
+        Path base = compile("base", reflectionSources("3"));
+        AffectedBenchmarks.Selection s = AffectedBenchmarks.select(benchmarks,
+                Collections.singletonList(compile("candidate", reflectionSources("4"))),
+                Collections.singletonList(base));
+
+        assertEquals(Arrays.asList("p.Parser"), s.changed);
+        // arrays, a Field[] constant and Field.get run no unnamed code: followed like any class, so the benchmark
+        // is selected for the parser it reaches by name, not for the reflection
+        assertEquals("reaches p.Parser, changed", s.selected.get("p.ArrayBench.grow"));
+        assertEquals(2, s.distance.get("p.ArrayBench.grow"));
+        assertEquals("reaches p.Invoker" + REFLECTION_REASON, s.selected.get("p.InvokeBench.call"));
+        assertEquals("reaches p.Services" + REFLECTION_REASON, s.selected.get("p.ServiceBench.load"));
+        assertEquals("reaches p.Maker" + REFLECTION_REASON, s.selected.get("p.MakerBench.make"));
+
+        // a change elsewhere: the array user is left out; the three that run unnamed code stay in
+        Map<String, String> codecChanged = reflectionSources("3");
+        codecChanged.put("p/Codec", "package p; class Codec { int run() { return 2; } }");
+        s = AffectedBenchmarks.select(benchmarks, Collections.singletonList(compile("candidate2", codecChanged)),
+                Collections.singletonList(base));
+        assertEquals(Arrays.asList("p.Codec"), s.changed);
+        assertEquals(Arrays.asList("p.ArrayBench.grow"), s.skipped);
+        assertEquals(Arrays.asList("p.InvokeBench.call", "p.ServiceBench.load", "p.MakerBench.make"),
+                new ArrayList<>(s.selected.keySet()));
+    }
+
     @Test
     void nothingChangedSelectsNothingButTheReflective() throws Exception {
         AffectedBenchmarks.Selection s = AffectedBenchmarks.select(Arrays.asList(BENCHMARKS),
