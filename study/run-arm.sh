@@ -8,7 +8,7 @@
 #                                aa: perf:compare of three treatments that are all the base, against the base;
 #                                aaK (K = 1..9): perf:compare of the base against itself (two sides, so the auto
 #                                plan runs as in a pull request's comparison; treatments are not planned);
-#                                shardK (K = 1..4): the pre-merge of the one-class patch (AVRO_PATCH) with
+#                                shardK (K = 1..4): the pre-merge of the one-class patch (CT_PATCH, AVRO_PATCH) with
 #                                perf.affected=true, shard K/4, built from clean as a fresh agent would
 # Extra Maven arguments: STUDY_EXTRA (e.g. -Dperf.seed=1). Output: study/data/raw/MODE/SUITE-KIND/
 # (meta.txt: wall time, load before/after, commits, command; the Maven log; the plugin's reports and results).
@@ -29,7 +29,9 @@ case $kind in
           [ "$suite" = ct ] && includes=$CT_AA_INCLUDES || includes=$AVRO_AA_INCLUDES ;;
   aa[1-9]) head=$base; extra=()   # a two-sided A/A: the base against itself, as a pull request's comparison runs
           [ "$suite" = ct ] && includes=$CT_AA_INCLUDES || includes=$AVRO_AA_INCLUDES ;;
-  shard[1-9]) head=${AVRO_PATCH:?}; export PRE_GOALS=clean; dir=$AVRO_SHARD_DIR; AVRO_DIR=$AVRO_SHARD_DIR
+  shard[1-9]) export PRE_GOALS=clean
+          if [ "$suite" = ct ]; then head=${CT_PATCH:?}; dir=$CT_SHARD_DIR; CT_DIR=$CT_SHARD_DIR
+          else head=${AVRO_PATCH:?}; dir=$AVRO_SHARD_DIR; AVRO_DIR=$AVRO_SHARD_DIR; fi
           extra=("-Dperf.affected=true" "-Dperf.shard=${kind#shard}/${STUDY_SHARDS:-4}") ;;
   *) echo "unknown kind $kind" >&2; exit 2 ;;
 esac

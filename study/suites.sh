@@ -16,6 +16,10 @@ CT_PARAMS='size=10000'
 # A/A rows: the four above and three more unchanged ones, so 2 suites x 7 rows x 3 A/A treatments = 42 comparisons
 CT_AA_INCLUDES='(DoubleFormatPerformance\.(bigDecimal|decimalFormatPlain|doubleFormatEngineering|doubleFormatPlain|doubleFormatScientific)|LongestCommonSubsequencePerformance\.(testLCS|testLCSLen))$'
 CT_OUT=target/perf
+# the one-class patch of the pre-merge shards: the DoubleFormat part of the injection alone, on the base; the shards
+# run in a worktree of their own (git worktree add /work/study32/ct-shard study32-patch), a fresh checkout
+CT_PATCH=study32-patch
+CT_SHARD_DIR=/work/study32/ct-shard
 ct_mvn() { # goal args...
   (cd "$CT_DIR" && $MVN -B -ntp -o -Pbenchmark -Drat.skip $REPO_OPTS $PRE_GOALS test-compile "$@")
 }

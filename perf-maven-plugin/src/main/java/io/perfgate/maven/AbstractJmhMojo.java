@@ -253,8 +253,8 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      * {@code perf.forks} nor {@code perf.measurementIterations} and the measurement time is the calibrated one; the
      * others run as fixed. In perf:compare the adaptive rounds still decide the forks, the plan the iterations.
      * perf:calibrate itself always measures the fixed settings. Or {@code auto}: that plan where one is saved, else
-     * in perf:compare short forks (6 measurement iterations on both sides) for the first 5 rounds and then a plan
-     * from their noise. Every value but {@code fixed} also ends warm-up at steady state in perf:compare and
+     * in perf:compare short forks (6 measurement iterations of 250 ms on both sides) for the first 5 rounds and
+     * then a plan from their noise. Every value but {@code fixed} also ends warm-up at steady state in perf:compare and
      * perf:calibrate (learned from both sides' earlier forks, never longer than the fixed warm-up) and plans each
      * scenario's warm JVMs and runs per JVM from the JVMs the baseline recorded.
      *
