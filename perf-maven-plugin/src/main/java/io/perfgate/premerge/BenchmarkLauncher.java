@@ -79,6 +79,14 @@ public interface BenchmarkLauncher {
         return 0;
     }
 
+    /**
+     * The time of one of the iterations {@link #runFork(List, String, String, int, int)} counts, in seconds; NaN
+     * where this harness plans no fork length.
+     */
+    default double plannedIterationSeconds(List<Path> classpath, String benchmark) {
+        return Double.NaN;
+    }
+
     /** The fork length {@code perf.forkPlan=fixed} gives {@code benchmark}; null where this harness has none. */
     default MachineTime.ForkLength fixedLength(List<Path> classpath, String benchmark) {
         return null;

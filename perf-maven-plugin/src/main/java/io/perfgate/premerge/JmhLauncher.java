@@ -248,6 +248,16 @@ public final class JmhLauncher implements BenchmarkLauncher {
     }
 
     @Override
+    public double plannedIterationSeconds(List<Path> classpath, String benchmark) {
+        try {
+            return FineIterations.of(planned(classpath, benchmark, "working tree").measurementTime().value())
+                    .toNanos() / 1e9;
+        } catch (InterleavedRun.ForkFailedException e) {
+            return Double.NaN;
+        }
+    }
+
+    @Override
     public boolean lengthPlannable(List<Path> classpath, String benchmark) {
         try {
             PlannedBenchmark planned = planned(classpath, benchmark, "working tree");

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -301,9 +302,20 @@ public final class PreMergeWorkflow {
         if (request.forkPlanAuto()) {
             ToIntFunction<String> full = benchmark -> launcher.measurementIterations(request.candidateClasspath(),
                     benchmark);
-            run.planner(new FirstRoundsPlan(rule, launcher.settings(), full),
-                    benchmark -> launcher.lengthPlannable(request.candidateClasspath(), benchmark))
-                    .startLength(benchmark -> startIterations(request, benchmark));
+            java.util.function.Predicate<String> plannable = benchmark -> launcher.lengthPlannable(
+                    request.candidateClasspath(), benchmark);
+            // where the history holds a run of the benchmark, its noise sets where the first rounds start
+            Map<String, Integer> fromHistory = new LinkedHashMap<>();
+            for (String b : request.history().isEmpty() ? Collections.<String>emptyList() : order.benchmarks()) {
+                HistoryStart start = plannable.test(b) ? HistoryStart.of(b, request.history(), rule,
+                        full.applyAsInt(b), launcher.plannedIterationSeconds(request.candidateClasspath(), b)) : null;
+                if (start != null) {
+                    fromHistory.put(b, start.iterations());
+                    log.info(start.line());
+                }
+            }
+            run.planner(new FirstRoundsPlan(rule, launcher.settings(), full), plannable)
+                    .startLength(benchmark -> fromHistory.getOrDefault(benchmark, startIterations(request, benchmark)));
         }
         // both sides of a round run the same fork length: a plan changes it for both at once
         return run.run(order.benchmarks(), (side, benchmark, round) -> launcher.runFork(

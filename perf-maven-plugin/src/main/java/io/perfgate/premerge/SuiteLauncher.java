@@ -133,6 +133,11 @@ public final class SuiteLauncher implements BenchmarkLauncher {
     }
 
     @Override
+    public double plannedIterationSeconds(List<Path> classpath, String benchmark) {
+        return scenarios.containsKey(benchmark) ? Double.NaN : jmh.plannedIterationSeconds(classpath, benchmark);
+    }
+
+    @Override
     public double expectedSeconds(List<Path> classpath, String benchmark, int measurementIterations) {
         return isScenario(benchmark) || measurementIterations <= 0 ? expectedSeconds(classpath, benchmark)
                 : jmh.expectedSeconds(classpath, benchmark, measurementIterations);
