@@ -70,8 +70,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
             if (b == null) {
                 continue;
             }
-            Thresholds median = rule.settings().forBenchmark(a.key()).median();
-            Thresholds atLevel = new Thresholds(median.fail(), median.minEffect(), rule.decisionAlpha());
+            Thresholds atLevel = rule.medianAtDecisionLevel(a.key());
             double between = AaCalibration.betweenForkCv(a, b);
             double within = AaCalibration.withinForkCv(a, b);
             Calibration.Plan p = AaCalibration.plan(a, between, within, atLevel, secondsPerRun, settings, full);

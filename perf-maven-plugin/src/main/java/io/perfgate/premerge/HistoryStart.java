@@ -107,8 +107,7 @@ final class HistoryStart {
         if (!(fixedCost > 0) || !(between >= 0) || !(within >= 0) || measuredFine < 2) {
             return null;
         }
-        Thresholds median = rule.settings().forBenchmark(a.key()).median();
-        Thresholds atLevel = new Thresholds(median.fail(), median.minEffect(), rule.decisionAlpha());
+        Thresholds atLevel = rule.medianAtDecisionLevel(a.key());
         // one side: each "half" of the pooled estimates is the same run, so they are that run's own
         ForkPlan p = ForkPlan.choose(ForkPlan.Noise.measured(between, within, measuredFine), fixedCost, fineSeconds,
                 atLevel, AaCalibration.POWER, ForkPlan.MIN_ITERATIONS, fullIterations, ForkPlan.Terms.FORKS);

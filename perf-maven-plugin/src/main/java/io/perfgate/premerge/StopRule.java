@@ -124,6 +124,15 @@ public final class StopRule {
         return settings;
     }
 
+    /**
+     * The median's thresholds of the benchmark result {@code key} at this rule's decision level: what a fork plan
+     * sizes the forks for ({@link FirstRoundsPlan}, {@link HistoryStart}).
+     */
+    public Thresholds medianAtDecisionLevel(String key) {
+        Thresholds median = settings.forBenchmark(key).median();
+        return new Thresholds(median.fail(), median.minEffect(), decisionAlpha());
+    }
+
     /** The one-sided level of every decision: alpha / 2 with two looks, alpha with one. */
     public double decisionAlpha() {
         return adaptive ? settings.alpha() / 2 : settings.alpha();
