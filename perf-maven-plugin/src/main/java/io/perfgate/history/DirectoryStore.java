@@ -29,6 +29,8 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class DirectoryStore implements HistoryStore {
     static final String EXTENSION = ".json.gz";
+    /** How deep below the root a record's file is: {@code yyyy/MM/<file>}. */
+    private static final int RECORD_DEPTH = 3;
 
     private final Path root;
 
@@ -93,19 +95,21 @@ public final class DirectoryStore implements HistoryStore {
      */
     @Override
     public List<String> removeStaleTemporaries() {
-        return removeStale(root, STALE_TEMPORARY_AGE, p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)
-                && AtomicFiles.isTemporary(p.getFileName().toString()));
+        // records are at <root>/yyyy/MM/, changes.json at the root: no deeper, whatever else the directory holds
+        return removeStale(root, RECORD_DEPTH, STALE_TEMPORARY_AGE,
+                p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)
+                        && AtomicFiles.isTemporary(p.getFileName().toString()));
     }
 
-    /** Removes what {@code stale} accepts under {@code directory} (depth first), last modified before {@code age}. */
-    static List<String> removeStale(Path directory, Duration age, Predicate<Path> stale) {
+    /** Removes what {@code stale} accepts, down to {@code depth} below {@code directory}, older than {@code age}. */
+    private static List<String> removeStale(Path directory, int depth, Duration age, Predicate<Path> stale) {
         List<String> removed = new ArrayList<>();
         if (!Files.isDirectory(directory)) {
             return removed;
         }
         Instant before = Instant.now().minus(age);
         List<Path> found;
-        try (Stream<Path> walk = Files.walk(directory)) {
+        try (Stream<Path> walk = Files.walk(directory, depth)) {
             found = walk.filter(stale).collect(Collectors.toList());
         } catch (IOException | java.io.UncheckedIOException e) {
             return removed; // tidying up is never a reason to stop a record
