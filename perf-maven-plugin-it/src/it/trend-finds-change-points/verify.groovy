@@ -52,5 +52,5 @@ def second = points('target/perf-2')
 assert second.runs == 31
 assert second.changes.collect(key) as Set == first.changes.collect(key) as Set :
         "the same change points after one more run:\n${first.changes.collect(key)}\n${second.changes.collect(key)}"
-assert git(bare, ['ls-tree', '-r', '--name-only', 'perf-history']).readLines().size() == 32 : '31 records and changes.json'
+assert git(bare, ['ls-tree', '-r', '--name-only', 'perf-history']).readLines().size() == 33 : '31 records, changes.json and the marker .perf-history'
 return true

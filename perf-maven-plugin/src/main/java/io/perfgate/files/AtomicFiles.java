@@ -22,6 +22,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Writes files so that a reader sees either the old content or the new, never half of either: the bytes go to a
@@ -106,6 +107,12 @@ public final class AtomicFiles {
 
     private static String temporaryPrefix(Path file) {
         return "." + file.getFileName() + ".";
+    }
+
+    /** True for the name of a temporary file {@link #write} makes ({@code .<target's name>.<number>.tmp}). */
+    public static boolean isTemporary(String fileName) {
+        return fileName.startsWith(".") && fileName.endsWith(TEMPORARY_SUFFIX)
+                && fileName.matches("\\..+\\.[0-9]+" + Pattern.quote(TEMPORARY_SUFFIX));
     }
 
     /**

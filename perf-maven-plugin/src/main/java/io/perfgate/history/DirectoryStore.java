@@ -7,10 +7,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -24,6 +29,8 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class DirectoryStore implements HistoryStore {
     static final String EXTENSION = ".json.gz";
+    /** How deep below the root a record's file is: {@code yyyy/MM/<file>}. */
+    private static final int RECORD_DEPTH = 3;
 
     private final Path root;
 
@@ -44,6 +51,11 @@ public final class DirectoryStore implements HistoryStore {
 
     @Override
     public List<HistoryRecord> list(Consumer<String> skipped) throws HistoryException {
+        return list(name -> true, skipped);
+    }
+
+    @Override
+    public List<HistoryRecord> list(Predicate<String> accepted, Consumer<String> skipped) throws HistoryException {
         if (!Files.isDirectory(root)) {
             return List.of();
         }
@@ -51,7 +63,7 @@ public final class DirectoryStore implements HistoryStore {
         try (Stream<Path> walk = Files.walk(root)) {
             names = walk.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
                     .filter(n -> n.endsWith(EXTENSION)).map(n -> n.substring(0, n.length() - EXTENSION.length()))
-                    .sorted().collect(Collectors.toList());
+                    .filter(accepted).sorted().collect(Collectors.toList());
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new HistoryException("cannot list the history in " + root + ": " + e.getMessage(), e);
         }
@@ -68,7 +80,52 @@ public final class DirectoryStore implements HistoryStore {
                 skipped.accept(file + ": " + e.getMessage());
             }
         }
-        return records;
+        return HistoryRecord.distinctRuns(records, this::locate, skipped);
+    }
+
+    @Override
+    public String locate(String name) {
+        return file(name).toString();
+    }
+
+    /**
+     * Removes the temporary files ({@code .<name>.<number>.tmp}) that records and {@code changes.json} written by
+     * killed builds left, once older than {@link #STALE_TEMPORARY_AGE}: records take no lock (their names never
+     * collide), so the age alone tells a dead writer's file from a live one's.
+     */
+    @Override
+    public List<String> removeStaleTemporaries() {
+        // records are at <root>/yyyy/MM/, changes.json at the root: no deeper, whatever else the directory holds
+        return removeStale(root, RECORD_DEPTH, STALE_TEMPORARY_AGE,
+                p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)
+                        && AtomicFiles.isTemporary(p.getFileName().toString()));
+    }
+
+    /** Removes what {@code stale} accepts, down to {@code depth} below {@code directory}, older than {@code age}. */
+    private static List<String> removeStale(Path directory, int depth, Duration age, Predicate<Path> stale) {
+        List<String> removed = new ArrayList<>();
+        if (!Files.isDirectory(directory)) {
+            return removed;
+        }
+        Instant before = Instant.now().minus(age);
+        List<Path> found;
+        try (Stream<Path> walk = Files.walk(directory, depth)) {
+            found = walk.filter(stale).collect(Collectors.toList());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return removed; // tidying up is never a reason to stop a record
+        }
+        for (Path p : found) {
+            try {
+                if (Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(before)) {
+                    long bytes = Files.size(p);
+                    Files.delete(p);
+                    removed.add(sized(p, bytes));
+                }
+            } catch (IOException e) {
+                // another build removed it first, or it is not ours to remove
+            }
+        }
+        return removed;
     }
 
     @Override
@@ -98,6 +155,11 @@ public final class DirectoryStore implements HistoryStore {
     @Override
     public String describe() {
         return "directory " + root;
+    }
+
+    /** {@code /ci/cache/perf-history/2026/11/.x.json.gz.123.tmp (5.9 MB)}: what the log says was removed. */
+    static String sized(Path p, long bytes) {
+        return p + " (" + String.format(Locale.ROOT, "%.1f MB", bytes / 1e6) + ")";
     }
 
     private Path file(String name) {

@@ -1,11 +1,15 @@
 package io.perfgate.history;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.process.ExternalCommand;
 import io.perfgate.results.ResultsFormatException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,6 +19,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -32,6 +38,12 @@ import java.util.stream.Stream;
  * cannot conflict) and pushed again after a random pause that doubles each time, up to {@link #PUSH_ATTEMPTS}
  * times. When the push cannot succeed (no rights, no
  * network) the record stays on the local branch and the next successful append sends it along.
+ *
+ * <p>It writes to, and reads, a history branch only: one that does not exist yet (it is created as an orphan, its
+ * first commit holding {@link #MARKER}), or one whose top level holds nothing but the marker, {@code changes.json}
+ * and year directories, the layout this store writes (branches made before the marker existed have it added by the
+ * next write). Any other branch, local or fetched from any remote, is refused before anything is written: a
+ * mistyped {@code perf.historyBranch=main} must never commit a record beside a project's code, nor push it.
  */
 public final class GitBranchStore implements HistoryStore {
     public static final int PUSH_ATTEMPTS = 10;
@@ -41,6 +53,21 @@ public final class GitBranchStore implements HistoryStore {
     static final String EXTENSION = ".json";
     private static final String NO_COMMIT = "0000000000000000000000000000000000000000";
     private static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
+    /**
+     * The file at the root of every history branch, so that people who come across the branch know what it is; only
+     * this store writes it.
+     */
+    static final String MARKER = ".perf-history";
+    static final String MARKER_TEXT = "The history of benchmark runs of perf-maven-plugin (perf:record, perf:trend):"
+            + " one results document per run under <year>/<month>/, and the change points perf:trend reported in "
+            + REPORTED_CHANGES + ".\nOnly the plugin writes this branch, and it writes to no branch that holds"
+            + " anything else. Never merge it into a code branch.\n";
+    /** The top-level directories of the records, {@code yyyy} (see {@link HistoryRecord#name()}). */
+    private static final Pattern YEAR = Pattern.compile("\\d{4}");
+    /** The temporary directories of the index a commit is built in, in the system's temporary directory. */
+    private static final String INDEX_PREFIX = "perf-history-index";
+    /** How many of a refused branch's entries its message names. */
+    private static final int ENTRIES_SHOWN = 5;
 
     private final Git git;
     private final String branch;
@@ -125,6 +152,7 @@ public final class GitBranchStore implements HistoryStore {
             fetch();
             remoteTip = git.resolve(remoteRef());
         }
+        requireHistoryBranch();
         String localTip = git.resolve(localRef());
         if (remoteTip == null || localTip == null) {
             return localTip == null ? remoteTip : localTip;
@@ -134,20 +162,21 @@ public final class GitBranchStore implements HistoryStore {
 
     /** Writes {@code text} at {@code path} of the branch and pushes it, with the retries {@link #append} has. */
     private Appended put(String text, String path, String what) throws HistoryException {
-        ExternalCommand.Result hashed = git.run(text, Map.of(), "hash-object", "-w", "--stdin");
-        if (!hashed.succeeded()) {
-            throw new HistoryException("git could not store the " + what + " in " + git.directory() + ": "
-                    + Git.said(hashed));
-        }
-        String blob = hashed.stdout.trim();
         if (remote == null) {
-            return Appended.shared(branch + "@" + abbreviate(commitLocally(null, blob, path)));
+            requireHistoryBranch();
+            return Appended.shared(branch + "@" + abbreviate(commitLocally(null, blobs(text, what), path)));
         }
         String why = null;
         String tip = null;
+        String[] blobs = null;
         for (int attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
             ExternalCommand.Result fetched = fetch();
-            tip = commitLocally(git.resolve(remoteRef()), blob, path);
+            // after every fetch: the remote's branch of that name may be another project's code
+            requireHistoryBranch();
+            if (blobs == null) {
+                blobs = blobs(text, what);
+            }
+            tip = commitLocally(git.resolve(remoteRef()), blobs, path);
             if (fetched != null) {
                 why = "git fetch " + remote + " " + branch + " failed: " + Git.said(fetched);
                 break;
@@ -169,6 +198,68 @@ public final class GitBranchStore implements HistoryStore {
             }
         }
         return Appended.keptLocally(branch + "@" + abbreviate(tip), why);
+    }
+
+    /** The document's blob and the marker's, stored in git's object database. */
+    private String[] blobs(String text, String what) throws HistoryException {
+        return new String[] {hashObject(text, what), hashObject(MARKER_TEXT, "marker " + MARKER)};
+    }
+
+    private String hashObject(String text, String what) throws HistoryException {
+        ExternalCommand.Result hashed = git.run(text, Map.of(), "hash-object", "-w", "--stdin");
+        if (!hashed.succeeded()) {
+            throw new HistoryException("git could not store the " + what + " in " + git.directory() + ": "
+                    + Git.said(hashed));
+        }
+        return hashed.stdout.trim();
+    }
+
+    /**
+     * Refuses the branch unless every copy of it here, the local branch and each remote's (as last fetched), is a
+     * history branch or does not exist.
+     *
+     * @throws NotAHistoryBranchException naming the copy and what it holds
+     */
+    private void requireHistoryBranch() throws HistoryException {
+        List<String> refs = new ArrayList<>(List.of(localRef()));
+        String tracking = git.output("for-each-ref", "--format=%(refname)", "refs/remotes/*/" + branch);
+        for (String ref : tracking.split("\n")) {
+            addIfPresent(refs, ref.trim().isEmpty() ? null : ref.trim());
+        }
+        for (String ref : refs) {
+            String tip = git.resolve(ref);
+            List<String> foreign = tip == null ? List.of() : foreignEntries(tip);
+            if (!foreign.isEmpty()) {
+                String shown = ref.substring(ref.startsWith("refs/heads/") ? "refs/heads/".length()
+                        : "refs/remotes/".length());
+                String listed = String.join(", ", foreign.subList(0, Math.min(ENTRIES_SHOWN, foreign.size())))
+                        + (foreign.size() > ENTRIES_SHOWN ? " and " + (foreign.size() - ENTRIES_SHOWN) + " more" : "");
+                throw new NotAHistoryBranchException("the branch '" + shown + "' holds " + listed + ": not a perf"
+                        + " history branch (which holds only " + MARKER + ", " + REPORTED_CHANGES + " and year"
+                        + " directories), so it is left as it is; choose another " + PerfProperties.HISTORY_BRANCH);
+            }
+        }
+    }
+
+    /** The top-level entries of {@code tip}'s tree that this store does not write, directories with a slash. */
+    private List<String> foreignEntries(String tip) throws HistoryException {
+        List<String> foreign = new ArrayList<>();
+        for (String entry : git.output("ls-tree", "-z", tip).split("\0")) {
+            int tab = entry.indexOf('\t');
+            if (tab < 0) {
+                continue;
+            }
+            String[] meta = entry.substring(0, tab).split(" ");
+            String name = entry.substring(tab + 1);
+            boolean tree = meta.length == 3 && "tree".equals(meta[1]);
+            boolean blob = meta.length == 3 && "blob".equals(meta[1]);
+            boolean ours = tree ? YEAR.matcher(name).matches()
+                    : blob && (MARKER.equals(name) || REPORTED_CHANGES.equals(name));
+            if (!ours) {
+                foreign.add(tree ? name + "/" : name);
+            }
+        }
+        return foreign;
     }
 
     /**
@@ -212,10 +303,10 @@ public final class GitBranchStore implements HistoryStore {
      * local branch and the new blob; returns that commit. Another writer moving the local branch in between only
      * makes it try again, on top of that writer's commit.
      */
-    private String commitLocally(String remoteTip, String blob, String path) throws HistoryException {
+    private String commitLocally(String remoteTip, String[] blobs, String path) throws HistoryException {
         for (int attempt = 1; ; attempt++) {
             String localTip = git.resolve(localRef());
-            String commit = commitUnion(remoteTip, localTip, blob, path);
+            String commit = commitUnion(remoteTip, localTip, blobs, path);
             ExternalCommand.Result moved = git.run("update-ref", "-m", message(path), localRef(), commit,
                     localTip == null ? NO_COMMIT : localTip);
             if (moved.succeeded()) {
@@ -228,7 +319,9 @@ public final class GitBranchStore implements HistoryStore {
         }
     }
 
-    private String commitUnion(String remoteTip, String localTip, String blob, String path) throws HistoryException {
+    /** {@code blobs}: the document's, then the marker's, written in every commit (the same blob each time). */
+    private String commitUnion(String remoteTip, String localTip, String[] blobs, String path)
+            throws HistoryException {
         List<String> parents = new ArrayList<>();
         if (remoteTip != null) {
             parents.add(remoteTip);
@@ -241,7 +334,7 @@ public final class GitBranchStore implements HistoryStore {
         }
         Path indexDirectory;
         try {
-            indexDirectory = Files.createTempDirectory("perf-history-index");
+            indexDirectory = Files.createTempDirectory(INDEX_PREFIX);
         } catch (IOException e) {
             throw new HistoryException("cannot create a temporary index for the history: " + e.getMessage(), e);
         }
@@ -253,8 +346,8 @@ public final class GitBranchStore implements HistoryStore {
             }
             parents.forEach(p -> readTree.add(p + "^{tree}"));
             check(git.run(null, index, readTree.toArray(new String[0])), "read-tree");
-            check(git.run(null, index, "update-index", "--add", "--cacheinfo", "100644," + blob + "," + path),
-                    "update-index");
+            check(git.run(null, index, "update-index", "--add", "--cacheinfo", "100644," + blobs[0] + "," + path,
+                    "--cacheinfo", "100644," + blobs[1] + "," + MARKER), "update-index");
             String tree = check(git.run(null, index, "write-tree"), "write-tree");
             List<String> commitTree = new ArrayList<>(List.of("commit-tree", tree));
             parents.forEach(p -> commitTree.addAll(List.of("-p", p)));
@@ -283,6 +376,11 @@ public final class GitBranchStore implements HistoryStore {
 
     @Override
     public List<HistoryRecord> list(Consumer<String> skipped) throws HistoryException {
+        return list(name -> true, skipped);
+    }
+
+    @Override
+    public List<HistoryRecord> list(Predicate<String> names, Consumer<String> skipped) throws HistoryException {
         List<String> tips = new ArrayList<>();
         if (remote != null) {
             ExternalCommand.Result fetched = fetch();
@@ -292,6 +390,8 @@ public final class GitBranchStore implements HistoryStore {
             }
             addIfPresent(tips, git.resolve(remoteRef()));
         }
+        // a code branch is refused, not parsed: its .json files are no records, and a warning each would bury why
+        requireHistoryBranch();
         addIfPresent(tips, git.resolve(localRef()));
         Map<String, String> blobs = new TreeMap<>();
         for (String tip : tips) {
@@ -299,7 +399,8 @@ public final class GitBranchStore implements HistoryStore {
                 int tab = line.indexOf('\t');
                 String[] meta = tab < 0 ? new String[0] : line.substring(0, tab).split(" ");
                 if (meta.length == 3 && "blob".equals(meta[1]) && line.endsWith(EXTENSION)
-                        && !line.endsWith("\t" + REPORTED_CHANGES)) {
+                        && !line.endsWith("\t" + REPORTED_CHANGES)
+                        && names.test(line.substring(tab + 1, line.length() - EXTENSION.length()))) {
                     blobs.put(line.substring(tab + 1, line.length() - EXTENSION.length()), meta[2]);
                 }
             }
@@ -307,7 +408,7 @@ public final class GitBranchStore implements HistoryStore {
         Map<String, String> texts = contents(new ArrayList<>(new LinkedHashSet<>(blobs.values())));
         List<HistoryRecord> records = new ArrayList<>();
         blobs.forEach((name, blob) -> {
-            String where = branch + ":" + name + EXTENSION;
+            String where = locate(name);
             if (!HistoryRecord.isName(name)) {
                 skipped.accept(where + ": not a history record's name");
                 return;
@@ -323,7 +424,38 @@ public final class GitBranchStore implements HistoryStore {
                 skipped.accept(where + ": " + e.getMessage());
             }
         });
-        return records;
+        return HistoryRecord.distinctRuns(records, this::locate, skipped);
+    }
+
+    /**
+     * Removes the temporary index directories that builds killed while writing left in the system's temporary
+     * directory, once older than {@link #STALE_TEMPORARY_AGE} (a live writer's is seconds old).
+     */
+    @Override
+    public List<String> removeStaleTemporaries() {
+        List<String> removed = new ArrayList<>();
+        Path temporary = Paths.get(System.getProperty("java.io.tmpdir"));
+        long before = System.currentTimeMillis() - STALE_TEMPORARY_AGE.toMillis();
+        try (DirectoryStream<Path> found = Files.newDirectoryStream(temporary, INDEX_PREFIX + "*")) {
+            for (Path p : found) {
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+                        && Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toMillis() < before) {
+                    long bytes = size(p);
+                    deleteQuietly(p);
+                    if (Files.notExists(p, LinkOption.NOFOLLOW_LINKS)) {
+                        removed.add(DirectoryStore.sized(p, bytes));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // tidying up is never a reason to stop a record
+        }
+        return removed;
+    }
+
+    @Override
+    public String locate(String name) {
+        return branch + ":" + name + EXTENSION;
     }
 
     /** The blobs' texts, read in one {@code git cat-file --batch}. */
@@ -368,6 +500,14 @@ public final class GitBranchStore implements HistoryStore {
 
     private static String abbreviate(String commit) {
         return commit == null ? "?" : commit.substring(0, Math.min(10, commit.length()));
+    }
+
+    private static long size(Path directory) {
+        try (Stream<Path> walk = Files.walk(directory)) {
+            return walk.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     private static void deleteQuietly(Path directory) {

@@ -1,5 +1,6 @@
 package io.perfgate.history;
 
+import io.perfgate.files.AtomicFiles;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
@@ -9,17 +10,21 @@ import io.perfgate.results.ResultsJson;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -115,6 +120,55 @@ public final class HistoryRecord {
         commit = commit.substring(0, Math.min(COMMIT_CHARS, commit.length()));
         String padded = "00000000" + Long.toString(random.nextLong() & Long.MAX_VALUE, 36);
         return NAME_TIME.format(origin.recordedAt()) + "-" + commit + "-" + padded.substring(padded.length() - 8);
+    }
+
+    /**
+     * What makes two records one run: a digest of when the results were made and every fork's values of every
+     * benchmark (as a record keeps them), and nothing that recording adds (the name, the time it was recorded, the
+     * build's link). Two measurements never give the same values to 6 digits across all their forks, so equal
+     * digests mean one run recorded twice, or a record copied by hand.
+     */
+    public String runDigest() {
+        StringBuilder text = new StringBuilder(String.valueOf(results.createdAt())).append('\n');
+        for (BenchmarkResult b : results.benchmarks()) {
+            text.append(b.key()).append('\n');
+            for (Fork f : b.forks()) {
+                for (double v : f.primary()) {
+                    text.append(round(v)).append(' ');
+                }
+                text.append('\n');
+            }
+        }
+        return AtomicFiles.sha256Hex(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * {@code records} (oldest first) with every later copy of a run left out and named to {@code skipped} with the
+     * copy it repeats, so that a run recorded twice counts once in every estimate.
+     *
+     * @param where a record's place, for the message
+     */
+    static List<HistoryRecord> distinctRuns(List<HistoryRecord> records, Function<String, String> where,
+            Consumer<String> skipped) {
+        Map<String, HistoryRecord> first = new HashMap<>();
+        List<HistoryRecord> distinct = new ArrayList<>();
+        for (HistoryRecord r : records) {
+            HistoryRecord earlier = first.putIfAbsent(r.runDigest(), r);
+            if (earlier == null) {
+                distinct.add(r);
+            } else {
+                skipped.accept(where.apply(r.name()) + ": the same run as " + where.apply(earlier.name())
+                        + " (the same results recorded twice); counted once");
+            }
+        }
+        return distinct;
+    }
+
+    /** The commit part of a record's name: the same for every record of one commit. */
+    static String commitPart(String name) {
+        int end = name.lastIndexOf('-');
+        int start = name.lastIndexOf('-', end - 1);
+        return start < 0 || end < 0 ? "" : name.substring(start + 1, end);
     }
 
     /** True for a name {@link #create} makes. */

@@ -10,12 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
 
 /**
  * {@code perf:record}'s work: the run just measured, with where and when it was measured, appended to the history.
  * Recording is a by-product of a build, never its verdict: a store that cannot be written or pushed is logged as one
- * warning that says what failed, that the verdict is unchanged and where the record was kept.
+ * warning that says what failed, that the verdict is unchanged and where the record was kept. So is a run the
+ * history already holds (the same results recorded again, e.g. by a CI job run a second time): it is not written
+ * twice. Only a branch that is not a history branch stops it, as the bad setting it is.
  */
 public final class HistoryRecorder {
     private final BuildEnvironment buildEnvironment;
@@ -34,8 +37,16 @@ public final class HistoryRecorder {
      * Appends the results in {@code resultsFile}, measured in {@code projectDirectory}, to {@code store}.
      *
      * @return the record written (maybe kept only locally), or null when nothing was recorded
+     * @throws NotAHistoryBranchException when the git store's branch holds something else; nothing was written
      */
-    public HistoryRecord record(Path resultsFile, Path projectDirectory, HistoryStore store) {
+    public HistoryRecord record(Path resultsFile, Path projectDirectory, HistoryStore store)
+            throws NotAHistoryBranchException {
+        List<String> removed = store.removeStaleTemporaries();
+        if (!removed.isEmpty()) {
+            log.info("Removed " + removed.size() + " temporary " + (removed.size() == 1 ? "file" : "files")
+                    + " of the history that killed builds left (older than "
+                    + HistoryStore.STALE_TEMPORARY_AGE.toHours() + " h): " + String.join(", ", removed));
+        }
         if (!Files.isRegularFile(resultsFile)) {
             log.warn("No results at " + resultsFile + " to record in the history: run perf:run or perf:check"
                     + " first. Nothing was recorded; the verdict is unchanged.");
@@ -50,6 +61,13 @@ public final class HistoryRecorder {
         }
         HistoryRecord record = HistoryRecord.create(results, origin(results, projectDirectory), random);
         try {
+            HistoryRecord earlier = alreadyRecorded(record, store);
+            if (earlier != null) {
+                log.warn("Not recorded: the history already holds this run as " + store.locate(earlier.name())
+                        + " (the same results, recorded " + earlier.recordedAt() + "), so nothing was written."
+                        + " The verdict is unchanged.");
+                return null;
+            }
             HistoryStore.Appended appended = store.append(record);
             if (appended.isShared()) {
                 log.info("Recorded " + record.name() + " (" + results.benchmarks().size() + " results) in the "
@@ -61,11 +79,29 @@ public final class HistoryRecorder {
                         + " along.");
             }
             return record;
+        } catch (NotAHistoryBranchException e) {
+            throw e;
         } catch (HistoryException e) {
             log.warn("Could not record the run in the " + store.describe() + ": " + e.getMessage()
                     + ". The verdict is unchanged; this run is missing from the history.");
             return null;
         }
+    }
+
+    /**
+     * The record of the same run in {@code store}, or null. Only the records of the same commit are read: a run
+     * recorded again names the same commit, and a whole history need not be parsed for every record.
+     */
+    private HistoryRecord alreadyRecorded(HistoryRecord record, HistoryStore store) throws HistoryException {
+        String commit = HistoryRecord.commitPart(record.name());
+        String digest = record.runDigest();
+        for (HistoryRecord r : store.list(name -> HistoryRecord.commitPart(name).equals(commit),
+                skipped -> log.debug("Not read while looking for this run in the history: " + skipped))) {
+            if (r.runDigest().equals(digest)) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /** The commit measured (from the results), its parent and branch (from git, else the CI), now, the CI's link. */

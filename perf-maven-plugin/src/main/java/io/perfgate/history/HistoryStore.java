@@ -1,7 +1,10 @@
 package io.perfgate.history;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /** Where the history of runs is kept: a directory ({@link DirectoryStore}) or a git branch ({@link GitBranchStore}). */
 public interface HistoryStore {
@@ -20,6 +23,33 @@ public interface HistoryStore {
      * @throws HistoryException when the store itself cannot be read
      */
     List<HistoryRecord> list(Consumer<String> skipped) throws HistoryException;
+
+    /**
+     * The records whose names {@code names} accepts, as {@link #list(Consumer)} reads them; the others are not read,
+     * which spares parsing a whole history to look at a few runs.
+     */
+    default List<HistoryRecord> list(Predicate<String> names, Consumer<String> skipped) throws HistoryException {
+        return list(skipped).stream().filter(r -> names.test(r.name())).collect(Collectors.toList());
+    }
+
+    /** Where the record {@code name} is, for messages: {@code perf-history:2026/11/....json}, a file. */
+    default String locate(String name) {
+        return describe() + ": " + name;
+    }
+
+    /**
+     * How old a temporary file of a store must be before the next record removes it: far longer than writing a
+     * record takes (well under a second for megabytes), so no live writer's file is ever taken.
+     */
+    Duration STALE_TEMPORARY_AGE = Duration.ofHours(1);
+
+    /**
+     * Removes what writers killed mid-write left behind (temporary files older than {@link #STALE_TEMPORARY_AGE});
+     * returns each one removed with its size, for the log.
+     */
+    default List<String> removeStaleTemporaries() {
+        return List.of();
+    }
 
     /**
      * The name of the one document a store keeps beside its records: the change points {@code perf:trend} reported

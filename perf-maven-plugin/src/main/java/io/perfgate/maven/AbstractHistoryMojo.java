@@ -23,7 +23,8 @@ public abstract class AbstractHistoryMojo extends AbstractPerfMojo {
     private String history;
 
     /**
-     * The branch that holds the history when {@code perf.history=git}; created by the first record.
+     * The branch that holds the history when {@code perf.history=git}; created by the first record. A branch that
+     * holds anything but the history (e.g. {@code main}) is refused before anything is written to it.
      *
      * @since 0.1.0
      */

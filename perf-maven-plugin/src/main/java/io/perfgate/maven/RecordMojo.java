@@ -5,6 +5,7 @@ import io.perfgate.history.BuildEnvironment;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecorder;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.history.NotAHistoryBranchException;
 import java.io.File;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -20,8 +21,10 @@ import org.apache.maven.plugins.annotations.Parameter;
  * retries when another build pushed first; {@code -Dperf.history=<directory>} keeps it in a plain directory instead.
  * Usually run on main after the benchmarks: {@code mvn verify -Pperf perf:record}.
  *
- * <p>Recording never changes a build's verdict: only a bad setting fails it. A store that cannot be written or
- * pushed (no rights, no network) is one warning, and the record stays on the local branch.
+ * <p>Recording never changes a build's verdict: only a bad setting fails it, such as a {@code perf.historyBranch}
+ * that names a branch holding anything but the history (e.g. {@code main}): nothing is written to it. A store that
+ * cannot be written or pushed (no rights, no network) is one warning, and the record stays on the local branch. A
+ * run the history already holds (the same results recorded again) is one warning, and nothing is written.
  *
  * @since 0.1.0
  */
@@ -49,7 +52,11 @@ public class RecordMojo extends AbstractHistoryMojo {
                     + PerfProperties.HISTORY + "=<directory> to keep the history in a directory instead.");
             return;
         }
-        new HistoryRecorder(BuildEnvironment.of(System.getenv()), Clock.systemUTC(), new SecureRandom(), perfLog())
-                .record(results.toPath(), project.getBasedir().toPath(), store);
+        try {
+            new HistoryRecorder(BuildEnvironment.of(System.getenv()), Clock.systemUTC(), new SecureRandom(),
+                    perfLog()).record(results.toPath(), project.getBasedir().toPath(), store);
+        } catch (NotAHistoryBranchException e) {
+            throw new MojoExecutionException("perf:record refused: " + e.getMessage(), e);
+        }
     }
 }

@@ -75,4 +75,23 @@ class DirectoryStoreTest {
         Files.writeString(dir.resolve("README.md"), "the perf history");
         assertEquals(List.of(), new DirectoryStore(dir).list(w -> { }));
     }
+
+    @Test
+    void aRecordCopiedByHandIsReadOnceWithAWarningNamingBothFiles(@TempDir Path dir) throws Exception {
+        DirectoryStore store = new DirectoryStore(dir);
+        HistoryRecord original = record(1);
+        store.append(original);
+        store.append(record(2));
+        Path originalFile = dir.resolve(original.name() + DirectoryStore.EXTENSION);
+        Path copy = dir.resolve(record(3).name() + DirectoryStore.EXTENSION);
+        Files.copy(originalFile, copy);
+
+        List<String> warnings = new ArrayList<>();
+        List<HistoryRecord> read = store.list(warnings::add);
+
+        assertEquals(2, read.size());
+        assertEquals(original.name(), read.get(0).name());
+        assertEquals(List.of(copy + ": the same run as " + originalFile
+                + " (the same results recorded twice); counted once"), warnings);
+    }
 }

@@ -59,7 +59,7 @@ class GitBranchStoreTest {
         assertTrue(appended.isShared(), appended.notShared());
         assertEquals(before, GitFixture.checkoutState(clone));
         assertEquals("", git(clone, "diff", "--cached", "--name-only", "--", "README"));
-        assertEquals(List.of(first.name() + ".json", second.name() + ".json"),
+        assertEquals(List.of(".perf-history", first.name() + ".json", second.name() + ".json"),
                 List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
         List<String> warnings = new ArrayList<>();
         Path other = GitFixture.cloneOf(origin, dir.resolve("other"));
@@ -118,7 +118,7 @@ class GitBranchStoreTest {
 
         assertTrue(Files.exists(marker), "the other build pushed first");
         assertTrue(appended.isShared(), appended.notShared());
-        assertEquals(List.of(their.name() + ".json", our.name() + ".json"),
+        assertEquals(List.of(".perf-history", their.name() + ".json", our.name() + ".json"),
                 List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
     }
 
@@ -135,11 +135,12 @@ class GitBranchStoreTest {
         assertTrue(appended.notShared().startsWith("git fetch unreachable perf-history failed: "),
                 appended.notShared());
         assertTrue(appended.location().startsWith(BRANCH + "@"), appended.location());
-        assertEquals(kept.name() + ".json", git(clone, "ls-tree", "-r", "--name-only", BRANCH));
+        assertEquals(".perf-history" + "\n" + kept.name() + ".json",
+                git(clone, "ls-tree", "-r", "--name-only", BRANCH));
 
         HistoryRecord next = record(2);
         assertTrue(GitBranchStore.open(clone, BRANCH, "origin").append(next).isShared());
-        assertEquals(List.of(kept.name() + ".json", next.name() + ".json"),
+        assertEquals(List.of(".perf-history", kept.name() + ".json", next.name() + ".json"),
                 List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
     }
 
@@ -192,5 +193,137 @@ class GitBranchStoreTest {
         HistoryException notGit = assertThrows(HistoryException.class,
                 () -> GitBranchStore.open(dir, BRANCH, "origin"));
         assertTrue(notGit.getMessage().contains("not inside a git repository"), notGit.getMessage());
+    }
+
+    /** A history record file's content, as a code branch or a hand-made branch might hold one. */
+    private static void commitFiles(Path repo, String message, String... pathsAndTexts) throws Exception {
+        for (int i = 0; i < pathsAndTexts.length; i += 2) {
+            Path file = repo.resolve(pathsAndTexts[i]);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, pathsAndTexts[i + 1]);
+            git(repo, "add", pathsAndTexts[i]);
+        }
+        GitFixture.commit(repo, message);
+    }
+
+    @Test
+    void refusesToWriteToACodeBranchFromADetachedCheckoutAndPushesNothing(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path dev = GitFixture.cloneOf(origin, dir.resolve("dev"));
+        commitFiles(dev, "the project", "pom.xml", "<project/>\n", "src/Main.java", "class Main {}\n");
+        git(dev, "push", "--quiet", "origin", "main");
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        git(clone, "checkout", "--quiet", "--detach", "main"); // as Jenkins and GitLab check out
+        String originMain = git(origin, "rev-parse", "main");
+        String before = git(clone, "status", "--porcelain") + git(clone, "rev-parse", "HEAD");
+        GitBranchStore store = GitBranchStore.open(clone, "main", "origin");
+
+        HistoryException refused = assertThrows(HistoryException.class, () -> store.append(record(1)));
+        assertThrows(HistoryException.class, () -> store.saveReportedChanges("{\"schema\": 1}\n"));
+        assertThrows(HistoryException.class, () -> store.list(w -> { }), "a code tree is not read as records");
+
+        assertTrue(refused.getMessage().startsWith("the branch 'main' holds README, pom.xml, src/: not a perf"
+                + " history branch"), refused.getMessage());
+        assertTrue(refused.getMessage().endsWith("choose another perf.historyBranch"), refused.getMessage());
+        assertEquals(originMain, git(origin, "rev-parse", "main"), "nothing pushed");
+        assertEquals(originMain, git(clone, "rev-parse", "main"), "the local branch did not move");
+        assertEquals(before, git(clone, "status", "--porcelain") + git(clone, "rev-parse", "HEAD"));
+    }
+
+    @Test
+    void refusesABranchOfOtherFilesThatExistsOnlyOnTheRemoteOrOnlyAsItsTrackingBranch(@TempDir Path dir)
+            throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        // pushed after our clone was made: only the fetch before writing shows it
+        Path other = GitFixture.cloneOf(origin, dir.resolve("other"));
+        git(other, "checkout", "--quiet", "--orphan", "docs");
+        git(other, "rm", "--quiet", "-rf", ".");
+        commitFiles(other, "the site", "index.html", "<html/>\n", ".perf-history", "a copy of the marker\n");
+        git(other, "push", "--quiet", "origin", "docs");
+        String docs = git(origin, "rev-parse", "docs");
+
+        HistoryException refused = assertThrows(HistoryException.class,
+                () -> GitBranchStore.open(clone, "docs", "origin").append(record(1)));
+
+        assertTrue(refused.getMessage().startsWith("the branch 'origin/docs' holds index.html: not a perf history"),
+                refused.getMessage());
+        assertEquals(docs, git(origin, "rev-parse", "docs"), "nothing pushed");
+        assertFalse(GitFixture.run(clone, "rev-parse", "--verify", "--quiet", "refs/heads/docs").succeeded(),
+                "no local branch made");
+        // without pushing, the tracking branch a detached CI checkout has (no local main) still counts
+        git(clone, "checkout", "--quiet", "--detach", "main");
+        git(clone, "branch", "--quiet", "-D", "main");
+        assertThrows(HistoryException.class, () -> GitBranchStore.open(clone, "main", null).append(record(2)));
+        assertFalse(GitFixture.run(clone, "rev-parse", "--verify", "--quiet", "refs/heads/main").succeeded(),
+                "no local main made");
+    }
+
+    @Test
+    void aNewBranchIsAnOrphanWhoseFirstCommitHoldsTheMarker(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        HistoryRecord first = record(1);
+
+        GitBranchStore.open(clone, BRANCH, "origin").append(first);
+
+        assertEquals(BRANCH, git(origin, "rev-parse", "--abbrev-ref", BRANCH));
+        assertEquals(git(origin, "rev-parse", BRANCH), git(origin, "rev-list", "--parents", BRANCH),
+                "one commit, without parents");
+        assertEquals(List.of(".perf-history", first.name() + ".json"),
+                List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
+        assertTrue(git(origin, "show", BRANCH + ":.perf-history").startsWith("The history of benchmark runs of"
+                + " perf-maven-plugin"));
+    }
+
+    @Test
+    void aBranchAnEarlierVersionMadeIsAcceptedAndMarkedButNotOneWithAnythingElse(@TempDir Path dir)
+            throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path old = GitFixture.cloneOf(origin, dir.resolve("old"));
+        git(old, "checkout", "--quiet", "--orphan", BRANCH);
+        git(old, "rm", "--quiet", "-rf", ".");
+        HistoryRecord earlier = record(1);
+        commitFiles(old, "perf:record " + earlier.name(), earlier.name() + ".json", earlier.json(), "changes.json",
+                "{\"schema\": 1}\n");
+        git(old, "push", "--quiet", "origin", BRANCH);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+
+        HistoryRecord next = record(2);
+        assertTrue(GitBranchStore.open(clone, BRANCH, "origin").append(next).isShared());
+
+        assertEquals(List.of(".perf-history", earlier.name() + ".json", next.name() + ".json", "changes.json"),
+                List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
+        // the same layout with one file of something else is not the plugin's
+        git(old, "pull", "--quiet", "origin", BRANCH);
+        commitFiles(old, "notes", "NOTES.md", "notes\n");
+        git(old, "push", "--quiet", "origin", BRANCH);
+        String tip = git(origin, "rev-parse", BRANCH);
+        HistoryException refused = assertThrows(HistoryException.class,
+                () -> GitBranchStore.open(clone, BRANCH, "origin").append(record(3)));
+        assertTrue(refused.getMessage().contains("holds NOTES.md: not a perf history branch"), refused.getMessage());
+        assertEquals(tip, git(origin, "rev-parse", BRANCH));
+    }
+
+    @Test
+    void aRecordCopiedByHandIsReadOnceWithAWarningNamingBothFiles(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        GitBranchStore store = GitBranchStore.open(clone, BRANCH, "origin");
+        HistoryRecord original = record(1);
+        store.append(original);
+        store.append(record(2));
+        Path scratch = GitFixture.cloneOf(origin, dir.resolve("scratch"));
+        git(scratch, "checkout", "--quiet", BRANCH);
+        String copy = record(3).name();
+        commitFiles(scratch, "a copy", copy + ".json", original.json());
+        git(scratch, "push", "--quiet", "origin", BRANCH);
+
+        List<String> warnings = new ArrayList<>();
+        List<HistoryRecord> read = store.list(warnings::add);
+
+        assertEquals(2, read.size());
+        assertEquals(List.of(BRANCH + ":" + copy + ".json: the same run as " + BRANCH + ":" + original.name()
+                + ".json (the same results recorded twice); counted once"), warnings);
     }
 }

@@ -4,6 +4,7 @@ import static io.perfgate.history.GitFixture.git;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.env.EnvironmentFingerprint;
@@ -12,7 +13,9 @@ import io.perfgate.results.ResultsJson;
 import io.perfgate.testing.LogLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -97,7 +100,7 @@ class HistoryRecorderTest {
     }
 
     @Test
-    void noResultsIsAWarningAndNothingIsRecorded(@TempDir Path dir) {
+    void noResultsIsAWarningAndNothingIsRecorded(@TempDir Path dir) throws Exception {
         assertNull(recorder(Map.of()).record(dir.resolve("target/perf/results.json"), dir,
                 new DirectoryStore(dir.resolve("history"))));
         assertTrue(log.warnings().get(0).startsWith("No results at "), log.toString());
@@ -132,7 +135,84 @@ class HistoryRecorderTest {
         assertTrue(warning.contains("The verdict is unchanged. The record " + record.name() + " is kept at"
                 + " perf-history@"), warning);
         assertEquals(before, GitFixture.checkoutState(clone));
-        assertEquals(record.name() + ".json", git(clone, "ls-tree", "-r", "--name-only", "perf-history"));
+        assertEquals(".perf-history" + "\n" + record.name() + ".json",
+                git(clone, "ls-tree", "-r", "--name-only", "perf-history"));
+    }
+
+    @Test
+    void theSameResultsRecordedAgainAreOneWarningAndNothingIsWritten(@TempDir Path dir) throws Exception {
+        Path clone = measuredClone(dir);
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+        Path results = clone.resolve("target/perf/results.json");
+        HistoryRecord first = recorder(GITHUB).record(results, clone, store);
+
+        // the CI job run again, a build later: the same results file
+        HistoryRecord again = new HistoryRecorder(BuildEnvironment.of(GITHUB),
+                Clock.fixed(NOW.plusSeconds(600), ZoneOffset.UTC), new Random(2), log).record(results, clone, store);
+
+        assertNull(again);
+        assertEquals(List.of("Not recorded: the history already holds this run as "
+                + dir.resolve("history").resolve(first.name() + ".json.gz") + " (the same results, recorded " + NOW
+                + "), so nothing was written. The verdict is unchanged."), log.warnings());
+        assertEquals(1, store.list(w -> { }).size());
+    }
+
+    @Test
+    void aBranchOfCodeStopsTheRecordBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        Path clone = measuredClone(dir);
+        git(clone, "checkout", "--quiet", "--detach", "HEAD");
+        String main = git(clone, "rev-parse", "main");
+        GitBranchStore store = GitBranchStore.open(clone, "main", null);
+
+        HistoryException refused = assertThrows(HistoryException.class,
+                () -> recorder(Map.of()).record(clone.resolve("target/perf/results.json"), clone, store));
+
+        assertTrue(refused.getMessage().contains("'main' holds Parser.java, README: not a perf history branch"),
+                refused.getMessage());
+        assertEquals(main, git(clone, "rev-parse", "main"));
+    }
+
+    @Test
+    void temporaryFilesKilledRecordsLeftAreRemovedByTheNextRecordOnceAnHourOld(@TempDir Path dir)
+            throws Exception {
+        Path clone = measuredClone(dir);
+        Path month = Files.createDirectories(dir.resolve("history/2026/11"));
+        Path stale = month.resolve(".20261126T010203004Z-c6c4956eece8-5rj5y7rs.json.gz.8412399128311.tmp");
+        Path live = month.resolve(".20261127T030405000Z-c6c4956eece8-abcdefgh.json.gz.1234.tmp");
+        Files.write(stale, new byte[2_000_000]);
+        Files.write(live, new byte[10]);
+        Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minus(Duration.ofMinutes(61))));
+        Files.setLastModifiedTime(live, FileTime.from(Instant.now().minus(Duration.ofMinutes(10))));
+
+        recorder(Map.of()).record(clone.resolve("target/perf/results.json"), clone,
+                new DirectoryStore(dir.resolve("history")));
+
+        assertTrue(Files.notExists(stale));
+        assertTrue(Files.exists(live), "a writer may still be using it");
+        assertTrue(log.any("Removed 1 temporary file of the history that killed builds left (older than 1 h): "
+                + stale + " (2.0 MB)"), log.toString());
+    }
+
+    @Test
+    void theTemporaryIndexOfAKilledRecordOnTheBranchIsRemovedByTheNextRecord(@TempDir Path dir) throws Exception {
+        Path clone = measuredClone(dir);
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        Path stale = Files.createTempDirectory(temporary, "perf-history-index");
+        Files.write(stale.resolve("index"), new byte[1000]);
+        Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minus(Duration.ofHours(2))));
+        Path live = Files.createTempDirectory(temporary, "perf-history-index");
+        try {
+            recorder(Map.of()).record(clone.resolve("target/perf/results.json"), clone,
+                    GitBranchStore.open(clone, "perf-history", null));
+
+            assertTrue(Files.notExists(stale));
+            assertTrue(Files.exists(live));
+            assertTrue(log.any(stale.toString()), log.toString());
+        } finally {
+            Files.deleteIfExists(stale.resolve("index"));
+            Files.deleteIfExists(stale);
+            Files.deleteIfExists(live);
+        }
     }
 
     private static final class FailingStore implements HistoryStore {
