@@ -80,6 +80,20 @@ def main(target, case):
         write(f"{target}/perf/results.json", results([
             bench(parse, "avgt", "ns/op", forks(1000, 5, 0.01, 3)),
             bench(cache, "avgt", "ns/op", [])], status="partial"))
+    elif case == "history-nothing-in-common":
+        # Five runs of the codec benchmarks for the history, then results that hold none of them: the renamed
+        # ParserBench.parse, no benchmark at all, and an empty shard (2/2 of a one-benchmark suite).
+        for day in range(1, 6):
+            write(f"{target}/perf/runs/run-{day}.json", results([
+                bench("com.acme.codec.EncoderBench.encode", "avgt", "ns/op", forks(500, 5, 0.01, 10 + day)),
+                bench("com.acme.codec.DecoderBench.decode", "avgt", "ns/op", forks(700, 5, 0.01, 20 + day))],
+                created=f"2026-11-{10 + day:02d}T10:00:00Z"))
+        write(f"{target}/perf/renamed.json", results([bench(parse, "avgt", "ns/op", forks(1000, 5, 0.01, 3))],
+                                                     created="2026-11-21T10:00:00Z"))
+        write(f"{target}/perf/empty.json", results([], created="2026-11-21T11:00:00Z"))
+        shard = results([], created="2026-11-21T12:00:00Z")
+        shard["settings"] = {"perf.forks": "10", "perf.shard": "2/2"}
+        write(f"{target}/perf/empty-shard.json", shard)
     else:
         sys.exit("unknown case " + case)
 

@@ -164,7 +164,8 @@ public final class HistoryBaseline {
         List<PerfResults> results = new ArrayList<>();
         s.chosen.forEach(r -> results.add(r.results()));
         newestCommit = s.chosen.get(s.chosen.size() - 1).origin().commit();
-        return Optional.of(new HistoryGate(gate).check(results, history, current, currentShown));
+        return Optional.of(new HistoryGate(gate).storedIn(store.describe()).check(results, history, current,
+                currentShown));
     }
 
     private void fallBack(String why) {

@@ -203,7 +203,9 @@ public final class Gate {
         String shard = current.settings().get(PerfProperties.SHARD);
         if (shard == null) {
             // one shard may well run only benchmarks new since the baseline; perf:merge then perf:check judge all
-            nothingCompared(pairing, baselineFile, report);
+            nothingCompared(pairing, current, currentFile, baselineFile == null ? "the baseline"
+                    : "the baseline " + baselineFile, "record the baseline again with: " + baselineCommand,
+                    PerfProperties.BASELINE, report);
         }
         pairing.duplicates.forEach(report::addNote);
         pairing.ignored.forEach(report::addIgnoredBenchmark);
@@ -412,27 +414,50 @@ public final class Gate {
     }
 
     /**
-     * With {@code perf.failOnNoComparisons=true} (the default): a run none of whose benchmarks is in the baseline
-     * fails the build, since comparing nothing is a broken set-up (all renamed, the baseline of another module),
-     * not a pass. A run that ran nothing, or only benchmarks a rule ignores, is not this case.
+     * With {@code perf.failOnNoComparisons=true} (the default): a check that compared nothing fails the build, since
+     * that is a broken set-up (all renamed, the baseline of another module, results of a run that measured nothing),
+     * not a pass; the message says what each side held and what to do. Against a baseline file and against the
+     * history alike ({@link HistoryGate}): whatever the baseline is, nothing compared is no verdict on the change.
+     * A run whose benchmarks a rule all ignores compares nothing on purpose, and so does a comparison whose two sides
+     * hold nothing ({@code perf.affected} found no benchmark the patch reaches): neither is this case.
+     *
+     * @param baselineShown the baseline as the message names it: {@code the baseline src/perf/baseline.json}
+     * @param renew what to do when the benchmarks were renamed
+     * @param baselineProperty the property that chooses the baseline, to check when it is another module's
      */
-    private void nothingCompared(BenchmarkPairing pairing, String baselineFile, GateReport.Builder report) {
-        if (!settings.failOnNoComparisons() || !pairing.pairs.isEmpty() || pairing.added.isEmpty()) {
+    void nothingCompared(BenchmarkPairing pairing, PerfResults current, String currentShown, String baselineShown,
+            String renew, String baselineProperty, GateReport.Builder report) {
+        if (!settings.failOnNoComparisons() || !pairing.pairs.isEmpty()) {
             return;
         }
-        Set<String> bothSides = keys(pairing.added, Collections.emptySet());
-        bothSides.retainAll(keys(pairing.missing, Collections.emptySet()));
-        Set<String> run = keys(pairing.added, bothSides);
-        Set<String> others = keys(pairing.missing, bothSides);
-        report.addOtherFailure((run.size() == 1 ? "The one benchmark of this run (" + firstFew(run) + ") is not"
-                : "None of the " + run.size() + " benchmarks of this run (" + firstFew(run) + ") is")
-                + " in the baseline" + (baselineFile == null ? "" : " " + baselineFile) + ", which holds "
-                + (others.isEmpty() ? "none" : others.size() + (others.size() == 1 ? " other" : " others") + " ("
-                        + firstFew(others) + ")")
-                + ": nothing was compared. If the benchmarks were renamed, record the baseline again with: "
-                + baselineCommand + "; if the baseline is another module's or suite's, check "
-                + PerfProperties.BASELINE + " and " + PerfProperties.INCLUDES + "; to let a check that compares"
-                + " nothing pass, set " + FAIL_ON_NO_COMPARISONS + "=false.");
+        String allow = "to let a check that compares nothing pass, set " + FAIL_ON_NO_COMPARISONS + "=false.";
+        if (!pairing.added.isEmpty()) {
+            Set<String> bothSides = keys(pairing.added, Collections.emptySet());
+            bothSides.retainAll(keys(pairing.missing, Collections.emptySet()));
+            Set<String> run = keys(pairing.added, bothSides);
+            Set<String> others = keys(pairing.missing, bothSides);
+            report.addOtherFailure((run.size() == 1 ? "The one benchmark of this run (" + firstFew(run) + ") is not"
+                    : "None of the " + run.size() + " benchmarks of this run (" + firstFew(run) + ") is")
+                    + " in " + baselineShown + ", which holds "
+                    + (others.isEmpty() ? "none" : others.size() + (others.size() == 1 ? " other" : " others") + " ("
+                            + firstFew(others) + ")")
+                    + ": nothing was compared. If the benchmarks were renamed, " + renew + "; if the baseline is"
+                    + " another module's or suite's, check " + baselineProperty + " and " + PerfProperties.INCLUDES
+                    + "; " + allow);
+            return;
+        }
+        boolean comparisonChoseNothing = pairing.missing.isEmpty()
+                && current.settings().containsKey(PerfProperties.AGAINST);
+        if (!current.benchmarks().isEmpty() || comparisonChoseNothing) {
+            return;
+        }
+        Set<String> held = keys(pairing.missing, Collections.emptySet());
+        report.addOtherFailure("The results" + (currentShown == null ? "" : " " + currentShown) + " hold no"
+                + " benchmark, and " + (held.isEmpty() ? "neither does " + baselineShown
+                        : baselineShown + " holds " + held.size() + " (" + firstFew(held) + ")")
+                + ": nothing was compared. A run that measured nothing is no pass: check that " + PerfProperties.RESULTS
+                + " names the results of perf:run in this module and that " + PerfProperties.INCLUDES + " and "
+                + PerfProperties.EXCLUDES + " select its benchmarks; " + allow);
     }
 
     /** The benchmarks' keys; with the mode for those in {@code withMode} (a key both sides hold, in other modes). */

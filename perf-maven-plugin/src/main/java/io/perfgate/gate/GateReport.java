@@ -256,7 +256,7 @@ public final class GateReport {
 
     /**
      * One line for the end of the build: {@code 2 regressions in 14 comparisons}, or {@code no regression in
-     * 14 comparisons (1 WARN, 2 INCONCLUSIVE)}.
+     * 14 comparisons (1 WARN, 2 INCONCLUSIVE)}, or {@code nothing compared}.
      */
     public String summary() {
         int n = comparisons.size();
@@ -265,6 +265,8 @@ public final class GateReport {
         StringBuilder sb = new StringBuilder();
         if (baseline == null) {
             sb.append("no baseline; nothing compared");
+        } else if (n == 0) {
+            sb.append("nothing compared");
         } else if (fails == 0) {
             sb.append("no regression").append(of);
         } else {

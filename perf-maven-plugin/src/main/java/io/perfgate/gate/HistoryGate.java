@@ -36,10 +36,20 @@ import java.util.Objects;
  */
 public final class HistoryGate {
     private final Gate gate;
+    private String store;
 
     /** @param gate the settings, tool version and commands of the check */
     public HistoryGate(Gate gate) {
         this.gate = Objects.requireNonNull(gate);
+    }
+
+    /**
+     * Where the history is kept ({@code git branch perf-history}), named when the check compared nothing; unset,
+     * the history is named by its runs only.
+     */
+    public HistoryGate storedIn(String description) {
+        store = Objects.requireNonNull(description);
+        return this;
     }
 
     /** One tested row waiting for the multiplicity step. */
@@ -92,6 +102,13 @@ public final class HistoryGate {
         }
         BenchmarkPairing pairing = BenchmarkPairing.of(new ArrayList<>(latestOf.values()), current.benchmarks(),
                 settings);
+        if (current.settings().get(PerfProperties.SHARD) == null) {
+            // as against a file: one shard may hold only new benchmarks, and perf:merge then perf:check judge all
+            gate.nothingCompared(pairing, current, currentFile, "the baseline (" + history
+                    + (store == null ? "" : ", in the " + store) + ")", "record a run of them in the history"
+                    + " (perf:record on the main branch), and the next check judges them against it",
+                    PerfProperties.HISTORY + ", " + PerfProperties.HISTORY_BRANCH, report);
+        }
         pairing.duplicates.forEach(report::addNote);
         pairing.ignored.forEach(report::addIgnoredBenchmark);
 

@@ -1,5 +1,6 @@
 package io.perfgate.history;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.log.PerfLog;
 import io.perfgate.process.ExternalCommand;
 import io.perfgate.results.PerfResults;
@@ -57,6 +58,15 @@ public final class HistoryRecorder {
             results = ResultsJson.read(resultsFile);
         } catch (ResultsFormatException e) {
             log.warn("Not recorded in the history: " + e.getMessage() + ". The verdict is unchanged.");
+            return null;
+        }
+        if (results.benchmarks().isEmpty()) {
+            // a run of nothing would count as a run in the trend and the history check, and say nothing of any series
+            String shard = results.settings().get(PerfProperties.SHARD);
+            log.warn("Not recorded in the history: " + resultsFile + " holds no benchmark"
+                    + (shard == null ? "" : " (shard " + shard + " had nothing to run: there are fewer benchmarks"
+                            + " than shards)") + ", and a run of nothing is no run of the suite. Nothing was"
+                    + " recorded; the verdict is unchanged.");
             return null;
         }
         HistoryRecord record = HistoryRecord.create(results, origin(results, projectDirectory), random);

@@ -172,6 +172,13 @@ public final class PerfRun {
                 log.warn(b.displayName() + " [" + b.mode() + "]: " + warning);
             }
         }
+        if (written.benchmarks().isEmpty() && request.shard() != null) {
+            // the merge needs every shard's file, so an empty shard writes one; what it is for is said here
+            log.info("Wrote " + shown(request.resultsFile()) + " with no results: shard " + request.shard()
+                    + " had nothing to run. perf:merge takes the file as this shard's part; perf:check of this"
+                    + " shard alone judges nothing, and perf:record does not record it.");
+            return written;
+        }
         int forks = written.benchmarks().stream().mapToInt(b -> b.forks().size()).sum();
         log.info("Wrote " + shown(request.resultsFile()) + ": " + written.benchmarks().size() + " results, " + forks
                 + (plan != null ? " forks" : " runs") + " in "

@@ -147,6 +147,15 @@ public final class ShardMerge {
             notes.addAll(environmentNotes(one, in));
             addBenchmarks(in, benchmarks, benchmarkIn);
         }
+        if (benchmarks.isEmpty()) {
+            // merged, they would be a run of nothing, which perf:check would judge only to say so
+            List<String> files = new ArrayList<>();
+            ordered.forEach(in -> files.add(in.file.toString()));
+            throw new ShardException("none of the " + ordered.size() + " shards holds a benchmark ("
+                    + String.join(", ", files) + "): there is nothing to merge. Each shard's perf:run says in its"
+                    + " log what it ran; check " + PerfProperties.INCLUDES + " and that the shards measured this"
+                    + " module's benchmarks");
+        }
         boolean complete = true;
         String createdAt = one.results.createdAt();
         for (Input in : ordered) {

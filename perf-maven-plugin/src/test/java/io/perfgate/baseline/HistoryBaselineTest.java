@@ -237,6 +237,43 @@ class HistoryBaselineTest {
     }
 
     /** Through perf:check's workflow: no baseline file, the history judges, and the reports say so. */
+    /**
+     * The history standing in for a missing baseline file, and no benchmark of the run in it: the check compared
+     * nothing and fails, in warn-only mode too, with the reports written to say so. Before: "WARN - no regression in
+     * 0 comparisons", BUILD SUCCESS.
+     */
+    @Test
+    void aCheckAgainstTheHistoryWithNothingInCommonFailsWithItsReports() throws Exception {
+        for (double level : LEVELS) {
+            record(level, "main", null);
+        }
+        Path results = module.resolve("target/perf/results.json");
+        ResultsJson.write(results(avgt("a.Renamed.m", times(around(1000, 0.02, 5, 99), 1.0))), results);
+        StoredBaseline missingFile = new StoredBaseline(module.resolve("src/perf/baseline.json"), module,
+                p -> module.relativize(p).toString(), log);
+        BaselineCheck.Request request = new BaselineCheck.Request(results, missingFile, module.resolve("target/perf"))
+                .settings(GateSettings.builder().set(PerfProperties.FAIL_ON_REGRESSION, "false").build())
+                .reportFormats(EnumSet.allOf(ReportWriter.Format.class)).profileMode(ProfileMode.NONE)
+                .toolVersion("0.1.0").display(p -> module.relativize(p).toString())
+                .recordCommand("mvn verify perf:baseline").acceptCommand("mvn perf:baseline")
+                .history(new HistoryBaseline(store(), 10, "main", false, log));
+
+        BaselineCheck.Result result = new BaselineCheck(log).run(request, (targets, stored) -> null);
+
+        GateReport report = result.report();
+        assertEquals(Outcome.FAIL, report.outcome());
+        assertTrue(report.againstHistory());
+        String failure = result.failureMessage().orElseThrow();
+        assertTrue(failure.startsWith("The one benchmark of this run (a.Renamed.m) is not in the baseline (history:"
+                + " 10 runs of main from 2026-11-03 to 2026-11-12, commits c000002..c00000b, in the directory "),
+                failure);
+        assertTrue(failure.contains("which holds 1 other (a.B.m): nothing was compared."), failure);
+        assertTrue(failure.endsWith("; see target/perf/report.md"), failure);
+        String md = new String(Files.readAllBytes(module.resolve("target/perf/report.md")), StandardCharsets.UTF_8);
+        assertTrue(md.contains("perf:check: FAIL - nothing compared"), md);
+        assertTrue(md.contains("(a.Renamed.m) is not in the baseline (history: 10 runs of main"), md);
+    }
+
     @Test
     void theCheckJudgesAgainstTheHistoryWhenAsked() throws Exception {
         for (double level : LEVELS) {

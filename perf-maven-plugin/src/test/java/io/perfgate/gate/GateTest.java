@@ -251,7 +251,7 @@ class GateTest {
                 cur);
         assertFalse(allowed.failsBuild());
         assertEquals(Outcome.WARN, allowed.outcome());
-        assertTrue(allowed.summary().startsWith("no regression in 0 comparisons"), allowed.summary());
+        assertEquals("nothing compared", allowed.summary());
         assertEquals(3, allowed.newBenchmarks().size());
         assertEquals("false", allowed.settings().get("perf.failOnNoComparisons"));
         assertEquals("true", r.settings().get("perf.failOnNoComparisons"));
@@ -289,6 +289,60 @@ class GateTest {
         assertTrue(otherMode.otherFailures().get(0).startsWith("The one benchmark of this run (a.B.m [thrpt]) is not"
                 + " in the baseline src/perf/baseline.json, which holds 1 other (a.B.m [avgt])"),
                 otherMode.otherFailures().get(0));
+    }
+
+    /**
+     * Results of no benchmark against a baseline that holds some compare nothing, and that fails the build, saying
+     * what each side held; before, it ended "no regression in 0 comparisons" and the build passed. Warn-only mode
+     * (perf.failOnRegression=false) does not let it pass: it is no regression to let through but a broken set-up.
+     */
+    @Test
+    void resultsOfNoBenchmarkAgainstABaselineFail() throws Exception {
+        PerfResults base = results(avgt("a.B.one", BASE), avgt("a.B.two", BASE), avgt("a.B.three", BASE),
+                avgt("a.B.four", BASE));
+        String expected = "The results target/perf/results.json hold no benchmark, and the baseline"
+                + " src/perf/baseline.json holds 4 (a.B.one, a.B.two, a.B.three and 1 more): nothing was compared."
+                + " A run that measured nothing is no pass: check that perf.results names the results of perf:run in"
+                + " this module and that perf.includes and perf.excludes select its benchmarks; to let a check that"
+                + " compares nothing pass, set perf.failOnNoComparisons=false.";
+
+        GateReport r = check(base, results());
+        assertTrue(r.failsBuild());
+        assertEquals(Outcome.FAIL, r.outcome());
+        assertEquals(Collections.singletonList(expected), r.otherFailures());
+        assertEquals("nothing compared", r.summary());
+
+        GateReport warnOnly = check(GateSettings.builder().set("perf.failOnRegression", "false").build(), base,
+                results());
+        assertTrue(warnOnly.failsBuild(), "warn-only mode lets regressions through, not a check of nothing");
+        assertEquals(Collections.singletonList(expected), warnOnly.otherFailures());
+
+        GateReport allowed = check(GateSettings.builder().set("perf.failOnNoComparisons", "false").build(), base,
+                results());
+        assertFalse(allowed.failsBuild());
+        assertEquals(Outcome.WARN, allowed.outcome());
+        assertEquals(4, allowed.missingBenchmarks().size());
+
+        // neither side holds anything (a baseline recorded with perf.force): still nothing compared
+        GateReport neither = gate(GateSettings.defaults()).check(results(), "base.json", results(), null);
+        assertEquals(Collections.singletonList("The results hold no benchmark, and neither does the baseline"
+                + " base.json: nothing was compared. A run that measured nothing is no pass: check"
+                + " that perf.results names the results of perf:run in this module and that perf.includes and"
+                + " perf.excludes select its benchmarks; to let a check that compares nothing pass, set"
+                + " perf.failOnNoComparisons=false."), neither.otherFailures());
+
+        // perf.affected found no benchmark the patch reaches: both sides of the comparison hold nothing, on purpose
+        PerfResults noneAffected = results().toBuilder().settings(Collections.singletonMap("perf.against", "main"))
+                .build();
+        assertFalse(gate(GateSettings.defaults()).check(noneAffected, noneAffected).failsBuild());
+
+        // one shard with nothing to run: the other shards ran the baseline's benchmarks, and the merge judges all
+        PerfResults emptyShard = results().toBuilder().settings(Collections.singletonMap("perf.shard", "2/2"))
+                .build();
+        GateReport shard = check(base, emptyShard);
+        assertFalse(shard.failsBuild(), shard.otherFailures().toString());
+        assertTrue(shard.notes().contains("4 benchmarks of the baseline ran in other shards than this one"
+                + " (perf.shard=2/2); perf:merge and perf:check judge the whole suite"), shard.notes().toString());
     }
 
     @Test

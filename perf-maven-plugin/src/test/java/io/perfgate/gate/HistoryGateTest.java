@@ -174,6 +174,53 @@ class HistoryGateTest {
         assertEquals(Verdict.PASS, median(r, "a.S.lat").verdict());
     }
 
+    /**
+     * A run none of whose benchmarks the history holds, or a run of no benchmark, compares nothing: that fails the
+     * build as it does against a baseline file, naming the history and what each side held. Before, it ended "WARN -
+     * no regression in 0 comparisons" and the build passed. Warn-only mode does not let it pass; a shard is exempt.
+     */
+    @Test
+    void aCheckAgainstTheHistoryThatComparesNothingFails() throws Exception {
+        List<PerfResults> runs = runs(TIGHT, "a.B.one", "a.B.two", "a.B.three");
+        HistoryGate gate = new HistoryGate(new Gate(GateSettings.defaults()).toolVersion("test"))
+                .storedIn("git branch perf-history");
+
+        GateReport renamed = gate.check(runs, HISTORY, current(1.0, "a.New.m"), "target/perf/results.json");
+        assertTrue(renamed.failsBuild());
+        assertEquals(Outcome.FAIL, renamed.outcome());
+        assertEquals(List.of("The one benchmark of this run (a.New.m) is not in the baseline (" + HISTORY + ", in"
+                + " the git branch perf-history), which holds 3 others (a.B.one, a.B.two, a.B.three): nothing was"
+                + " compared. If the benchmarks were renamed, record a run of them in the history (perf:record on the"
+                + " main branch), and the next check judges them against it; if the baseline is another module's or"
+                + " suite's, check perf.history, perf.historyBranch and perf.includes; to let a check that compares"
+                + " nothing pass, set perf.failOnNoComparisons=false."), renamed.otherFailures());
+        assertEquals("nothing compared", renamed.summary());
+
+        GateReport empty = gate.check(runs, HISTORY, results(), "target/perf/results.json");
+        assertTrue(empty.failsBuild());
+        assertEquals(List.of("The results target/perf/results.json hold no benchmark, and the baseline (" + HISTORY
+                + ", in the git branch perf-history) holds 3 (a.B.one, a.B.two, a.B.three): nothing was compared. A"
+                + " run that measured nothing is no pass: check that perf.results names the results of perf:run in"
+                + " this module and that perf.includes and perf.excludes select its benchmarks; to let a check that"
+                + " compares nothing pass, set perf.failOnNoComparisons=false."), empty.otherFailures());
+
+        GateReport warnOnly = check(GateSettings.builder().set(PerfProperties.FAIL_ON_REGRESSION, "false").build(),
+                runs, current(1.0, "a.New.m"));
+        assertTrue(warnOnly.failsBuild(), "warn-only mode lets regressions through, not a check of nothing");
+
+        GateReport allowed = check(GateSettings.builder().set(PerfProperties.FAIL_ON_NO_COMPARISONS, "false")
+                .build(), runs, current(1.0, "a.New.m"));
+        assertTrue(!allowed.failsBuild(), allowed.otherFailures().toString());
+        assertEquals(Outcome.WARN, allowed.outcome());
+
+        PerfResults shard = results().toBuilder().settings(java.util.Map.of(PerfProperties.SHARD, "2/2")).build();
+        assertTrue(!check(runs, shard).failsBuild(), "one shard is judged after perf:merge");
+
+        // a partial overlap compares something: the new benchmark is listed, as before
+        GateReport partial = check(runs, current(1.0, "a.B.one", "a.New.m"));
+        assertTrue(!partial.failsBuild(), partial.otherFailures().toString());
+    }
+
     /** The multiplicity correction of the gate applies across the rows here as well. */
     @Test
     void holmSharesAlphaAcrossTheRows() throws Exception {

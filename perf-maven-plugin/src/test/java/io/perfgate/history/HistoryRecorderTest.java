@@ -108,6 +108,24 @@ class HistoryRecorderTest {
         assertTrue(Files.notExists(dir.resolve("history")));
     }
 
+    /**
+     * Results of no benchmark are no run of the suite: recorded, they were counted as a run by the trend and the
+     * check against the history. A warning, not a failure: recording never changes the build's verdict.
+     */
+    @Test
+    void resultsOfNoBenchmarkAreAWarningAndNothingIsRecorded(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("target/perf/results.json");
+        ResultsJson.write(new SyntheticRuns(2, 2).run(NOW.minusSeconds(60), "0123456789abcdef0123", 2, 3).toBuilder()
+                .benchmarks(List.of()).build(), results);
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+
+        assertNull(recorder(GITHUB).record(results, dir, store), log.toString());
+
+        assertEquals(List.of("Not recorded in the history: " + results + " holds no benchmark, and a run of nothing"
+                + " is no run of the suite. Nothing was recorded; the verdict is unchanged."), log.warnings());
+        assertEquals(List.of(), store.list(w -> { }));
+    }
+
     @Test
     void aStoreThatFailsIsOneWarningThatKeepsTheVerdict(@TempDir Path dir) throws Exception {
         Path clone = measuredClone(dir);

@@ -2,17 +2,23 @@ package io.perfgate.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.history.BuildEnvironment;
+import io.perfgate.history.DirectoryStore;
+import io.perfgate.history.HistoryRecord;
+import io.perfgate.history.HistoryRecorder;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.shard.Shard;
 import io.perfgate.testing.Golden;
 import io.perfgate.testing.LogLines;
 import java.io.File;
@@ -21,10 +27,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
@@ -151,6 +159,43 @@ class PerfRunTest {
                 .profiles(Arrays.asList("perf", "benchmark")).pomArgument("sub/pom.xml").build();
         assertEquals("mvn -Pperf,benchmark -f sub/pom.xml test-compile io.perfgate:perf-maven-plugin:0.1.0-test:run"
                 + " -Dperf.includes=Throughput", PerfRun.reproducingCommand(request));
+    }
+
+    /**
+     * A shard with nothing to run (more shards than benchmarks) says so, and writes the file the merge needs, with no
+     * results and its shard; perf:record refuses that file, so the trend never counts a run of nothing (before, the
+     * run was recorded and counted).
+     */
+    @Test
+    void aShardWithNothingToRunSaysSoAndItsFileIsNotRecorded() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        RunRequest request = request(JmhOptions.builder().includes("ThroughputFixture").build(), results,
+                javaHere()).shard(Shard.parse("perf.shard", "2/2")).build();
+        LogLines log = new LogLines();
+
+        PerfResults written = PerfRun.execute(request, log);
+
+        assertTrue(log.any("Shard 2/2 (perf.shard): 0 of 1 benchmark or scenario, about 0 s of the suite's"),
+                log.toString());
+        assertTrue(log.any("; nothing to run here, as there are fewer than 2 of them"), log.toString());
+        assertTrue(log.lines().contains("[INFO] Wrote perf" + File.separator + "results.json with no results: shard"
+                + " 2/2 had nothing to run. perf:merge takes the file as this shard's part; perf:check of this shard"
+                + " alone judges nothing, and perf:record does not record it."), log.toString());
+        assertFalse(log.any("fork 1 of"), "nothing ran: " + log);
+        PerfResults read = ResultsJson.read(results);
+        assertEquals(0, read.benchmarks().size());
+        assertEquals(0, written.benchmarks().size());
+        assertEquals("2/2", read.settings().get("perf.shard"));
+
+        DirectoryStore history = new DirectoryStore(dir.resolve("history"));
+        LogLines recordLog = new LogLines();
+        HistoryRecord record = new HistoryRecorder(BuildEnvironment.of(Collections.emptyMap()), Clock.systemUTC(),
+                new Random(1), recordLog).record(results, dir, history);
+        assertNull(record, recordLog.toString());
+        assertEquals(Collections.emptyList(), history.list(w -> { }));
+        assertEquals(Collections.singletonList("Not recorded in the history: " + results + " holds no benchmark"
+                + " (shard 2/2 had nothing to run: there are fewer benchmarks than shards), and a run of nothing is"
+                + " no run of the suite. Nothing was recorded; the verdict is unchanged."), recordLog.warnings());
     }
 
     @Test

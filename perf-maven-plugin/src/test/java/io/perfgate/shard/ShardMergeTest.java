@@ -59,6 +59,24 @@ class ShardMergeTest {
         assertEquals(0, merged.notes().size());
     }
 
+    /**
+     * A shard with nothing to run is one part of the suite, and merges; shards that all ran nothing would merge into a
+     * run of nothing, which is refused here rather than judged as nothing by perf:check.
+     */
+    @Test
+    void anEmptyShardMergesButShardsOfNothingAreRefused() throws Exception {
+        PerfResults suite = ShardMerge.merge(Arrays.asList(in("a.json", shard("1/2", "a.A.m")),
+                in("b.json", shard("2/2")))).results();
+        assertEquals(1, suite.benchmarks().size());
+
+        ShardException e = assertThrows(ShardException.class, () -> ShardMerge.merge(Arrays.asList(
+                in("a.json", shard("1/2")), in("b.json", shard("2/2")))));
+        assertEquals("none of the 2 shards holds a benchmark (" + Paths.get("shards", "a.json") + ", "
+                + Paths.get("shards", "b.json") + "): there is nothing to merge. Each shard's perf:run says in its"
+                + " log what it ran; check perf.includes and that the shards measured this module's benchmarks",
+                e.getMessage());
+    }
+
     @Test
     void onePartialShardMakesThePartialSuite() throws Exception {
         PerfResults partial = shard("2/2", "a.B.m").toBuilder().status(PerfResults.STATUS_PARTIAL).build();
