@@ -6,6 +6,7 @@ import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
+import io.perfgate.files.FileNames;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.BenchmarkEntry;
 import io.perfgate.jmh.ForkTimes;
@@ -192,8 +193,15 @@ public final class PerfRun {
         return written;
     }
 
-    /** Bad scenario configuration stops the build before any benchmark spends minutes. */
+    /**
+     * Bad scenario configuration, or a results file no file system can hold, stops the build before any benchmark
+     * spends minutes.
+     */
     private void validateScenarios() throws RunFailedException {
+        Optional<String> unwritable = FileNames.unwritable(PerfProperties.RESULTS, request.resultsFile());
+        if (unwritable.isPresent()) {
+            throw new RunFailedException(unwritable.get());
+        }
         try {
             ScenarioRunner.validate(request.scenarios());
         } catch (ScenarioException e) {

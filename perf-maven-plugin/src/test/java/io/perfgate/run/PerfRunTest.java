@@ -230,6 +230,21 @@ class PerfRunTest {
         }
     }
 
+    /** A results file no file system can hold is refused before anything is measured, not after. */
+    @Test
+    void aResultsFileNameNoFileSystemTakesIsRefusedBeforeMeasuring() {
+        Path results = dir.resolve("perf").resolve("r".repeat(300) + ".json");
+        LogLines log = new LogLines();
+
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> PerfRun.execute(request(builtOptions("ThroughputFixture"), results, javaHere()).build(), log));
+
+        assertEquals("perf.results cannot be written: a name in its path is 305 bytes long (it starts '"
+                + "r".repeat(40) + "'), and file systems take at most 255 in one name; give a shorter path",
+                e.getMessage());
+        assertFalse(log.any("fork 1 of"), log.toString());
+    }
+
     /** Once the run is going to measure, the previous run's files go, and the log says which. */
     @Test
     @DisabledOnOs(OS.WINDOWS)
