@@ -1,5 +1,11 @@
 package io.perfgate.config;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Collections;
+import java.util.Set;
+import java.util.TreeSet;
+
 /**
  * Every user property of the plugin and its default value, in one place, so goals and the Maven-free core stay
  * consistent. Each name is used in {@code -D<name>=...}, in {@code @Parameter(property = ...)} and in the core's
@@ -12,6 +18,38 @@ public final class PerfProperties {
     }
 
     public static final String PREFIX = "perf.";
+
+    /**
+     * Every user property of the plugin: the value of every public constant here that is a {@code perf.} name.
+     * Derived, not listed, so that a property added above cannot be missing here; PropertyNamesTest holds it
+     * equal to the {@code @Parameter} properties of the goals (the plugin descriptor), ConfigurationPageTest to
+     * configuration.md. UnknownProperties warns of a {@code -Dperf.*} that is none of them.
+     */
+    public static Set<String> names() {
+        return Names.ALL;
+    }
+
+    /** Built on first use, after every constant of the outer class has its value. */
+    private static final class Names {
+        static final Set<String> ALL = collect();
+
+        private static Set<String> collect() {
+            Set<String> names = new TreeSet<>();
+            for (Field f : PerfProperties.class.getFields()) {
+                if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
+                    try {
+                        String value = (String) f.get(null);
+                        if (value.startsWith(PREFIX) && value.length() > PREFIX.length()) {
+                            names.add(value);
+                        }
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException("a public constant cannot be read: " + f, e);
+                    }
+                }
+            }
+            return Collections.unmodifiableSet(names);
+        }
+    }
     /** Where the results' settings record each scenario's own settings: {@code perf.scenario.<id>.<name>}. */
     private static final String SCENARIO_SETTINGS = PREFIX + "scenario.";
 

@@ -45,6 +45,8 @@ public final class AtomicFiles {
     /** Linux gives up on a chain of links after 40; a longer chain is a loop. */
     private static final int MAX_LINKS = 40;
     private static final String TEMPORARY_SUFFIX = ".tmp";
+    /** What a temporary file's name adds to its target's: the dots and the random number (at most 20 digits). */
+    private static final int TEMPORARY_AFFIXES = 2 + 20 + TEMPORARY_SUFFIX.length();
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private AtomicFiles() {
@@ -105,8 +107,10 @@ public final class AtomicFiles {
         return file;
     }
 
+    /** {@code .<name>.}, the name shortened where the temporary file's name would be longer than a file system takes. */
     private static String temporaryPrefix(Path file) {
-        return "." + file.getFileName() + ".";
+        return "." + FileNames.fit(file.getFileName().toString(), "", FileNames.FILE_SYSTEM_LIMIT - TEMPORARY_AFFIXES)
+                + ".";
     }
 
     /** True for the name of a temporary file {@link #write} makes ({@code .<target's name>.<number>.tmp}). */
@@ -181,7 +185,8 @@ public final class AtomicFiles {
         Path parent = file.getParent();
         Path real = Files.isDirectory(parent) ? parent.toRealPath().resolve(file.getFileName()) : file;
         String hex = sha256Hex(real.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 16);
-        return lockDirectory().resolve(file.getFileName() + "-" + hex + ".lock");
+        return lockDirectory().resolve(FileNames.fit(file.getFileName().toString(), "-" + hex + ".lock",
+                FileNames.FILE_SYSTEM_LIMIT));
     }
 
     /** The SHA-256 of {@code bytes} in lower-case hex (64 characters). */

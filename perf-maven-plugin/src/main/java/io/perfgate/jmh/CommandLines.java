@@ -1,5 +1,6 @@
 package io.perfgate.jmh;
 
+import io.perfgate.text.Ellipsis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -14,13 +15,14 @@ public final class CommandLines {
     /**
      * Splits at whitespace; single or double quotes keep an argument with spaces together
      * ({@code -Dx="a b"} is one argument {@code -Dx=a b}). Throws {@link IllegalArgumentException} on an
-     * unclosed quote.
+     * unclosed quote; a user's option goes through {@link #option} instead, which names the property.
      */
     public static List<String> split(String text) {
         List<String> args = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         boolean inArgument = false;
         char quote = 0;
+        int opened = -1;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (quote != 0) {
@@ -31,6 +33,7 @@ public final class CommandLines {
                 }
             } else if (c == '"' || c == '\'') {
                 quote = c;
+                opened = i;
                 inArgument = true;
             } else if (Character.isWhitespace(c)) {
                 if (inArgument) {
@@ -44,12 +47,30 @@ public final class CommandLines {
             }
         }
         if (quote != 0) {
-            throw new IllegalArgumentException("unclosed " + quote + " quote");
+            throw new IllegalArgumentException("the " + quote + " quote at character " + (opened + 1)
+                    + " is not closed");
         }
         if (inArgument) {
             args.add(current.toString());
         }
         return args;
+    }
+
+    /**
+     * The arguments a user gave in option {@code property} (perf.jvmArgs, perf.jmhArgs, perf.baselineJvmArgs, an
+     * entry of perf.treatments), split as {@link #split} does. The one rule for all of them: an unclosed quote is
+     * refused naming the property, the value (cut to a log line's length) and where the quote opens, with an
+     * example of the accepted form.
+     *
+     * @param example a value of the accepted form, as typed after {@code -D<property>=}
+     */
+    public static List<String> option(String property, String value, String example) throws InvalidOptionException {
+        try {
+            return split(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionException(property + "=" + Ellipsis.of(value) + " is not a list of arguments"
+                    + " separated by spaces (" + e.getMessage() + "); example: -D" + property + "=" + example);
+        }
     }
 
     /** The inverse of {@link #split}: arguments with spaces or quotes get quoted. */

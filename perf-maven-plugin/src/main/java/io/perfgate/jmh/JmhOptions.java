@@ -1,6 +1,7 @@
 package io.perfgate.jmh;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.text.Ellipsis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -374,7 +375,7 @@ public final class JmhOptions {
         }
 
         private void problem(String property, String accepted, String example) {
-            problems.add(property + "=" + raw.get(property) + " " + accepted + "; example: -D" + property + "="
+            problems.add(property + "=" + Ellipsis.of(raw.get(property)) + " " + accepted + "; example: -D" + property + "="
                     + example);
         }
 
@@ -565,11 +566,11 @@ public final class JmhOptions {
                 return Collections.emptyList();
             }
             try {
-                List<String> args = CommandLines.split(v);
+                List<String> args = CommandLines.option(property, v, example);
                 userSettings.put(property, CommandLines.join(args));
                 return Collections.unmodifiableList(args);
-            } catch (IllegalArgumentException e) {
-                problem(property, "is not a list of arguments separated by spaces (" + e.getMessage() + ")", example);
+            } catch (InvalidOptionException e) {
+                problems.addAll(e.problems());
                 return Collections.emptyList();
             }
         }

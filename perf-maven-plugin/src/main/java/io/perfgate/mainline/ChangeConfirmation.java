@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.files.AtomicFiles;
+import io.perfgate.files.FileNames;
 import io.perfgate.gate.GateRow;
 import io.perfgate.log.PerfLog;
 import io.perfgate.premerge.CommitComparison;
@@ -456,8 +457,8 @@ public final class ChangeConfirmation {
         md.append("Reproduce: `git checkout ").append(culprit).append(" && mvn test-compile perf:compare -D")
                 .append(PerfProperties.AGAINST).append('=').append(before).append(" -D").append(PerfProperties.INCLUDES)
                 .append('=').append(t.benchmark()).append("`\n");
-        Path file = outputDirectory.resolve("trend-" + t.benchmark().replaceAll("[^A-Za-z0-9._-]", "_")
-                + "-methodology.md");
+        Path file = outputDirectory.resolve(FileNames.fit("trend-" + t.benchmark().replaceAll("[^A-Za-z0-9._-]", "_"),
+                "-methodology.md"));
         try {
             AtomicFiles.writeString(file, md.toString());
             log.info("The methodology block for a ticket: " + file);

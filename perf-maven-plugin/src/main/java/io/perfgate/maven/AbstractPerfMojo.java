@@ -2,6 +2,7 @@ package io.perfgate.maven;
 
 import io.perfgate.baseline.BaselineException;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.config.UnknownProperties;
 import io.perfgate.files.WriteLocation;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.InvalidSettingException;
@@ -11,8 +12,14 @@ import io.perfgate.report.ConsoleReport;
 import io.perfgate.report.ReportWriter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.WeakHashMap;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -47,6 +54,14 @@ abstract class AbstractPerfMojo extends AbstractMojo {
 
     private final String goal;
 
+    /**
+     * The builds whose {@code perf.*} properties were checked, so that a reactor of 40 modules and 3 goals warns of
+     * a misspelt property once, not 120 times. Keyed by the session's request, which every module's session shares
+     * (a parallel build clones the session per module); weakly, so that a daemon that keeps the plugin loaded
+     * (mvnd) forgets a finished build.
+     */
+    private static final Map<Object, Boolean> CHECKED_BUILDS = Collections.synchronizedMap(new WeakHashMap<>());
+
     /** @param goal the goal's name, as in {@code perf:<goal>}, for the log */
     protected AbstractPerfMojo(String goal) {
         this.goal = goal;
@@ -54,6 +69,7 @@ abstract class AbstractPerfMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
+        warnOfUnknownProperties();
         clearStaleOutputs();
         String reason = skipReason();
         if (reason != null) {
@@ -61,6 +77,25 @@ abstract class AbstractPerfMojo extends AbstractMojo {
             return;
         }
         executeGoal();
+    }
+
+    /**
+     * Warns, once per build, of every {@code perf.*} user or system property that no goal of this plugin reads, with
+     * the nearest known name: Maven itself ignores them, and a typo would silently leave the setting at its
+     * default. First of all, since a misspelt {@code perf.skip} matters too.
+     */
+    private void warnOfUnknownProperties() {
+        if (session == null || session.getRequest() == null
+                || CHECKED_BUILDS.putIfAbsent(session.getRequest(), Boolean.TRUE) != null) {
+            return;
+        }
+        Set<String> given = new TreeSet<>();
+        for (Properties p : Arrays.asList(session.getUserProperties(), session.getSystemProperties())) {
+            if (p != null) {
+                given.addAll(p.stringPropertyNames());
+            }
+        }
+        UnknownProperties.warnings(given).forEach(getLog()::warn);
     }
 
     /** The goal's work, once it is known not to be skipped. */

@@ -133,7 +133,8 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     /**
      * Several treatments against one baseline, the baseline being {@code perf.against} measured as it is (not its
      * merge base): entries separated by commas, {@code ;} or new lines, each {@code name=ref} (a branch, tag,
-     * commit, or {@code WORKTREE} for the working tree) followed by JVM arguments for that side's forks alone. The
+     * commit, or {@code WORKTREE} for the working tree; a name of letters, digits, {@code . _ -}, at most 100
+     * characters, since it names files) followed by JVM arguments for that side's forks alone. The
      * same ref may appear under several names; it is built once. All sides run in the same interleaved rounds and
      * each treatment is judged against the baseline; {@code summary.csv} has a column group per treatment.
      * <pre>-Dperf.against=main -Dperf.treatments="run1=main, coders=main -Dorg.apache.avro.specific.use_custom_coders=true"</pre>
@@ -150,7 +151,8 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
     private String treatments;
 
     /**
-     * The baseline's name in a comparison of treatments (letters, digits, {@code . _ -}).
+     * The baseline's name in a comparison of treatments (letters, digits, {@code . _ -}; at most 100 characters,
+     * since it names files).
      *
      * @since 0.1.0
      */

@@ -2,11 +2,13 @@ package io.perfgate.maven;
 
 import io.perfgate.baseline.BaselineException;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.files.FileNames;
 import io.perfgate.gate.BaselineRecorder;
 import io.perfgate.run.PerfRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -68,6 +70,10 @@ public class BaselineMojo extends RunMojo {
         Path partialPath = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
         Path baselinePath = baseline.toPath();
         String baselineName = display(baselinePath);
+        Optional<String> unwritable = FileNames.unwritable(PerfProperties.BASELINE, baselinePath);
+        if (unwritable.isPresent()) {
+            throw new MojoExecutionException(unwritable.get());
+        }
         if (!Files.exists(resultsPath) && Files.exists(partialPath)) {
             if (!forced) {
                 throw new MojoExecutionException("Refusing to write the baseline " + baselineName + ": the last perf:run"

@@ -2,6 +2,7 @@ package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.files.AtomicFiles;
+import io.perfgate.files.FileNames;
 import io.perfgate.gate.GateReport;
 import io.perfgate.log.PerfLog;
 import io.perfgate.profile.Attribution;
@@ -387,10 +388,10 @@ public final class ComparisonProfiler {
     /**
      * A directory name for a benchmark: its display name with anything but letters, digits, dots and dashes
      * replaced, since the recording paths inside it go into profiler options that split at commas and equals signs
-     * ({@code -XX:StartFlightRecording=filename=...,settings=...}).
+     * ({@code -XX:StartFlightRecording=filename=...,settings=...}); a long one (@Param values) shortened by the
+     * rule of {@link FileNames}, the whole name being in its attribution.json.
      */
     static String directoryName(String displayName) {
-        String name = displayName.replaceAll("[^A-Za-z0-9._-]+", "_");
-        return name.length() > 150 ? name.substring(0, 150) : name;
+        return FileNames.fit(displayName.replaceAll("[^A-Za-z0-9._-]+", "_"), "");
     }
 }

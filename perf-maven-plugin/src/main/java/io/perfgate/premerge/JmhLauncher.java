@@ -3,6 +3,7 @@ package io.perfgate.premerge;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
+import io.perfgate.files.FileNames;
 import io.perfgate.jmh.BenchmarkEntry;
 import io.perfgate.jmh.BenchmarkListReader;
 import io.perfgate.jmh.FineIterations;
@@ -280,8 +281,8 @@ public final class JmhLauncher implements BenchmarkLauncher {
             List<String> jvmArgs, int measurementIterations) throws InterleavedRun.ForkFailedException {
         PlannedBenchmark planned = planned(classpath, benchmark, sideLabel);
         invocations++;
-        String stem = String.format(Locale.ROOT, "round-%03d-%s-%d", round, sideLabel.replaceAll("[^A-Za-z0-9]", ""),
-                invocations);
+        String stem = FileNames.fit(String.format(Locale.ROOT, "round-%03d-%s", round,
+                sideLabel.replaceAll("[^A-Za-z0-9]", "")), "-" + invocations);
         List<String> arguments = singleFork(planned.jmhArguments());
         if (measurementIterations > 0) {
             arguments = withIterations(arguments, measurementIterations,
@@ -358,7 +359,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
         // JMH runs that one combination (the user's values for its names replaced, not added to): a result per mode
         PlannedBenchmark planned = planned(classpath, benchmark, sideLabel).pinnedTo(params);
         return fork(classpath, benchmark, planned, withJvmArgs(singleFork(planned.jmhArguments()), jvmArgs),
-                directory.resolve(sideLabel + "-jmh.json"), JmhProgressListener.NONE);
+                directory.resolve(FileNames.fit(sideLabel, "-jmh.json")), JmhProgressListener.NONE);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.files.FileNames;
 import io.perfgate.log.PerfLog;
 import io.perfgate.profile.ProfiledCode;
 import io.perfgate.results.BenchmarkResult;
@@ -175,7 +176,7 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         scenarioClasspath.addAll(extraClasspath);
         ScenarioLaunchSettings launch = ScenarioLaunchSettings.builder().javaHome(javaHome)
                 .projectClasspath(scenarioClasspath)
-                .outputDirectory(workDirectory.resolve("profiling").resolve(sideLabel))
+                .outputDirectory(workDirectory.resolve("profiling").resolve(FileNames.fit(sideLabel, "")))
                 .basedir(basedir).build();
         PerfLog sideLog = new PerfLog() {
             @Override
@@ -247,7 +248,7 @@ public final class SuiteLauncher implements BenchmarkLauncher {
         ScenarioLaunchSettings launch = ScenarioLaunchSettings.builder()
                 .javaHome(javaHome)
                 .projectClasspath(scenarioClasspath)
-                .outputDirectory(workDirectory.resolve(sideLabel).resolve("round-" + round))
+                .outputDirectory(workDirectory.resolve(FileNames.fit(sideLabel, "")).resolve("round-" + round))
                 .basedir(basedir)
                 .build();
         PerfLog sideLog = new PerfLog() {

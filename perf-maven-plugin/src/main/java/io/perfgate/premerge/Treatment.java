@@ -2,6 +2,8 @@ package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.CommandLines;
+import io.perfgate.jmh.InvalidOptionException;
+import io.perfgate.text.Ellipsis;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -28,6 +30,14 @@ public final class Treatment {
     /** The ref that names the working tree, uncommitted changes included. */
     public static final String WORKING_TREE = "WORKTREE";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    /**
+     * The characters a side's name may have. A name becomes file names ({@code <name>-results.json}, a directory of
+     * reports, the forks' work files) and a column of every table, so it is bounded and checked before anything is
+     * built or measured: a longer one used to fail when the results were written, after all the rounds.
+     */
+    public static final int MAX_NAME = 100;
+    /** An example entry in messages about the form of {@code perf.treatments}. */
+    private static final String EXAMPLE = "\"patched=my-branch -Dx='a b'\"";
     /** What follows a comma in a JVM argument when the comma ends the entry: the next entry's {@code name=}. */
     private static final Pattern NEXT_ENTRY = Pattern.compile("\\s*[A-Za-z0-9][A-Za-z0-9._-]*=.*", Pattern.DOTALL);
 
@@ -82,10 +92,18 @@ public final class Treatment {
      */
     public static Treatment baseline(String name, String ref, String jvmArgs) throws CompareException {
         String r = normalRef(ref.trim());
-        String n = name == null || name.trim().isEmpty() ? r : name.trim();
+        boolean named = name != null && !name.trim().isEmpty();
+        String n = named ? name.trim() : r;
+        if (n.length() > MAX_NAME) {
+            throw new CompareException((named ? PerfProperties.BASELINE_NAME + " = '" + Ellipsis.of(n) + "' is "
+                    : PerfProperties.BASELINE_NAME + " is empty, so the baseline takes the name of its ref ("
+                            + PerfProperties.AGAINST + ") '" + Ellipsis.of(n) + "', which is ")
+                    + tooLong(n) + "; set a shorter one, e.g. -D" + PerfProperties.BASELINE_NAME + "="
+                    + PerfProperties.DEFAULT_BASELINE_NAME);
+        }
         if (!NAME.matcher(n).matches()) {
-            throw new CompareException(PerfProperties.BASELINE_NAME + " = '" + name + "' is not a name: use letters,"
-                    + " digits, '.', '_' and '-', starting with a letter or digit (e.g. baseline)");
+            throw new CompareException(PerfProperties.BASELINE_NAME + " = '" + Ellipsis.of(name) + "' is not a name:"
+                    + " use letters, digits, '.', '_' and '-', starting with a letter or digit (e.g. baseline)");
         }
         return new Treatment(n, r, arguments(jvmArgs == null ? "" : jvmArgs, PerfProperties.BASELINE_JVM_ARGS));
     }
@@ -104,13 +122,14 @@ public final class Treatment {
         for (String entry : entries(text == null ? "" : text)) {
             Treatment t = parse(entry);
             if (t.name.equals(baselineName)) {
-                throw new CompareException(PerfProperties.TREATMENTS + " entry '" + entry + "': the name '" + t.name
+                throw new CompareException(PerfProperties.TREATMENTS + " entry '" + Ellipsis.of(entry) + "': the name '"
+                        + t.name
                         + "' is the baseline's (" + PerfProperties.BASELINE_NAME + "); give the treatment another name,"
                         + " e.g. " + t.name + "2=" + t.ref);
             }
             if (!names.add(t.name)) {
-                throw new CompareException(PerfProperties.TREATMENTS + " entry '" + entry + "': the name '" + t.name
-                        + "' is given twice; each side needs its own name (the same ref may appear under several,"
+                throw new CompareException(PerfProperties.TREATMENTS + " entry '" + Ellipsis.of(entry) + "': the name '"
+                        + t.name + "' is given twice; each side needs its own name (the same ref may appear under several,"
                         + " e.g. run1=" + t.ref + ", run2=" + t.ref + ")");
             }
             treatments.add(t);
@@ -172,11 +191,12 @@ public final class Treatment {
 
     /** One entry: {@code name=ref arg...} or {@code ref arg...}. */
     static Treatment parse(String entry) throws CompareException {
-        List<String> words = CommandLines.split(entry);
+        List<String> words = arguments(entry, PerfProperties.TREATMENTS, EXAMPLE);
         String head = words.isEmpty() ? "" : words.get(0);
+        String shown = Ellipsis.of(entry);
         if (head.startsWith("-")) {
-            throw new CompareException(PerfProperties.TREATMENTS + " entry '" + entry + "' starts with a JVM argument;"
-                    + " write name=ref first, then the arguments: e.g. flag=main " + head);
+            throw new CompareException(PerfProperties.TREATMENTS + " entry '" + shown + "' starts with a JVM argument;"
+                    + " write name=ref first, then the arguments: e.g. flag=main " + Ellipsis.of(head));
         }
         int eq = head.indexOf('=');
         // a ref alone names its side, its characters outside a name's made '-' (feature/x: feature-x)
@@ -184,18 +204,24 @@ public final class Treatment {
                 : head.substring(0, eq);
         String ref = eq < 0 ? head : head.substring(eq + 1);
         if (ref.isEmpty()) {
-            throw new CompareException(PerfProperties.TREATMENTS + " entry '" + entry + "' has no ref after '" + name
-                    + "='; give a branch, tag, commit or " + WORKING_TREE + " for the working tree");
+            throw new CompareException(PerfProperties.TREATMENTS + " entry '" + shown + "' has no ref after '"
+                    + Ellipsis.of(name) + "='; give a branch, tag, commit or " + WORKING_TREE + " for the working tree");
+        }
+        if (name.length() > MAX_NAME) {
+            throw new CompareException(PerfProperties.TREATMENTS + " entry '" + shown + "': the name"
+                    + (eq < 0 ? ", made from the ref," : "") + " is " + tooLong(name) + "; give it a shorter"
+                    + " name=ref, e.g. run1=" + Ellipsis.of(ref));
         }
         if (!NAME.matcher(name).matches()) {
-            throw new CompareException(PerfProperties.TREATMENTS + " entry '" + entry + "': '" + name + "' is not a"
+            throw new CompareException(PerfProperties.TREATMENTS + " entry '" + shown + "': '" + name + "' is not a"
                     + " name; use letters, digits, '.', '_' and '-', starting with a letter or digit (e.g. run1=main)");
         }
         List<String> args = new ArrayList<>();
         for (String w : words.subList(1, words.size())) {
             if (!w.startsWith("-")) {
-                throw new CompareException(PerfProperties.TREATMENTS + " entry '" + entry + "': '" + w + "' is not a"
-                        + " JVM argument (those start with -); separate entries with commas, ';' or new lines");
+                throw new CompareException(PerfProperties.TREATMENTS + " entry '" + shown + "': '" + Ellipsis.of(w)
+                        + "' is not a JVM argument (those start with -); separate entries with commas, ';' or new"
+                        + " lines");
             }
             args.add(w);
         }
@@ -207,13 +233,28 @@ public final class Treatment {
     }
 
     private static List<String> arguments(String text, String property) throws CompareException {
-        List<String> args = CommandLines.split(text);
+        List<String> args = arguments(text, property, "\"-Xmx1g -Dx='a b'\"");
         for (String a : args) {
             if (!a.startsWith("-")) {
-                throw new CompareException(property + " = '" + text + "': '" + a + "' is not a JVM argument (those"
-                        + " start with -)");
+                throw new CompareException(property + " = '" + Ellipsis.of(text) + "': '" + Ellipsis.of(a) + "' is not a"
+                        + " JVM argument (those start with -)");
             }
         }
         return args;
+    }
+
+    /** The words of {@code text}, by the rule of every option of arguments ({@link CommandLines#option}). */
+    private static List<String> arguments(String text, String property, String example) throws CompareException {
+        try {
+            return CommandLines.option(property, text, example);
+        } catch (InvalidOptionException e) {
+            throw new CompareException(e.getMessage(), e);
+        }
+    }
+
+    /** "225 characters long, more than the 100 a name may have (...)". */
+    private static String tooLong(String name) {
+        return String.format(Locale.ROOT, "%,d characters long, more than the %d a name may have (it names the side's"
+                + " files and its column in the tables)", name.length(), MAX_NAME);
     }
 }

@@ -2,6 +2,7 @@ package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.files.FileNames;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
@@ -292,7 +293,7 @@ public final class TreatmentComparison {
             PerfResults results = PerfResults.builder().status(status).createdAt(createdAt)
                     .toolVersion(request.toolVersion()).command(request.command()).environment(environment)
                     .settings(settings).provenance(provenance).benchmarks(outcome.results(arm)).build();
-            Path file = directory.resolve(s.side.name() + "-results.json");
+            Path file = directory.resolve(FileNames.fit(s.side.name(), "-results.json"));
             ResultsJson.write(results, file);
             files.add(file);
             String shown = DIRECTORY + "/" + file.getFileName();
@@ -314,7 +315,8 @@ public final class TreatmentComparison {
         }
         List<Path> reportFiles = new ArrayList<>();
         for (int t = 0; t < reports.size(); t++) {
-            reportFiles.addAll(ReportWriter.write(reports.get(t), directory.resolve(sides.get(t + 1).side.name()),
+            reportFiles.addAll(ReportWriter.write(reports.get(t), directory.resolve(FileNames.fit(
+                    sides.get(t + 1).side.name(), "")),
                     request.reportFormats()));
         }
         TreatmentSummary summary = new TreatmentSummary(infos.get(0), infos.subList(1, infos.size()), reports,

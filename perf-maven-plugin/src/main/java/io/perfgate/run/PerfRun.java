@@ -6,6 +6,7 @@ import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
+import io.perfgate.files.FileNames;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.BenchmarkEntry;
 import io.perfgate.jmh.ForkTimes;
@@ -54,8 +55,10 @@ import java.util.OptionalDouble;
  * JVM of its own, and write {@code results.json} (schema 1) with the environment fingerprint, JMH's raw JSON and
  * its full output beside it.
  *
- * <p>A results file is either complete or absent: a stale one is deleted first, and after a failure only
- * {@value #RESULTS_PARTIAL} (status {@code partial}) is written, with the benchmarks that finished, for diagnosis.
+ * <p>A results file is either complete or absent: a stale one is deleted before the first fork (and the log says
+ * so), and after a failure only {@value #RESULTS_PARTIAL} (status {@code partial}) is written, with the benchmarks
+ * that finished, for diagnosis. Everything that can refuse the run (the selection, the params, the shard, the
+ * budget) is checked before that deletion, so a refused run leaves the previous results as they were.
  */
 public final class PerfRun {
     /** Next to results.json after a failed run: what finished before the failure. */
@@ -91,7 +94,6 @@ public final class PerfRun {
     private PerfResults execute() throws RunFailedException {
         long start = System.nanoTime();
         validateScenarios();
-        prepareOutput();
         // A project may hold only scenarios: then no BenchmarkList is needed, and JMH does not run.
         boolean jmh = request.scenarios().isEmpty() || BenchmarkDiscovery.hasBenchmarkList(request.classDirectories());
         RunPlan plan = jmh ? plan() : null;
@@ -123,6 +125,8 @@ public final class PerfRun {
             throw new RunFailedException(e.getMessage(), e);
         }
         String command = reproducingCommand(request);
+        // only now that nothing is left to refuse: a typo must not cost the previous run's results
+        prepareOutput();
 
         JmhResults results = JmhResults.empty();
         ArrayNode raw = JsonWriting.array();
@@ -196,8 +200,15 @@ public final class PerfRun {
         return written;
     }
 
-    /** Bad scenario configuration stops the build before any benchmark spends minutes. */
+    /**
+     * Bad scenario configuration, or a results file no file system can hold, stops the build before any benchmark
+     * spends minutes.
+     */
     private void validateScenarios() throws RunFailedException {
+        Optional<String> unwritable = FileNames.unwritable(PerfProperties.RESULTS, request.resultsFile());
+        if (unwritable.isPresent()) {
+            throw new RunFailedException(unwritable.get());
+        }
         try {
             ScenarioRunner.validate(request.scenarios());
         } catch (ScenarioException e) {
@@ -225,13 +236,24 @@ public final class PerfRun {
         }
     }
 
-    /** Removes what a previous run left, so that no stale file can pass for this run's results. */
+    /**
+     * Removes what a previous run left, so that no stale file can pass for this run's results, and says in the log
+     * which files went.
+     */
     private void prepareOutput() throws RunFailedException {
         try {
             Files.createDirectories(outputDirectory);
+            List<String> removed = new ArrayList<>();
             for (Path stale : Arrays.asList(request.resultsFile(), outputDirectory.resolve(RESULTS_PARTIAL),
                     outputDirectory.resolve(JMH_RAW), outputDirectory.resolve(JMH_OUTPUT))) {
-                Files.deleteIfExists(stale);
+                if (Files.deleteIfExists(stale)) {
+                    removed.add(stale.getParent().equals(outputDirectory) ? stale.getFileName().toString()
+                            : shown(stale));
+                }
+            }
+            if (!removed.isEmpty()) {
+                log.info("Removed the previous run's " + String.join(", ", removed) + " from " + shown(outputDirectory)
+                        + " before measuring.");
             }
             Path perBenchmark = outputDirectory.resolve("jmh");
             if (Files.isDirectory(perBenchmark)) {

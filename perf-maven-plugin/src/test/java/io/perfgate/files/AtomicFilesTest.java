@@ -51,6 +51,21 @@ class AtomicFilesTest {
                 "not the owner-only permissions of a temporary file");
     }
 
+    /**
+     * A name the file system takes (here 240 bytes) is written, although the temporary file beside it would be
+     * longer than 255 bytes were it named after the whole name; and so is its lock.
+     */
+    @Test
+    void aNameNearTheFileSystemsLimitIsWrittenAndLocked() throws Exception {
+        Path file = dir.resolve("t".repeat(227) + "-results.json");
+
+        try (AtomicFiles.Lock lock = AtomicFiles.lock(file)) {
+            AtomicFiles.writeString(file, "{}");
+        }
+
+        assertEquals("{}", new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+    }
+
     @Test
     void aLinkToAFileNotYetThereCreatesItWhereTheLinkLeads() throws Exception {
         Path link = dir.resolve("baseline.json");

@@ -89,7 +89,7 @@ class JmhOptionsTest {
         "timeout|-3s|perf.timeout=-3s is not a time of at least 1 s such as 90s or 20min (or auto); example: -Dperf.timeout=20min",
         "warmupTime|abc|perf.warmupTime=abc is not a time above zero such as 1 s, 500ms or 2min (or auto); example: -Dperf.warmupTime=1s",
         "includes|Foo[|perf.includes=Foo[ is not a comma-separated list of regular expressions ('Foo[': Unclosed character class); example: -Dperf.includes=StringBench",
-        "jvmArgs|-Dx=\"a|perf.jvmArgs=-Dx=\"a is not a list of arguments separated by spaces (unclosed \" quote); example: -Dperf.jvmArgs=\"-Xmx1g -XX:+UseParallelGC\"",
+        "jvmArgs|-Dx=\"a|perf.jvmArgs=-Dx=\"a is not a list of arguments separated by spaces (the \" quote at character 5 is not closed); example: -Dperf.jvmArgs=\"-Xmx1g -XX:+UseParallelGC\"",
         "profilers|gc,,stack|perf.profilers=gc,,stack is not a comma-separated list of JMH profilers, each name or name:options (or none); example: -Dperf.profilers=gc,stack",
         "jmhArgs|-f 3|perf.jmhArgs sets -f, which perf.forks controls; use -Dperf.forks=... instead, so that the plugin knows the value",
         "jmhArgs|-f=3|perf.jmhArgs sets -f, which perf.forks controls; use -Dperf.forks=... instead, so that the plugin knows the value",

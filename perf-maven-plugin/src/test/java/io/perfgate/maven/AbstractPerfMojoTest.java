@@ -303,6 +303,49 @@ class AbstractPerfMojoTest {
         assertTrue(log.lines.get(0).startsWith("Skipping perf:check: no JMH benchmarks to compare"), log.lines.get(0));
     }
 
+    /** Maven's log, keeping the warnings. */
+    private static final class Warnings extends SystemStreamLog {
+        final List<String> lines = new ArrayList<>();
+
+        @Override
+        public void warn(CharSequence content) {
+            lines.add(content.toString());
+        }
+    }
+
+    /**
+     * A misspelt perf.* property given with -D is warned of once per build, whichever goal in whichever module runs
+     * first, even when the build clones its session per module (-T), and even when the goal is skipped.
+     */
+    @Test
+    void aMisspeltPropertyIsWarnedOfOncePerBuild() throws Exception {
+        MavenSession build = session();
+        build.getUserProperties().setProperty("perf.failOnRegresion", "maybe");
+        build.getUserProperties().setProperty("perf.forks", "5");
+        build.getSystemProperties().setProperty("perf.medianFail", "abc");
+        Warnings log = new Warnings();
+
+        for (MavenSession moduleSession : List.of(build, build.clone(), build.clone())) {
+            Probe probe = new Probe();
+            setField(AbstractPerfMojo.class, probe, "session", moduleSession);
+            probe.setLog(log);
+            probe.reason = "perf.skip=true";
+            probe.execute();
+        }
+
+        assertEquals(List.of(
+                "perf.failOnRegresion is not a property of perf-maven-plugin; did you mean perf.failOnRegression?",
+                "perf.medianFail is not a property of perf-maven-plugin; did you mean perf.median.fail?"), log.lines);
+
+        MavenSession nextBuild = session();
+        nextBuild.getUserProperties().setProperty("perf.failOnRegresion", "maybe");
+        Probe probe = new Probe();
+        setField(AbstractPerfMojo.class, probe, "session", nextBuild);
+        probe.setLog(log);
+        probe.execute();
+        assertEquals(3, log.lines.size(), "a new build is checked again: " + log.lines);
+    }
+
     /** perf:check with perf.against in {@code project}. */
     private static CheckMojo comparing(MavenProject project, MavenSession session, InfoLines log) throws Exception {
         CheckMojo check = new CheckMojo(null, null);

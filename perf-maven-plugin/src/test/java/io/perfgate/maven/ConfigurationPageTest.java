@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.config.PerfProperties;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,15 +132,7 @@ class ConfigurationPageTest {
     @Test
     void everyPropertyIsDocumentedAndNothingElse() throws Exception {
         String page = Files.readString(PAGE, StandardCharsets.UTF_8);
-        List<String> properties = new ArrayList<>();
-        for (Field f : PerfProperties.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
-                String value = (String) f.get(null);
-                if (value.startsWith(PerfProperties.PREFIX) && value.length() > PerfProperties.PREFIX.length()) {
-                    properties.add(value);
-                }
-            }
-        }
+        List<String> properties = new ArrayList<>(PerfProperties.names());
         List<String> undocumented = new ArrayList<>();
         for (String p : properties) {
             if (!page.contains("| `" + p + "` |")) {

@@ -4,6 +4,7 @@ import static io.perfgate.testing.Results.around;
 import static io.perfgate.testing.Results.avgt;
 import static io.perfgate.testing.Results.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -241,6 +242,24 @@ class ComparisonProfilerTest {
         assertTrue(launcher.forks.isEmpty());
         assertTrue(log.infos().contains("Profiling: nothing FAILed or WARNed, so nothing to profile"
                 + " (perf.profile=regressions; all profiles every benchmark)"), log.infos().toString());
+    }
+
+    /**
+     * A benchmark's directory is named after its display name, @Param values included, which the user does not choose
+     * freely: two long ones that differ only in their last value get directories of their own, each within what a
+     * file system takes.
+     */
+    @Test
+    void longDisplayNamesThatDifferAtTheEndGetDirectoriesOfTheirOwn() {
+        String stem = "io.acme.CodecBench.decode {payload=" + "a".repeat(300);
+        String one = ComparisonProfiler.directoryName(stem + ", size=1}");
+        String two = ComparisonProfiler.directoryName(stem + ", size=2}");
+
+        assertNotEquals(one, two);
+        assertTrue(one.length() <= io.perfgate.files.FileNames.LIMIT, one);
+        assertTrue(one.startsWith("io.acme.CodecBench.decode_payload_aaa"), one);
+        assertEquals("io.acme.CodecBench.decode_size_1_", ComparisonProfiler.directoryName(
+                "io.acme.CodecBench.decode {size=1}"), "a short name is kept");
     }
 
     @Test

@@ -62,6 +62,49 @@ class TreatmentTest {
         assertEquals("here=WORKTREE", t.get(1).entry());
     }
 
+    /**
+     * A name becomes file names ({@code <name>-results.json}, a directory of reports) and table headings: a long one
+     * is refused before anything is built, naming the property, the length and the limit, and quoting no more of it
+     * than a log line can hold.
+     */
+    @Test
+    void aNameLongerThanTheLimitIsRefusedBeforeAnythingRuns() throws Exception {
+        assertEquals("t".repeat(100), parse("t".repeat(100) + "=feat").get(0).name(), "100 characters are allowed");
+
+        String long225 = message("t".repeat(225) + "=feat");
+        assertTrue(long225.startsWith("perf.treatments entry 'tttt"), long225);
+        assertTrue(long225.contains("the name is 225 characters long, more than the 100 a name may have"),
+                long225);
+        String huge = message("t".repeat(10_000) + "=feat");
+        assertTrue(huge.contains("10,000 characters"), huge);
+        assertTrue(huge.length() < 500, "the message quotes the name whole: " + huge.length() + " characters");
+
+        String fromRef = message("feature/" + "x".repeat(120));
+        assertTrue(fromRef.contains("the name, made from the ref, is 128 characters long, more than the 100") && fromRef.contains(
+                "give it a shorter name=ref"), fromRef);
+
+        String base = assertThrows(CompareException.class, () -> Treatment.baseline("b".repeat(101), "main", ""))
+                .getMessage();
+        assertTrue(base.startsWith("perf.baselineName = 'bbbb"), base);
+        assertTrue(base.contains("is 101 characters long, more than the 100 a name may have"), base);
+        String baseFromRef = assertThrows(CompareException.class,
+                () -> Treatment.baseline("", "r".repeat(5_000), "")).getMessage();
+        assertTrue(baseFromRef.length() < 500, baseFromRef);
+        assertTrue(baseFromRef.contains("5,000 characters"), baseFromRef);
+    }
+
+    /** An unclosed quote names the property, as perf.jvmArgs does, instead of failing the build with a bare error. */
+    @Test
+    void anUnclosedQuoteNamesTheProperty() {
+        String treatments = message("a=main -Dx='b c");
+        assertTrue(treatments.startsWith("perf.treatments=a=main -Dx='b c is not a list of arguments separated by"
+                + " spaces (the ' quote at character 12 is not closed); example: -Dperf.treatments="), treatments);
+        String baseline = assertThrows(CompareException.class, () -> Treatment.baseline("", "main", "-Dx=\"a"))
+                .getMessage();
+        assertTrue(baseline.startsWith("perf.baselineJvmArgs=-Dx=\"a is not a list of arguments separated by spaces"
+                + " (the \" quote at character 5 is not closed); example: -Dperf.baselineJvmArgs="), baseline);
+    }
+
     @Test
     void badEntriesAreRefusedNamingTheEntry() {
         assertTrue(message("").contains("perf.treatments holds no treatment"));

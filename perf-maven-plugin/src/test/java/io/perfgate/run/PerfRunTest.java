@@ -246,6 +246,68 @@ class PerfRunTest {
         assertTrue(e.getMessage().contains("  io.perfgate.jmh.fixtures.ThroughputFixture.concat"), e.getMessage());
     }
 
+    /**
+     * A typo in the selection or the params, or a budget too small, is refused before the previous run's files are
+     * touched: results.json may hold an hour of measurement.
+     */
+    @Test
+    void aRefusedRunLeavesThePreviousResultsAsTheyWere() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        Files.createDirectories(results.getParent());
+        byte[] previous = "{\"previous\": \"an hour of forks\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] raw = "[]".getBytes(StandardCharsets.UTF_8);
+        Files.write(results, previous);
+        Files.write(results.resolveSibling("jmh-results.json"), raw);
+        List<RunRequest> refused = Arrays.asList(
+                request(builtOptions("ThroughputFixure"), results, javaHere()).build(),
+                request(JmhOptions.builder().includes("ThroughputFixture").params("sise=10").build(), results,
+                        javaHere()).build(),
+                request(builtOptions("ThroughputFixture"), results, javaHere())
+                        .budget(java.time.Duration.ofSeconds(1)).build());
+        for (RunRequest request : refused) {
+            LogLines log = new LogLines();
+
+            assertThrows(RunFailedException.class, () -> PerfRun.execute(request, log));
+
+            assertTrue(Arrays.equals(previous, Files.readAllBytes(results)), "results.json changed: " + log);
+            assertTrue(Arrays.equals(raw, Files.readAllBytes(results.resolveSibling("jmh-results.json"))));
+            assertFalse(log.any("Removed"), log.toString());
+        }
+    }
+
+    /** A results file no file system can hold is refused before anything is measured, not after. */
+    @Test
+    void aResultsFileNameNoFileSystemTakesIsRefusedBeforeMeasuring() {
+        Path results = dir.resolve("perf").resolve("r".repeat(300) + ".json");
+        LogLines log = new LogLines();
+
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> PerfRun.execute(request(builtOptions("ThroughputFixture"), results, javaHere()).build(), log));
+
+        assertEquals("perf.results cannot be written: a name in its path is 305 bytes long (it starts '"
+                + "r".repeat(40) + "'), and file systems take at most 255 in one name; give a shorter path",
+                e.getMessage());
+        assertFalse(log.any("fork 1 of"), log.toString());
+    }
+
+    /** Once the run is going to measure, the previous run's files go, and the log says which. */
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void theLogNamesThePreviousFilesARunRemoves() throws Exception {
+        Path results = dir.resolve("perf").resolve("results.json");
+        Files.createDirectories(results.getParent());
+        Files.write(results, "{\"stale\": true}".getBytes(StandardCharsets.UTF_8));
+        Path java = script("exit 3\n");
+        LogLines log = new LogLines();
+
+        assertThrows(RunFailedException.class,
+                () -> PerfRun.execute(request(builtOptions("ThroughputFixture"), results, java).build(), log));
+
+        assertFalse(Files.exists(results));
+        assertTrue(log.lines().contains("[INFO] Removed the previous run's results.json from perf before measuring."),
+                log.toString());
+    }
+
     @Test
     void withoutJmhOnTheClasspathNamesTheDependency() {
         RunRequest request = request(builtOptions("ThroughputFixture"), dir.resolve("perf/results.json"), javaHere())
