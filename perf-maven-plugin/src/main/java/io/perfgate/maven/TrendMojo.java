@@ -17,6 +17,7 @@ import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.trend.ChangePointOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -126,7 +127,7 @@ public class TrendMojo extends AbstractPreMergeMojo {
     @Override
     protected void executeGoal() throws MojoExecutionException {
         ChangePointOptions options = options();
-        Path basedir = project.getBasedir().toPath();
+        Path basedir = directory();
         HistoryStore store;
         try {
             store = HistoryStores.open(history, historyBranch, historyRemote, push(), basedir);
@@ -140,7 +141,7 @@ public class TrendMojo extends AbstractPreMergeMojo {
         Path export = otavaCsv == null || otavaCsv.trim().isEmpty() ? null : basedir.resolve(otavaCsv.trim());
         String module = ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null;
         TrendRequest request = new TrendRequest(store, mainBranches(), module, options, GateSettings.defaults(),
-                outputDirectory.toPath(), export).saving(save());
+                outputs(basedir), export).saving(save());
         if (outsideProject()) {
             if (confirmMode() != FailConfirmation.Mode.NEVER) {
                 getLog().info("perf:trend runs outside a Maven project: a new slowdown is reported, not confirmed ("
@@ -189,6 +190,29 @@ public class TrendMojo extends AbstractPreMergeMojo {
     /** Run with no POM (Maven's stand-in project): there is no project to build, only a history to read. */
     private boolean outsideProject() {
         return project.getFile() == null;
+    }
+
+    /**
+     * The output directory; outside a project {@code target/perf} of the working directory unless set, since the
+     * stand-in project leaves the default's {@code ${project.basedir}} unresolved.
+     */
+    private Path outputs(Path basedir) {
+        if (outsideProject() && outputDirectory.getPath().contains("${")) {
+            return basedir.resolve("target").resolve("perf");
+        }
+        return basedir.resolve(outputDirectory.toPath());
+    }
+
+    /**
+     * The directory a relative {@code perf.history}, {@code perf.otavaCsv} and output directory start from: the
+     * project's, or outside a project the working directory (Maven's stand-in project has no directory).
+     */
+    private Path directory() {
+        if (project.getBasedir() != null) {
+            return project.getBasedir().toPath();
+        }
+        String root = session == null ? null : session.getExecutionRootDirectory();
+        return Paths.get(root == null ? "" : root).toAbsolutePath();
     }
 
     /** {@code perf.trendSave}, read by the one switch rule. */
