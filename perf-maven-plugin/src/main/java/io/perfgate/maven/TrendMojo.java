@@ -34,7 +34,7 @@ import org.eclipse.aether.RepositorySystem;
  * saves the reported change points into the history store. Usually run on main after recording:
  * {@code mvn verify -Pperf perf:record perf:trend}. It reports; it never fails the build for a change point. It also
  * runs outside a Maven project, on a history directory or the history branch of the repository it is run in
- * ({@code mvn io.perfgate:perf-maven-plugin:<version>:trend -Dperf.history=<copy>}), writing to {@code target/perf}
+ * ({@code mvn io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:trend -Dperf.history=<copy>}), writing to {@code target/perf}
  * of the working directory; {@code perf.trendSave=false} analyses without writing to the store. With
  * {@code perf.confirm=auto} (the default) it measures a new slowdown's two commits side by side and bisects the
  * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings.
