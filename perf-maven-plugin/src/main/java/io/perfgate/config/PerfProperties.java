@@ -264,6 +264,8 @@ public final class PerfProperties {
     /** The runs in one window of the change-point search (Otava's default). */
     public static final String TREND_WINDOW = "perf.trendWindow";
     public static final String DEFAULT_TREND_WINDOW = "50";
+    /** Whether perf:trend saves the change points it reports into the history store; off analyses only. */
+    public static final String TREND_SAVE = "perf.trendSave";
     /** A file to export the history to as Apache Otava's CSV; empty: no export. */
     public static final String OTAVA_CSV = "perf.otavaCsv";
 }

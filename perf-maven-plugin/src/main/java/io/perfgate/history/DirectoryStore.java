@@ -152,6 +152,11 @@ public final class DirectoryStore implements HistoryStore {
         return Appended.shared(file.toString());
     }
 
+    /** The directory, as given (it may not exist). */
+    public Path root() {
+        return root;
+    }
+
     @Override
     public String describe() {
         return "directory " + root;

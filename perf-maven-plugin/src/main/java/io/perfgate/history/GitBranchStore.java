@@ -72,11 +72,14 @@ public final class GitBranchStore implements HistoryStore {
     private final Git git;
     private final String branch;
     private final String remote;
+    /** Why the history is not fetched nor pushed although a remote was asked for, or null. */
+    private final String localOnly;
 
-    private GitBranchStore(Git git, String branch, String remote) {
+    private GitBranchStore(Git git, String branch, String remote, String localOnly) {
         this.git = git;
         this.branch = branch;
         this.remote = remote;
+        this.localOnly = localOnly;
     }
 
     /**
@@ -110,7 +113,23 @@ public final class GitBranchStore implements HistoryStore {
             throw new HistoryException("the history branch " + branch + " is the branch checked out in "
                     + top.stdout.trim() + "; the history is written beside the working tree, never into it");
         }
-        return new GitBranchStore(git, branch, remote);
+        if (remote != null && isRemoteName(remote) && git.output("remote").lines().noneMatch(remote::equals)) {
+            // said once by the caller, instead of a failed fetch and a failed push each with git's words
+            return new GitBranchStore(git, branch, null, "No remote '" + remote + "' in " + top.stdout.trim()
+                    + ": the history branch " + branch + " stays local (not fetched, not pushed). "
+                    + PerfProperties.HISTORY_REMOTE + " names the remote that shares it.");
+        }
+        return new GitBranchStore(git, branch, remote, null);
+    }
+
+    /** A remote's name, not a URL or path, which git fetches from without a configured remote. */
+    private static boolean isRemoteName(String remote) {
+        return !remote.contains("/") && !remote.contains(":") && !remote.contains("\\");
+    }
+
+    @Override
+    public String localOnly() {
+        return localOnly;
     }
 
     private String localRef() {

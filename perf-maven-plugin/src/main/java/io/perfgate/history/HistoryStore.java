@@ -77,6 +77,14 @@ public interface HistoryStore {
     /** The store, for messages: {@code directory /ci/cache/perf-history}, {@code git branch perf-history}. */
     String describe();
 
+    /**
+     * Why a store that was to be shared with a remote is kept local only, as one line for the log (a git repository
+     * without the remote named), or null.
+     */
+    default String localOnly() {
+        return null;
+    }
+
     /** Where a record went, and why it is not shared yet when it is not. */
     final class Appended {
         private final String location;

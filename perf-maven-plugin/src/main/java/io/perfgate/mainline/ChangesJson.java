@@ -92,6 +92,15 @@ final class ChangesJson {
     }
 
     /**
+     * The schema a document says it has.
+     *
+     * @throws JsonFormatException naming {@code source} when the document or its schema does not read
+     */
+    static int schema(String source, String json) throws JsonFormatException {
+        return JsonValue.parse(source, json).object().get("schema").integer();
+    }
+
+    /**
      * The points a document reported, as the first run of each, by series ({@link Trend#id()}).
      *
      * @throws JsonFormatException naming {@code source} and the field when the document does not read

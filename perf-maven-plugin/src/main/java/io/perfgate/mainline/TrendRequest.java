@@ -20,15 +20,18 @@ public final class TrendRequest {
     private final Path outputDirectory;
     private final Path otavaCsv;
     private final ChangeConfirmation confirmation;
+    private final boolean save;
 
     public TrendRequest(HistoryStore store, MainBranches mainBranches, String module, ChangePointOptions options,
             GateSettings settings, Path outputDirectory, Path otavaCsv) {
-        this(store, mainBranches, module, options, settings, outputDirectory, otavaCsv, null);
+        this(store, mainBranches, module, options, settings, outputDirectory, otavaCsv, null, true);
     }
 
     private TrendRequest(HistoryStore store, MainBranches mainBranches, String module, ChangePointOptions options,
-            GateSettings settings, Path outputDirectory, Path otavaCsv, ChangeConfirmation confirmation) {
+            GateSettings settings, Path outputDirectory, Path otavaCsv, ChangeConfirmation confirmation,
+            boolean save) {
         this.confirmation = confirmation;
+        this.save = save;
         this.store = Objects.requireNonNull(store, "store");
         this.mainBranches = Objects.requireNonNull(mainBranches, "mainBranches");
         this.module = module;
@@ -71,7 +74,20 @@ public final class TrendRequest {
     /** Confirms the slowdowns found side by side ({@code perf.confirm}); without it nothing is measured. */
     public TrendRequest confirming(ChangeConfirmation sideBySide) {
         return new TrendRequest(store, mainBranches, module, options, settings, outputDirectory, otavaCsv,
-                sideBySide);
+                sideBySide, save);
+    }
+
+    /**
+     * Whether the reported points are saved into the store ({@code perf.trendSave}); false analyses only: nothing
+     * is written to the store, the outputs are written to the output directory as always.
+     */
+    public TrendRequest saving(boolean saveIntoStore) {
+        return new TrendRequest(store, mainBranches, module, options, settings, outputDirectory, otavaCsv,
+                confirmation, saveIntoStore);
+    }
+
+    public boolean save() {
+        return save;
     }
 
     /** Null: slowdowns are not measured side by side. */

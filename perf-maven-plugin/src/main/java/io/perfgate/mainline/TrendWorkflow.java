@@ -1,12 +1,15 @@
 package io.perfgate.mainline;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.gate.AllocationTolerance;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.history.HistoryException;
+import io.perfgate.history.DirectoryStore;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.history.HistoryStores;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.log.PerfLog;
 import io.perfgate.report.TrendReport;
@@ -15,9 +18,11 @@ import io.perfgate.trend.ChangePointDetector;
 import io.perfgate.trend.OtavaCsv;
 import io.perfgate.trend.Trend;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,6 +57,10 @@ public final class TrendWorkflow {
      */
     public TrendResult run(TrendRequest request) throws HistoryException, IOException {
         HistoryStore store = request.store();
+        if (store.localOnly() != null) {
+            log.warn(store.localOnly());
+        }
+        Map<String, Set<String>> before = reportedBefore(store);
         List<HistoryRecord> records = store.list(s -> log.warn("Left out of the trend: " + s));
         String branch = request.mainBranches().describe(records);
         HistorySeries.Selection selection = HistorySeries.comparable(records, request.mainBranches(), branch,
@@ -63,7 +72,6 @@ public final class TrendWorkflow {
         }
         int runs = selection.comparable.size();
         List<Trend> trends = new ArrayList<>();
-        Map<String, Set<String>> before = reportedBefore(store);
         ChangePointDetector detector = new ChangePointDetector(request.options());
         for (Trend t : HistorySeries.build(selection.comparable, request.settings())) {
             trends.add(t.runs().size() < MIN_RUNS ? t
@@ -71,6 +79,7 @@ public final class TrendWorkflow {
                             detector.detect(t.series(), before.getOrDefault(t.id(), Set.of())))));
         }
         trends.sort(NEWEST_SLOWDOWN_FIRST);
+        warnAboutUnknown(before, trends, store);
 
         String empty = records.isEmpty() ? "No runs in the history (" + store.describe() + ") yet: record runs on "
                 + branch + " with perf:record, then run perf:trend."
@@ -93,10 +102,19 @@ public final class TrendWorkflow {
         // a point that could not be measured is tried again by the next build: no reason to save
         boolean measured = confirmations.entrySet().stream().anyMatch(e -> e.getValue().confirmed() != null
                 && stored.get(e.getKey()) != e.getValue());
-        save(store, trends, before, changes, measured);
+        if (request.save()) {
+            save(store, trends, before, changes, measured);
+        } else {
+            log.info(PerfProperties.TREND_SAVE + "=false: nothing saved in the " + store.describe()
+                    + "; the change points are in " + out.resolve(CHANGES_FILE));
+        }
 
         TrendResult result = new TrendResult(branch, runs, trends, files, confirmations);
-        report(result, empty, out);
+        String missing = records.isEmpty() ? missingDirectory(store) : null;
+        if (missing != null) {
+            log.warn(missing);
+        }
+        report(result, missing != null ? null : empty, out);
         return result;
     }
 
@@ -138,13 +156,85 @@ public final class TrendWorkflow {
         return kept;
     }
 
-    /** The points the previous analysis reported, by series; none when the store has none or they do not read. */
-    private Map<String, Set<String>> reportedBefore(HistoryStore store) {
+    /**
+     * A history directory that is not there or is a file, said as such: an empty history there is a wrong path, not
+     * a history without runs yet. Null for any other store.
+     */
+    private static String missingDirectory(HistoryStore store) {
+        if (!(store instanceof DirectoryStore)) {
+            return null;
+        }
+        Path root = ((DirectoryStore) store).root();
+        if (Files.isDirectory(root)) {
+            return null;
+        }
+        return "No history to analyse: " + PerfProperties.HISTORY + " names " + root.toAbsolutePath() + ", which "
+                + (Files.exists(root) ? "is a file, not a directory" : "does not exist") + ". Give the directory"
+                + " perf:record writes (a relative path is resolved from the project's directory, or from the working"
+                + " directory outside a project), or '" + HistoryStores.GIT + "' for the history branch.";
+    }
+
+    /**
+     * The points the previous analysis reported that name a series or run this history does not hold are not held;
+     * says which, so that a points document from another history or a pruned one is not silently ignored.
+     */
+    private void warnAboutUnknown(Map<String, Set<String>> before, List<Trend> trends, HistoryStore store) {
+        Map<String, Trend> byId = new LinkedHashMap<>();
+        trends.forEach(t -> byId.put(t.id(), t));
+        List<String> unknown = new ArrayList<>();
+        before.forEach((series, runIds) -> {
+            Trend t = byId.get(series);
+            String name = t != null ? t.label() : seriesName(series);
+            for (String run : runIds) {
+                if (t == null) {
+                    unknown.add(name + " at run " + run + " (no such series among the comparable runs)");
+                } else if (t.runs().stream().noneMatch(r -> r.id().equals(run))) {
+                    unknown.add(name + " at run " + run + " (no such run in the series)");
+                }
+            }
+        });
+        if (!unknown.isEmpty()) {
+            log.warn(unknown.size() + " change point(s) of " + store.describe() + ":" + HistoryStore.REPORTED_CHANGES
+                    + " name what this history does not hold, so they are not held: "
+                    + String.join("; ", unknown.subList(0, Math.min(5, unknown.size())))
+                    + (unknown.size() > 5 ? "; and " + (unknown.size() - 5) + " more" : ""));
+        }
+    }
+
+    /** A series' id ({@link Trend#id()}: key, mode, metric) for people: {@code a.B.c:size=10 [avgt] median}. */
+    private static String seriesName(String id) {
+        String[] parts = id.split("\u0000");
+        return parts.length == 3 ? parts[0] + " [" + parts[1] + "] " + parts[2] : id.replace('\u0000', ' ');
+    }
+
+    /**
+     * The points the previous analysis reported, by series; none when the store has none or they do not read.
+     *
+     * @throws HistoryException when the document was written by a newer plugin: saving over it would lose what
+     *     this version does not know, so the analysis stops, as for a record of a newer schema
+     */
+    private Map<String, Set<String>> reportedBefore(HistoryStore store) throws HistoryException {
+        String source = store.describe() + ":" + HistoryStore.REPORTED_CHANGES;
+        String json;
         try {
-            String json = store.reportedChanges();
-            return json == null ? Map.of()
-                    : ChangesJson.reported(store.describe() + ":" + HistoryStore.REPORTED_CHANGES, json);
-        } catch (HistoryException | JsonFormatException | IllegalArgumentException e) {
+            json = store.reportedChanges();
+        } catch (HistoryException e) {
+            log.warn("The change points reported before could not be read, so this analysis starts afresh and may"
+                    + " move a point by a run: " + e.getMessage());
+            return Map.of();
+        }
+        try {
+            if (json == null) {
+                return Map.of();
+            }
+            int schema = ChangesJson.schema(source, json);
+            if (schema > ChangesJson.SCHEMA) {
+                throw new HistoryException(source + " has schema " + schema + ", written by a newer"
+                        + " perf-maven-plugin; this version reads and writes schema " + ChangesJson.SCHEMA
+                        + " and will not replace it. Upgrade the plugin");
+            }
+            return ChangesJson.reported(source, json);
+        } catch (JsonFormatException | IllegalArgumentException e) {
             log.warn("The change points reported before could not be read, so this analysis starts afresh and may"
                     + " move a point by a run: " + e.getMessage());
             return Map.of();

@@ -17,6 +17,7 @@ import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.trend.ChangePointOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -31,13 +32,16 @@ import org.eclipse.aether.RepositorySystem;
  * {@code main}, analysed as Apache Otava does (E-Divisive means and a t-test), with the change points reported before
  * held in place. Writes {@code changes.json}, {@code trend.md} and {@code trend.html} to the output directory and
  * saves the reported change points into the history store. Usually run on main after recording:
- * {@code mvn verify -Pperf perf:record perf:trend}. It reports; it never fails the build for a change point. With
+ * {@code mvn verify -Pperf perf:record perf:trend}. It reports; it never fails the build for a change point. It also
+ * runs outside a Maven project, on a history directory or the history branch of the repository it is run in
+ * ({@code mvn io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:trend -Dperf.history=<copy>}), writing to {@code target/perf}
+ * of the working directory; {@code perf.trendSave=false} analyses without writing to the store. With
  * {@code perf.confirm=auto} (the default) it measures a new slowdown's two commits side by side and bisects the
  * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings.
  *
  * @since 0.1.0
  */
-@Mojo(name = "trend", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
+@Mojo(name = "trend", threadSafe = true, requiresProject = false, requiresDependencyResolution = ResolutionScope.TEST)
 public class TrendMojo extends AbstractPreMergeMojo {
     /** Where the history is kept: {@code git} (the branch {@code perf.historyBranch}) or a directory. @since 0.1.0 */
     @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
@@ -91,6 +95,16 @@ public class TrendMojo extends AbstractPreMergeMojo {
     private String trendWindow;
 
     /**
+     * Saves the change points reported into the history store ({@code changes.json}, a commit on the history
+     * branch), so that the next analysis holds them in place. {@code false} analyses only: nothing is written to
+     * the store, the outputs are written to the output directory as always; analysing again gives the same answer.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.TREND_SAVE, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String trendSave;
+
+    /**
      * A file to export the analysed history to as Apache Otava's CSV (with an Otava configuration beside it,
      * {@code <name>.yaml}); empty: no export.
      *
@@ -113,7 +127,7 @@ public class TrendMojo extends AbstractPreMergeMojo {
     @Override
     protected void executeGoal() throws MojoExecutionException {
         ChangePointOptions options = options();
-        Path basedir = project.getBasedir().toPath();
+        Path basedir = directory();
         HistoryStore store;
         try {
             store = HistoryStores.open(history, historyBranch, historyRemote, push(), basedir);
@@ -126,9 +140,18 @@ public class TrendMojo extends AbstractPreMergeMojo {
         }
         Path export = otavaCsv == null || otavaCsv.trim().isEmpty() ? null : basedir.resolve(otavaCsv.trim());
         String module = ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null;
+        TrendRequest request = new TrendRequest(store, mainBranches(), module, options, GateSettings.defaults(),
+                outputs(basedir), export).saving(save());
+        if (outsideProject()) {
+            if (confirmMode() != FailConfirmation.Mode.NEVER) {
+                getLog().info("perf:trend runs outside a Maven project: a new slowdown is reported, not confirmed ("
+                        + PerfProperties.CONFIRM + " builds the project's commits)");
+            }
+        } else {
+            request = request.confirming(confirmation());
+        }
         try {
-            new TrendWorkflow(perfLog()).run(new TrendRequest(store, mainBranches(), module, options,
-                    GateSettings.defaults(), outputDirectory.toPath(), export).confirming(confirmation()));
+            new TrendWorkflow(perfLog()).run(request);
         } catch (HistoryException | IOException e) {
             throw new MojoExecutionException("perf:trend could not read the history or write its outputs: "
                     + e.getMessage(), e);
@@ -140,12 +163,7 @@ public class TrendMojo extends AbstractPreMergeMojo {
      * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings.
      */
     private ChangeConfirmation confirmation() throws MojoExecutionException {
-        FailConfirmation.Mode mode;
-        try {
-            mode = SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
-        } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
+        FailConfirmation.Mode mode = confirmMode();
         Path directory = outputDirectory.toPath().resolve("trend-confirm");
         return new ChangeConfirmation(mode, () -> {
             try {
@@ -158,6 +176,48 @@ public class TrendMojo extends AbstractPreMergeMojo {
                 throw new CompareException(e.getMessage(), e);
             }
         }, outputDirectory.toPath(), perfLog());
+    }
+
+    /** {@code perf.confirm}, one of its choices. */
+    private FailConfirmation.Mode confirmMode() throws MojoExecutionException {
+        try {
+            return SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
+        } catch (InvalidSettingException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** Run with no POM (Maven's stand-in project): there is no project to build, only a history to read. */
+    private boolean outsideProject() {
+        return project.getFile() == null;
+    }
+
+    /**
+     * The output directory; outside a project {@code target/perf} of the working directory unless set, since the
+     * stand-in project leaves the default's {@code ${project.basedir}} unresolved.
+     */
+    private Path outputs(Path basedir) {
+        if (outsideProject() && outputDirectory.getPath().contains("${")) {
+            return basedir.resolve("target").resolve("perf");
+        }
+        return basedir.resolve(outputDirectory.toPath());
+    }
+
+    /**
+     * The directory a relative {@code perf.history}, {@code perf.otavaCsv} and output directory start from: the
+     * project's, or outside a project the working directory (Maven's stand-in project has no directory).
+     */
+    private Path directory() {
+        if (project.getBasedir() != null) {
+            return project.getBasedir().toPath();
+        }
+        String root = session == null ? null : session.getExecutionRootDirectory();
+        return Paths.get(root == null ? "" : root).toAbsolutePath();
+    }
+
+    /** {@code perf.trendSave}, read by the one switch rule. */
+    final boolean save() throws MojoExecutionException {
+        return flag(PerfProperties.TREND_SAVE, trendSave, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.historyPush}, read by the one switch rule. */

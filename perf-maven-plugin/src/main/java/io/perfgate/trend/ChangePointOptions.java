@@ -58,4 +58,13 @@ public final class ChangePointOptions {
         }
         return maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
     }
+
+    /**
+     * The level of the split search's episode test (a proposal's new level against the runs before it, both bounded
+     * by E-Divisive's pair tau, kappa): a tenth of the final level. The pair is chosen among many more candidates
+     * than a split alone; at the split search's level, episodes found in pure noise doubled (trends.md).
+     */
+    double episodePValue() {
+        return maxPValue / 10;
+    }
 }

@@ -40,6 +40,7 @@ final class EnergySplit {
             throw new IllegalArgumentException("a segment of " + (to - from) + " values cannot be split");
         }
         int bestTau = from + 1;
+        int bestKappa = to;
         double bestQ = Double.NEGATIVE_INFINITY;
         double withinX = 0;
         for (int tau = from + 1; tau < to; tau++) {
@@ -62,24 +63,32 @@ final class EnergySplit {
                 if (q > bestQ) {
                     bestQ = q;
                     bestTau = tau;
+                    bestKappa = kappa;
                 }
             }
         }
-        return new Candidate(bestTau, bestQ);
+        return new Candidate(bestTau, bestKappa, bestQ);
     }
 
-    /** A split: the first index of the new level and its divergence. */
+    /** A split: the first index of the new level, the end kappa of the new level that maximised it, its divergence. */
     static final class Candidate {
         private final int index;
+        private final int end;
         private final double divergence;
 
-        Candidate(int index, double divergence) {
+        Candidate(int index, int end, double divergence) {
             this.index = index;
+            this.end = end;
             this.divergence = divergence;
         }
 
         int index() {
             return index;
+        }
+
+        /** kappa: the runs {@code [index, end)} are the other level that the divergence compared. */
+        int end() {
+            return end;
         }
 
         double divergence() {

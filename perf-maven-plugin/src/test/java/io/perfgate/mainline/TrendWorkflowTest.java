@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.DirectoryStore;
+import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.history.MainBranches;
@@ -249,6 +250,129 @@ class TrendWorkflowTest {
                 + dir.resolve("none") + ") yet: record runs on main or master with perf:record, then run perf:trend.\n",
                 Files.readString(dir.resolve("out/trend.md")));
         assertTrue(Files.readString(dir.resolve("out/changes.json")).contains("\"changes\" : [ ]"));
+    }
+
+    /** perf.trendSave=false: the outputs as always, nothing in the store; analysing again gives the same answer. */
+    @Test
+    void analysingWithoutSavingWritesNothingToTheStore(@TempDir Path dir) throws Exception {
+        Path root = dir.resolve("history");
+        DirectoryStore store = new DirectoryStore(root);
+        for (HistoryRecord r : history(30, 20)) {
+            store.append(r);
+        }
+        List<String> before = listing(root);
+        TrendResult first = new TrendWorkflow(log).run(request(store, dir.resolve("out")).saving(false));
+        TrendResult again = new TrendWorkflow(log).run(request(store, dir.resolve("out2")).saving(false));
+
+        assertEquals(before, listing(root), "the store is as it was");
+        assertEquals(null, store.reportedChanges());
+        assertEquals(2, first.located().size());
+        assertEquals(Files.readString(dir.resolve("out/changes.json")), Files.readString(dir.resolve("out2/changes.json")));
+        assertEquals(first.located().size(), again.located().size());
+        assertTrue(infos.stream().anyMatch(i -> i.startsWith("perf.trendSave=false: nothing saved in the directory "
+                + root)), infos.toString());
+    }
+
+    private static List<String> listing(Path root) throws Exception {
+        try (var files = Files.walk(root)) {
+            return files.map(p -> root.relativize(p).toString()).sorted().collect(Collectors.toList());
+        }
+    }
+
+    private static TrendRequest request(HistoryStore store, Path out) {
+        return new TrendRequest(store, MainBranches.defaults(), null, ChangePointOptions.defaults(),
+                GateSettings.defaults(), out, null);
+    }
+
+    /** A perf.history that is not a directory is a wrong path, said as a warning naming it, not "no runs yet". */
+    @Test
+    void aHistoryPathThatIsMissingOrAFileIsAWarningNamingIt(@TempDir Path dir) throws Exception {
+        analyse(new DirectoryStore(dir.resolve("none")), dir.resolve("out"));
+        Path file = Files.writeString(dir.resolve("history.json.gz"), "x");
+        analyse(new DirectoryStore(file), dir.resolve("out2"));
+
+        assertEquals(List.of("No history to analyse: perf.history names " + dir.resolve("none") + ", which does not"
+                + " exist. Give the directory perf:record writes (a relative path is resolved from the project's"
+                + " directory, or from the working directory outside a project), or 'git' for the history branch.",
+                "No history to analyse: perf.history names " + file + ", which is a file, not a directory. Give the"
+                + " directory perf:record writes (a relative path is resolved from the project's directory, or from"
+                + " the working directory outside a project), or 'git' for the history branch."), warnings);
+        assertTrue(infos.stream().noneMatch(i -> i.startsWith("No runs")), infos.toString());
+    }
+
+    /** A changes.json of a newer schema is refused, as a record of a newer schema is, and left as it was. */
+    @Test
+    void aChangesDocumentOfANewerSchemaIsRefusedAndKept(@TempDir Path dir) throws Exception {
+        Path root = dir.resolve("history");
+        DirectoryStore store = new DirectoryStore(root);
+        for (HistoryRecord r : history(30, 20)) {
+            store.append(r);
+        }
+        String newer = "{\"schema\": 2, \"changes\": [], \"mergedFrom\": [\"a field this version does not know\"]}";
+        store.saveReportedChanges(newer);
+
+        HistoryException e = org.junit.jupiter.api.Assertions.assertThrows(HistoryException.class,
+                () -> analyse(store, dir.resolve("out")));
+        assertEquals("directory " + root + ":changes.json has schema 2, written by a newer perf-maven-plugin; this"
+                + " version reads and writes schema 1 and will not replace it. Upgrade the plugin", e.getMessage());
+        assertEquals(newer, store.reportedChanges());
+    }
+
+    /** Points of changes.json that name no series or no run of this history are named, not dropped silently. */
+    @Test
+    void reportedPointsNamingNoSeriesOrRunAreNamedInAWarning(@TempDir Path dir) throws Exception {
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+        List<HistoryRecord> records = history(30, 20);
+        for (HistoryRecord r : records) {
+            store.append(r);
+        }
+        analyse(store, dir.resolve("out"));
+        String stored = store.reportedChanges();
+        String edited = stored.replaceFirst("\"run\" : \"" + records.get(20).name() + "\"",
+                "\"run\" : \"2020/01/01T000000Z-gone\"").replace("\"mode\" : \"thrpt\"", "\"mode\" : \"ss\"");
+        assertTrue(!edited.equals(stored) && edited.contains("2020/01/01T000000Z-gone"), edited);
+        store.saveReportedChanges(edited);
+        warnings.clear();
+
+        analyse(store, dir.resolve("out2"));
+        List<String> notSlower = warnings.stream().filter(w -> !w.startsWith("Slower: ")).collect(Collectors.toList());
+        assertEquals(1, notSlower.size(), warnings.toString());
+        String w = notSlower.get(0);
+        assertTrue(w.startsWith("2 change point(s) of directory " + dir.resolve("history") + ":changes.json name what"
+                + " this history does not hold, so they are not held: "), w);
+        assertTrue(w.contains("ParserBench.parse (size=10) [avgt] median at run 2020/01/01T000000Z-gone (no such run"
+                + " in the series)"), w);
+        assertTrue(w.contains("org.example.ParserBench.parse:size=10 [ss] median at run " + records.get(20).name()
+                + " (no such series among the comparable runs)"), w);
+    }
+
+    /** A repository with no remote 'origin': one line says so; no failed fetch, no "saved but not shared". */
+    @Test
+    void withoutTheRemoteOneLineSaysTheHistoryStaysLocal(@TempDir Path dir) throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        git(repo, "init", "--quiet", "--initial-branch=main");
+        Files.writeString(repo.resolve("README"), "project\n");
+        git(repo, "add", "README");
+        git(repo, "-c", "user.name=Dev", "-c", "user.email=dev@example.org", "commit", "--quiet", "-m", "first");
+        HistoryStore store = io.perfgate.history.GitBranchStore.open(repo, "perf-history", "origin");
+        for (HistoryRecord r : history(30, 20)) {
+            store.append(r);
+        }
+        warnings.clear();
+
+        analyse(store, dir.resolve("out"));
+        List<String> trendWarnings = warnings.stream().filter(w -> !w.startsWith("Slower: "))
+                .collect(Collectors.toList());
+        assertEquals(List.of("No remote 'origin' in " + repo.toRealPath() + ": the history branch perf-history stays"
+                + " local (not fetched, not pushed). perf.historyRemote names the remote that shares it."),
+                trendWarnings);
+        assertTrue(store.reportedChanges() != null, "saved locally");
+    }
+
+    private static void git(Path directory, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        assertTrue(new io.perfgate.process.ExternalCommand(command, directory).run().succeeded(), command.toString());
     }
 
     /** What a later build reads back from changes.json names the same series and first runs as were reported. */

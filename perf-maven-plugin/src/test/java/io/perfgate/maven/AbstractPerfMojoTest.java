@@ -134,6 +134,7 @@ class AbstractPerfMojoTest {
         SWITCHES.put(PerfProperties.FORCE, new Switch(BaselineMojo.class, "force", m -> ((BaselineMojo) m).force()));
         SWITCHES.put(PerfProperties.HISTORY_PUSH, new Switch(AbstractHistoryMojo.class, "historyPush",
                 m -> ((AbstractHistoryMojo) m).push()));
+        SWITCHES.put(PerfProperties.TREND_SAVE, new Switch(TrendMojo.class, "trendSave", m -> ((TrendMojo) m).save()));
         SWITCHES.put(PerfProperties.CALIBRATE_SAVE, new Switch(CalibrateMojo.class, "save",
                 m -> ((CalibrateMojo) m).save()));
         SWITCHES.put(PerfProperties.ADAPTIVE, new Switch(AbstractPreMergeMojo.class, "adaptive",

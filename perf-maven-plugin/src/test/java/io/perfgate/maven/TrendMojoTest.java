@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.trend.ChangePointOptions;
 import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.Test;
 
@@ -45,5 +47,28 @@ class TrendMojoTest {
                 () -> mojo("0.001", "1").options());
         assertTrue(outOfRange.getMessage().contains("at least 2 runs, not 1")
                 && outOfRange.getMessage().contains("perf.trendWindow"), outOfRange.getMessage());
+    }
+
+    /** perf.trendSave: on unless turned off, by the one switch rule (a typo is an error, not "off"). */
+    @Test
+    void trendSaveIsASwitchThatIsOnByDefault() throws Exception {
+        TrendMojo mojo = mojo("0.001", "50");
+        set(mojo, "trendSave", PerfProperties.DEFAULT_TRUE);
+        assertTrue(mojo.save());
+        set(mojo, "trendSave", "FALSE");
+        assertEquals(false, mojo.save());
+        set(mojo, "trendSave", "no");
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, mojo::save);
+        assertTrue(e.getMessage().contains("perf.trendSave"), e.getMessage());
+    }
+
+    /** perf:trend runs on a copied history with no POM around it; the other goals need their project. */
+    @Test
+    void trendAloneRunsOutsideAProject() throws Exception {
+        String descriptor = Files.readString(Paths.get("target", "classes", "META-INF", "maven", "plugin.xml"));
+        String trend = descriptor.substring(descriptor.indexOf("<goal>trend</goal>"));
+        trend = trend.substring(0, trend.indexOf("</mojo>"));
+        assertTrue(trend.contains("<requiresProject>false</requiresProject>"), trend);
+        assertTrue(trend.contains("<name>trendSave</name>"), "perf.trendSave is a parameter of perf:trend");
     }
 }
