@@ -189,12 +189,27 @@ public final class ChangeConfirmation {
             return this;
         }
 
-        /** What a bisection reads from this step: FAIL is slow, an undecided or missing verdict is skipped. */
-        Bisection.Finding finding() {
+        /**
+         * What a bisection reads from this step, measured against the same commit before the change as
+         * {@code confirmed}: FAIL is slow; a step whose whole interval lies below the confirmed slowdown's interval
+         * cannot hold that slowdown, so it is good even where the rounds could not call it at the limit (a noisy
+         * machine leaves an unchanged commit INCONCLUSIVE, and skipping it left the culprit open); any other
+         * undecided or missing verdict is skipped.
+         */
+        Bisection.Finding finding(Measured confirmed) {
             if (verdict == Verdict.FAIL) {
                 return Bisection.Finding.SLOW;
             }
+            if (belowTheSlowdownOf(confirmed)) {
+                return Bisection.Finding.GOOD;
+            }
             return verdict == Verdict.INCONCLUSIVE || undecided ? Bisection.Finding.SKIPPED : Bisection.Finding.GOOD;
+        }
+
+        /** Whether this step's interval ends below the start of {@code confirmed}'s, both changes against one base. */
+        boolean belowTheSlowdownOf(Measured confirmed) {
+            return Double.isFinite(high) && Double.isFinite(confirmed.low) && confirmed.verdict == Verdict.FAIL
+                    && high < confirmed.low;
         }
 
         /** This measurement with the profiles taken after its rounds. */
@@ -340,10 +355,12 @@ public final class ChangeConfirmation {
                     rounds[0] += step.rounds;
                     // FAIL side by side is slow; a step the rounds could not call is skipped rather than taken
                     // for good, which would send the search past the culprit
-                    Bisection.Finding f = step.finding();
+                    Bisection.Finding f = step.finding(m);
+                    String why = f == Bisection.Finding.SKIPPED ? ", " + step.verdict + ": the rounds could not call it"
+                            : f == Bisection.Finding.GOOD && step.verdict != Verdict.PASS
+                                    ? ", " + step.verdict + ", but below the confirmed " + m.text() : "";
                     log.info("bisect " + git.shortId(c) + ": " + f.name().toLowerCase(Locale.ROOT) + " ("
-                            + step.text() + (f == Bisection.Finding.SKIPPED ? ", " + step.verdict
-                                    + ": the rounds could not call it" : "") + ")");
+                            + step.text() + why + ")");
                     return f;
                 } catch (CompareException | IOException e) {
                     log.warn("bisect " + git.shortId(c) + ": skipped, it could not be measured: " + e.getMessage());

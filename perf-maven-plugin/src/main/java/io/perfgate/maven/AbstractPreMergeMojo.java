@@ -260,6 +260,12 @@ abstract class AbstractPreMergeMojo extends AbstractInterleavedMojo {
             compareTreatments();
             return;
         }
+        // the baseline's own settings name a side of a comparison of treatments; alone they would silently do nothing
+        if (baselineJvmArgs != null && !baselineJvmArgs.trim().isEmpty()) {
+            getLog().warn(PerfProperties.BASELINE_JVM_ARGS + " is ignored: it gives the baseline's forks arguments of"
+                    + " their own only in a comparison of treatments (" + PerfProperties.TREATMENTS + "); to give both"
+                    + " sides arguments use " + PerfProperties.JVM_ARGS);
+        }
         CompareRequest request = request();
         project.setContextValue(COMPARED, "perf:" + goal());
         getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()

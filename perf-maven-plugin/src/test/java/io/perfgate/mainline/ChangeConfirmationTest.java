@@ -219,6 +219,29 @@ class ChangeConfirmationTest {
     }
 
     @Test
+    void aNoisyStepWhoseIntervalEndsBelowTheConfirmedSlowdownIsGoodNotSkipped() {
+        // issue 40's IT run beside a busy machine: confirmed +194.9 % [+75.5 %, +326 %]; the unchanged commit read
+        // -17.5 % [-36.6 %, +53.2 %], INCONCLUSIVE at the 10 % limit, and skipping it left the culprit open
+        ChangeConfirmation.Measured confirmed = measured(Verdict.FAIL, 1.949, 0.755, 3.259);
+        assertEquals(Bisection.Finding.GOOD, measured(Verdict.INCONCLUSIVE, -0.175, -0.366, 0.532)
+                .finding(confirmed));
+        // an interval that reaches into the confirmed one could hold the slowdown: still skipped
+        assertEquals(Bisection.Finding.SKIPPED, measured(Verdict.INCONCLUSIVE, 0.2, -0.3, 0.9).finding(confirmed));
+        assertEquals(Bisection.Finding.SKIPPED, measured(Verdict.WARN, 0.6, 0.1, 1.2).undecided(true)
+                .finding(confirmed));
+        assertEquals(Bisection.Finding.SLOW, measured(Verdict.FAIL, 1.9, 0.8, 3.0).finding(confirmed));
+        assertEquals(Bisection.Finding.GOOD, measured(Verdict.PASS, 0.01, -0.02, 0.04).finding(confirmed));
+        // with nothing confirmed to compare against, an uncalled step is skipped as before
+        assertEquals(Bisection.Finding.SKIPPED, measured(Verdict.INCONCLUSIVE, -0.175, -0.366, 0.532)
+                .finding(measured(Verdict.WARN, 1.949, 0.755, 3.259)));
+    }
+
+    private static ChangeConfirmation.Measured measured(Verdict verdict, double change, double low, double high) {
+        return new ChangeConfirmation.Measured(verdict, change, low, high, 5, Duration.ofSeconds(10),
+                Duration.ofSeconds(20), verdict.name());
+    }
+
+    @Test
     void neverMeasuresNothing(@TempDir Path dir) throws Exception {
         TrendResult result = analyse(history(dir), dir.resolve("out"), FailConfirmation.Mode.NEVER, tools(2, null));
         assertEquals(List.of(), measured);
