@@ -357,7 +357,7 @@ public final class ChangeConfirmation {
                     // for good, which would send the search past the culprit
                     Bisection.Finding f = step.finding(m);
                     String why = f == Bisection.Finding.SKIPPED ? ", " + step.verdict + ": the rounds could not call it"
-                            : f == Bisection.Finding.GOOD && step.verdict != Verdict.PASS
+                            : f == Bisection.Finding.GOOD && step.verdict != Verdict.PASS && step.belowTheSlowdownOf(m)
                                     ? ", " + step.verdict + ", but below the confirmed " + m.text() : "";
                     log.info("bisect " + git.shortId(c) + ": " + f.name().toLowerCase(Locale.ROOT) + " ("
                             + step.text() + why + ")");
