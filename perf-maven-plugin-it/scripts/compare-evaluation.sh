@@ -12,13 +12,13 @@
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-./mvnw -B -ntp -q test-compile -pl perf-maven-plugin
-./mvnw -B -ntp -q dependency:build-classpath -pl perf-maven-plugin -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$root/perf-maven-plugin/target/evaluation-classpath.txt"
+./mvnw -B -ntp -q test-compile -pl perf-core -am
+./mvnw -B -ntp -q dependency:build-classpath -pl perf-core -am -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$root/perf-core/target/evaluation-classpath.txt"
 # A private copy of the classes, so rebuilding the module while the study runs cannot change them under the forks.
-copy="$root/perf-maven-plugin/target/evaluation-classes"
+copy="$root/perf-core/target/evaluation-classes"
 rm -rf "$copy" && mkdir -p "$copy"
-cp -R "$root/perf-maven-plugin/target/test-classes" "$copy/test-classes"
-cp -R "$root/perf-maven-plugin/target/classes" "$copy/classes"
-cp="$copy/test-classes:$copy/classes:$(cat "$root/perf-maven-plugin/target/evaluation-classpath.txt")"
+cp -R "$root/perf-core/target/test-classes" "$copy/test-classes"
+cp -R "$root/perf-core/target/classes" "$copy/classes"
+cp="$copy/test-classes:$copy/classes:$(cat "$root/perf-core/target/evaluation-classpath.txt")"
 exec java -cp "$cp" io.perfgate.premerge.evaluation.CompareEvaluation "$@"

@@ -11,7 +11,7 @@
 #
 # Usage: src/site/scripts/check-report-html.sh [--install] [report.html ...]
 #   Without files it checks the golden report of the unit tests
-#   (perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html, which HtmlReportTest
+#   (perf-core/src/test/resources/io/perfgate/report/html/expected-report.html, which HtmlReportTest
 #   keeps equal to the renderer's output) and every report.html / perf-report.html the invoker ITs left
 #   under perf-maven-plugin-it/target/it/, every trend.html (perf:trend's page: one figure per series), and every
 #   profile page (target/perf/profiles/*/*.html) they wrote.
@@ -63,7 +63,7 @@ fi
 default_files=false
 if [ ${#files[@]} -eq 0 ]; then
     default_files=true
-    files+=("perf-maven-plugin/src/test/resources/io/perfgate/report/html/expected-report.html")
+    files+=("perf-core/src/test/resources/io/perfgate/report/html/expected-report.html")
     shopt -s nullglob
     for f in perf-maven-plugin-it/target/it/*/target/perf/report.html \
              perf-maven-plugin-it/target/it/*/target/perf/trend.html \

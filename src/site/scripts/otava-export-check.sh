@@ -27,7 +27,7 @@ python3 -m venv "$work/venv"
 echo "otava-export-check: compiling the plugin's tests (offline)"
 ./mvnw -B -ntp -o -q -pl perf-maven-plugin test-compile org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$work/classpath.txt"
-classpath="perf-maven-plugin/target/test-classes:perf-maven-plugin/target/classes:$(cat "$work/classpath.txt")"
+classpath="perf-core/target/test-classes:perf-core/target/classes:$(cat "$work/classpath.txt")"
 
 java -cp "$classpath" io.perfgate.mainline.OtavaExportBridge "$work/export" >"$work/ours.tsv"
 echo "--- perf:trend's change points (column, index, first run after)"

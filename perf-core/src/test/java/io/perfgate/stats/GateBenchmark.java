@@ -20,7 +20,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * <pre>
  * ./mvnw -B -ntp -q test-compile -pl perf-maven-plugin
  * ./mvnw -B -ntp -q dependency:build-classpath -pl perf-maven-plugin -Dmdep.includeScope=test -Dmdep.outputFile=/tmp/cp.txt
- * java -cp perf-maven-plugin/target/test-classes:perf-maven-plugin/target/classes:$(cat /tmp/cp.txt) \
+ * java -cp perf-core/target/test-classes:perf-core/target/classes:$(cat /tmp/cp.txt) \
  *      org.openjdk.jmh.Main GateBenchmark -f 3 -wi 3 -i 5
  * </pre>
  */

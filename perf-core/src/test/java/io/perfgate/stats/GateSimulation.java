@@ -18,7 +18,7 @@ import java.util.SplittableRandom;
  * <pre>
  * ./mvnw -B -ntp -q test-compile -pl perf-maven-plugin
  * ./mvnw -B -ntp -q dependency:build-classpath -pl perf-maven-plugin -Dmdep.includeScope=test -Dmdep.outputFile=/tmp/cp.txt
- * java -cp perf-maven-plugin/target/test-classes:perf-maven-plugin/target/classes:$(cat /tmp/cp.txt) \
+ * java -cp perf-core/target/test-classes:perf-core/target/classes:$(cat /tmp/cp.txt) \
  *      io.perfgate.stats.GateSimulation 10000 20240611
  * </pre>
  * {@code GateSimulationTest} runs a reduced study with a fixed seed and asserts the required bounds.

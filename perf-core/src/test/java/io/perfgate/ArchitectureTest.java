@@ -37,7 +37,6 @@ class ArchitectureTest {
     private static final Map<String, Integer> LAYERS = new LinkedHashMap<>();
 
     static {
-        LAYERS.put("maven", 8);
         LAYERS.put("baseline", 7);
         LAYERS.put("mainline", 7);
         LAYERS.put("premerge", 6);
