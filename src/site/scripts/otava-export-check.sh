@@ -25,7 +25,7 @@ python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q apache-otava==0.8.0
 
 echo "otava-export-check: compiling the plugin's tests (offline)"
-./mvnw -B -ntp -o -q -pl perf-maven-plugin test-compile org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test \
+./mvnw -B -ntp -o -q -pl perf-core -am test-compile org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$work/classpath.txt"
 classpath="perf-core/target/test-classes:perf-core/target/classes:$(cat "$work/classpath.txt")"
 

@@ -18,8 +18,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * with the reason text), the size of a large build's check. Target: under 1 s per operation at 10 vs 10 forks.
  *
  * <pre>
- * ./mvnw -B -ntp -q test-compile -pl perf-maven-plugin
- * ./mvnw -B -ntp -q dependency:build-classpath -pl perf-maven-plugin -Dmdep.includeScope=test -Dmdep.outputFile=/tmp/cp.txt
+ * ./mvnw -B -ntp -q test-compile -pl perf-core -am
+ * ./mvnw -B -ntp -q dependency:build-classpath -pl perf-core -am -Dmdep.includeScope=test -Dmdep.outputFile=/tmp/cp.txt
  * java -cp perf-core/target/test-classes:perf-core/target/classes:$(cat /tmp/cp.txt) \
  *      org.openjdk.jmh.Main GateBenchmark -f 3 -wi 3 -i 5
  * </pre>

@@ -16,8 +16,8 @@ import java.util.SplittableRandom;
  *
  * <p>Run the full study (10,000 trials per cell, about 10 s) and print Markdown tables:
  * <pre>
- * ./mvnw -B -ntp -q test-compile -pl perf-maven-plugin
- * ./mvnw -B -ntp -q dependency:build-classpath -pl perf-maven-plugin -Dmdep.includeScope=test -Dmdep.outputFile=/tmp/cp.txt
+ * ./mvnw -B -ntp -q test-compile -pl perf-core -am
+ * ./mvnw -B -ntp -q dependency:build-classpath -pl perf-core -am -Dmdep.includeScope=test -Dmdep.outputFile=/tmp/cp.txt
  * java -cp perf-core/target/test-classes:perf-core/target/classes:$(cat /tmp/cp.txt) \
  *      io.perfgate.stats.GateSimulation 10000 20240611
  * </pre>
