@@ -42,10 +42,10 @@ class ClassReferencesTest {
         private List<Gadget> gadgets;
     }
 
-    /** Names Sprocket only as an array's element type. */
+    /** Names Sprocket only as an array's element type (a two-dimensional one: its class entry is the array's). */
     static class MakesAnArray {
         Object make() {
-            return new Sprocket[3];
+            return new Sprocket[3][2];
         }
     }
 
