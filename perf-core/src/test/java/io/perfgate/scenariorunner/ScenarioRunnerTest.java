@@ -162,11 +162,25 @@ class ScenarioRunnerTest {
     }
 
     @Test
-    void coldRunsCanIncludeSetUp() throws Exception {
-        ScenarioDefinition d = definition("first-result", CpuWork.class, 1, 0, 0, "requests", "1");
+    void coldRunsCanIncludeSetUpAndWarmRunsNever() throws Exception {
+        // a set-up of 300 ms before a run of well under a millisecond: the cold time is the set-up's or nearly 0
+        ScenarioDefinition d = definition("first-result", CpuWork.class, 1, 0, 1, "requests", "1",
+                "setUpMillis", "300");
         d.setColdRunIncludesSetUp(true);
-        Fork f = runner().run(Collections.singletonList(d)).results().get(0).forks().get(0);
-        assertTrue(f.primary()[0] >= f.secondary("setup.time")[0]);
+        ScenarioResults outcome = runner().run(Collections.singletonList(d));
+        assertEquals("cold: set-up + run; warm: run", outcome.settings().get("perf.scenario.first-result.timed"));
+
+        Fork cold = outcome.results().get(0).forks().get(0);
+        double coldSetUp = cold.secondary("setup.time")[0];
+        assertTrue(coldSetUp >= 295, "set-up sleeps 300 ms: " + coldSetUp);
+        assertTrue(cold.primary()[0] >= coldSetUp, "the cold time " + cold.primary()[0]
+                + " ms holds the set-up of " + coldSetUp + " ms");
+
+        Fork warm = outcome.results().get(1).forks().get(0);
+        double warmSetUp = warm.secondary("setup.time")[0];
+        assertTrue(warmSetUp >= 295, "set-up sleeps 300 ms: " + warmSetUp);
+        assertTrue(warm.primary()[0] < warmSetUp, "the warm time " + warm.primary()[0]
+                + " ms leaves out the set-up of " + warmSetUp + " ms");
     }
 
     private ScenarioException failure(ScenarioDefinition d) {
