@@ -11,6 +11,9 @@ import java.util.List;
  * profiles it.
  */
 final class BaseCheckout implements AutoCloseable {
+    /** The base build's log, under the output directory. */
+    public static final String BASE_BUILD_LOG = "base-build.log";
+
     private final GitRepository git;
     private final Path directory;
     private final PerfLog log;
@@ -23,14 +26,14 @@ final class BaseCheckout implements AutoCloseable {
     }
 
     /** Checks out {@code ref}'s base and builds it; the worktree is removed again when the build fails. */
-    static BaseCheckout open(GitRepository git, PreMergeWorkflow.BaseRef ref, BaseBuilder builder,
+    static BaseCheckout open(GitRepository git, BaseRef ref, BaseBuilder builder,
             CheckoutPaths paths, PerfLog log) throws CompareException {
-        return open(git, ref, builder, paths, paths.outputDirectory().resolve(PreMergeWorkflow.BASE_BUILD_LOG), log);
+        return open(git, ref, builder, paths, paths.outputDirectory().resolve(BASE_BUILD_LOG), log);
     }
 
-    /** As {@link #open(GitRepository, PreMergeWorkflow.BaseRef, BaseBuilder, CheckoutPaths, PerfLog)}, the build's
+    /** As {@link #open(GitRepository, BaseRef, BaseBuilder, CheckoutPaths, PerfLog)}, the build's
      * output going to {@code buildLog}. */
-    static BaseCheckout open(GitRepository git, PreMergeWorkflow.BaseRef ref, BaseBuilder builder,
+    static BaseCheckout open(GitRepository git, BaseRef ref, BaseBuilder builder,
             CheckoutPaths paths, Path buildLog, PerfLog log) throws CompareException {
         git.addWorktree(ref.checkout, ref.base);
         BaseCheckout checkout = new BaseCheckout(git, ref.checkout, log);

@@ -270,10 +270,10 @@ public final class CommitComparison {
         }
         CheckoutPaths paths = request.paths;
         GitRepository git = GitRepository.open(paths.moduleDirectory());
-        PreMergeWorkflow.BaseRef base = PreMergeWorkflow.BaseRef.exactly(git, git.resolveCommit(request.base),
+        BaseRef base = BaseRef.exactly(git, git.resolveCommit(request.base),
                 paths.moduleDirectory(), paths.reactorRoot(), paths.outputDirectory(), "commit-");
-        PreMergeWorkflow.BaseRef candidate = request.candidate == null ? null
-                : PreMergeWorkflow.BaseRef.exactly(git, git.resolveCommit(request.candidate), paths.moduleDirectory(),
+        BaseRef candidate = request.candidate == null ? null
+                : BaseRef.exactly(git, git.resolveCommit(request.candidate), paths.moduleDirectory(),
                         paths.reactorRoot(), paths.outputDirectory(), "commit-");
         requireModule(git, base, paths);
         if (candidate != null) {
@@ -310,8 +310,8 @@ public final class CommitComparison {
             PerfResults baseResults = results(request, Side.BASE, base, outcome, rule, createdAt, status);
             PerfResults candidateResults = results(request, Side.CANDIDATE, candidate, outcome, rule, createdAt,
                     status);
-            Path baseFile = request.resultsDirectory.resolve(PreMergeWorkflow.BASE_RESULTS);
-            Path candidateFile = request.resultsDirectory.resolve(PreMergeWorkflow.RESULTS);
+            Path baseFile = request.resultsDirectory.resolve(InterleavedResults.BASE_RESULTS);
+            Path candidateFile = request.resultsDirectory.resolve(InterleavedResults.RESULTS);
             ResultsJson.write(baseResults, baseFile);
             ResultsJson.write(candidateResults, candidateFile);
             GateReport report = new Gate(request.settings.withAlpha(rule.decisionAlpha()))
@@ -334,7 +334,7 @@ public final class CommitComparison {
      * The module must be in the commit: one added since, or a project that lies in another project's repository
      * without being committed there, has nothing to build, which is said before anything is checked out.
      */
-    private static void requireModule(GitRepository git, PreMergeWorkflow.BaseRef ref, CheckoutPaths paths)
+    private static void requireModule(GitRepository git, BaseRef ref, CheckoutPaths paths)
             throws CompareException {
         Path pom = git.relativize(paths.moduleDirectory()).resolve("pom.xml");
         if (!git.hasFile(ref.base, pom)) {
@@ -343,7 +343,7 @@ public final class CommitComparison {
         }
     }
 
-    private static Path buildLog(Request request, PreMergeWorkflow.BaseRef ref) {
+    private static Path buildLog(Request request, BaseRef ref) {
         return request.resultsDirectory.resolve("build-" + ref.baseShort + ".log");
     }
 
@@ -370,7 +370,7 @@ public final class CommitComparison {
     }
 
     /** One side's results, with the commit it was built from; the machine and JVM are the same for both. */
-    private PerfResults results(Request request, Side side, PreMergeWorkflow.BaseRef commit,
+    private PerfResults results(Request request, Side side, BaseRef commit,
             InterleavedResults outcome, StopRule rule, String createdAt, String status) {
         Map<String, String> provenance = new LinkedHashMap<>();
         provenance.put(Provenance.ROLE, side == Side.BASE ? Provenance.ROLE_BASE : Provenance.ROLE_CANDIDATE);

@@ -13,6 +13,10 @@ import java.util.Map;
 
 /** What the rounds produced: both sides' forks per benchmark, the rounds each used, and the time saved. */
 public final class InterleavedResults {
+    /** The files both sides of a comparison are written to, in the results schema, for the gate. */
+    public static final String BASE_RESULTS = "base-results.json";
+    public static final String RESULTS = "results.json";
+
     private final List<InterleavedRun.BenchmarkProgress> benchmarks;
     private final int maxRounds;
     private final long seed;

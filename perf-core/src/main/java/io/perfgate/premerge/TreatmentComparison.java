@@ -159,7 +159,7 @@ public final class TreatmentComparison {
             List<Path> classpath = built.get(s.commit);
             if (classpath == null) {
                 log.info("Building " + s.shortId + " once for " + String.join(", ", namesByCommit.get(s.commit)));
-                PreMergeWorkflow.BaseRef ref = PreMergeWorkflow.BaseRef.exactly(git, s.commit,
+                BaseRef ref = BaseRef.exactly(git, s.commit,
                         request.paths().moduleDirectory(), request.paths().reactorRoot(), request.outputDirectory(),
                         "side-");
                 BaseCheckout checkout = BaseCheckout.open(git, ref, builder, request.paths(),
