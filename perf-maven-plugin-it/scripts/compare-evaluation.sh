@@ -1,6 +1,6 @@
 #!/bin/sh
 # The A/A and 20 % slowdown study of perf:compare (src/site/markdown/evidence.md, "Pre-merge comparisons").
-# Runs io.perfgate.premerge.evaluation.CompareEvaluation from the plugin's test classes with real JMH forks.
+# Runs io.perfgate.interleaved.evaluation.CompareEvaluation from the plugin's test classes with real JMH forks.
 #
 #   perf-maven-plugin-it/scripts/compare-evaluation.sh --out target/compare-evaluation.jsonl --aa 14 --slow 7
 #   perf-maven-plugin-it/scripts/compare-evaluation.sh --out target/compare-evaluation.jsonl --summarize
@@ -21,4 +21,4 @@ rm -rf "$copy" && mkdir -p "$copy"
 cp -R "$root/perf-core/target/test-classes" "$copy/test-classes"
 cp -R "$root/perf-core/target/classes" "$copy/classes"
 cp="$copy/test-classes:$copy/classes:$(cat "$root/perf-core/target/evaluation-classpath.txt")"
-exec java -cp "$cp" io.perfgate.premerge.evaluation.CompareEvaluation "$@"
+exec java -cp "$cp" io.perfgate.interleaved.evaluation.CompareEvaluation "$@"

@@ -37,12 +37,18 @@ class ArchitectureTest {
     private static final Map<String, Integer> LAYERS = new LinkedHashMap<>();
 
     static {
-        LAYERS.put("baseline", 7);
-        LAYERS.put("mainline", 7);
-        LAYERS.put("premerge", 6);
+        LAYERS.put("baseline", 8);
+        LAYERS.put("mainline", 8);
+        LAYERS.put("premerge", 8);
+        LAYERS.put("confirm", 7);
+        LAYERS.put("planning", 6);
+        LAYERS.put("forkprofile", 6);
         LAYERS.put("report", 5);
+        LAYERS.put("interleaved", 5);
         LAYERS.put("run", 4);
         LAYERS.put("gate", 4);
+        LAYERS.put("workspace", 4);
+        LAYERS.put("affected", 4);
         LAYERS.put("jmh", 3);
         LAYERS.put("scenariorunner", 3);
         LAYERS.put("shard", 3);

@@ -1,9 +1,9 @@
 package io.perfgate.baseline;
 
-import io.perfgate.premerge.ComparisonProfiler;
-import io.perfgate.premerge.FailConfirmation;
-import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.confirm.FailConfirmation;
+import io.perfgate.forkprofile.ComparisonProfiler;
+import io.perfgate.forkprofile.ProfileTarget;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;

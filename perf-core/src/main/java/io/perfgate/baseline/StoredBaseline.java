@@ -1,12 +1,12 @@
 package io.perfgate.baseline;
 
-import io.perfgate.premerge.ComparisonProfiler;
-import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.files.WriteLocation;
+import io.perfgate.forkprofile.ComparisonProfiler;
+import io.perfgate.forkprofile.ProfileTarget;
 import io.perfgate.gate.BaselineRecorder;
 import io.perfgate.gate.BaselineRefusedException;
 import io.perfgate.json.JsonFormatException;

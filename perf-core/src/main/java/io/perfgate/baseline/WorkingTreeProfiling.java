@@ -1,7 +1,7 @@
 package io.perfgate.baseline;
 
-import io.perfgate.premerge.ComparisonProfiler;
-import io.perfgate.premerge.ProfileTarget;
+import io.perfgate.forkprofile.ComparisonProfiler;
+import io.perfgate.forkprofile.ProfileTarget;
 import io.perfgate.profile.BaselineProfiles;
 import java.util.List;
 

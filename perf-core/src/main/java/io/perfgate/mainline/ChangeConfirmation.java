@@ -1,16 +1,14 @@
 package io.perfgate.mainline;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.confirm.CommitComparison;
+import io.perfgate.confirm.FailConfirmation;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.EnvironmentProbe;
 import io.perfgate.files.AtomicFiles;
 import io.perfgate.files.FileNames;
 import io.perfgate.gate.GateRow;
 import io.perfgate.log.PerfLog;
-import io.perfgate.premerge.CommitComparison;
-import io.perfgate.premerge.CompareException;
-import io.perfgate.premerge.FailConfirmation;
-import io.perfgate.premerge.GitRepository;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.report.ProfileSummary;
 import io.perfgate.report.Units;
@@ -18,6 +16,8 @@ import io.perfgate.stats.Verdict;
 import io.perfgate.text.Durations;
 import io.perfgate.trend.ChangePoint;
 import io.perfgate.trend.Trend;
+import io.perfgate.workspace.CompareException;
+import io.perfgate.workspace.GitRepository;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,11 +2,13 @@ package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.history.HistoryRecord;
+import io.perfgate.interleaved.InterleavedSchedule;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.Calibration;
 import io.perfgate.shard.Shard;
-import io.perfgate.history.HistoryRecord;
+import io.perfgate.workspace.CheckoutPaths;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,7 +94,7 @@ public final class CompareRequest {
 
     /**
      * The between-fork noise {@code perf:calibrate} stored in the baseline, which the rounds of adaptive stopping
-     * are sized with together with the noise the rounds measure ({@link StopRule}); null when none is stored.
+     * are sized with together with the noise the rounds measure ({@link io.perfgate.interleaved.StopRule}); null when none is stored.
      */
     public Calibration calibration() {
         return calibration;
@@ -103,7 +105,7 @@ public final class CompareRequest {
         return profiling;
     }
 
-    /** The history's records, oldest first, that order the suite ({@link SuiteOrder#pastChanges}); empty without one. */
+    /** The history's records, oldest first, that order the suite ({@link io.perfgate.planning.SuiteOrder#pastChanges}); empty without one. */
     public List<HistoryRecord> history() {
         return history;
     }
@@ -147,7 +149,7 @@ public final class CompareRequest {
 
     /**
      * {@code perf.forkPlan=auto}: benchmarks without a calibrated plan take their fork length and count from the
-     * first rounds' noise ({@link FirstRoundsPlan}).
+     * first rounds' noise ({@link io.perfgate.planning.FirstRoundsPlan}).
      */
     public boolean forkPlanAuto() {
         return forkPlanAuto;

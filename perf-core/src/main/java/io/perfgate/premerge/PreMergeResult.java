@@ -1,7 +1,9 @@
 package io.perfgate.premerge;
 
-import io.perfgate.gate.GateRow;
+import io.perfgate.confirm.BisectExitCode;
 import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateRow;
+import io.perfgate.interleaved.InterleavedResults;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.report.ConsoleReport;
 import io.perfgate.results.PerfResults;

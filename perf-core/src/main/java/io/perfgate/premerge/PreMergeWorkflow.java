@@ -1,11 +1,23 @@
 package io.perfgate.premerge;
 
+import io.perfgate.affected.AffectedBenchmarks;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
+import io.perfgate.forkprofile.ComparisonProfiler;
+import io.perfgate.forkprofile.ProfileTarget;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
+import io.perfgate.interleaved.BenchmarkLauncher;
+import io.perfgate.interleaved.InterleavedResults;
+import io.perfgate.interleaved.InterleavedRun;
+import io.perfgate.interleaved.InterleavedSchedule;
+import io.perfgate.interleaved.Side;
+import io.perfgate.interleaved.StopRule;
 import io.perfgate.log.PerfLog;
+import io.perfgate.planning.FirstRoundsPlan;
+import io.perfgate.planning.HistoryStart;
+import io.perfgate.planning.SuiteOrder;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.MethodologyWriter;
@@ -17,6 +29,12 @@ import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.ShardException;
 import io.perfgate.stats.ForkPlan;
+import io.perfgate.workspace.BaseBuilder;
+import io.perfgate.workspace.BaseCheckout;
+import io.perfgate.workspace.BaseRef;
+import io.perfgate.workspace.CheckoutPaths;
+import io.perfgate.workspace.CompareException;
+import io.perfgate.workspace.GitRepository;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -40,9 +58,6 @@ import java.util.function.ToIntFunction;
  * ({@code base-results.json}, {@code results.json}) for the gate.
  */
 public final class PreMergeWorkflow {
-    public static final String BASE_RESULTS = "base-results.json";
-    public static final String RESULTS = "results.json";
-    public static final String BASE_BUILD_LOG = "base-build.log";
 
     private final BaseBuilder baseBuilder;
     private final BenchmarkLauncher launcher;
@@ -143,8 +158,8 @@ public final class PreMergeWorkflow {
             PerfResults candidateResults = candidateResults(request, ref, outcome, decisionAlpha, createdAt, settings,
                     status);
 
-            Path baseFile = request.outputDirectory().resolve(BASE_RESULTS);
-            Path candidateFile = request.outputDirectory().resolve(RESULTS);
+            Path baseFile = request.outputDirectory().resolve(InterleavedResults.BASE_RESULTS);
+            Path candidateFile = request.outputDirectory().resolve(InterleavedResults.RESULTS);
             ResultsJson.write(baseResults, baseFile);
             ResultsJson.write(candidateResults, candidateFile);
             log.info("Wrote " + baseFile + " and " + candidateFile);
@@ -428,86 +443,6 @@ public final class PreMergeWorkflow {
             }
             return new ComparisonProfiler(launcher, setup, log).profile(targets, baseClasspath, candidateClasspath,
                     profilesDirectory, seed, null);
-        }
-    }
-
-    /** The base of a comparison: the merge base of HEAD and the ref, and where its worktree goes. */
-    static final class BaseRef {
-        String refCommit;
-        String head;
-        String base;
-        String baseShort;
-        boolean dirty;
-        String baseSubject;
-        Path rootInRepo;
-        Path moduleFromRoot;
-        Path checkout;
-        /** True for a given commit measured as it is, not the merge base of a comparison. */
-        boolean exact;
-
-        /** How the build log names this side: "the base", or "commit <short id>". */
-        String buildLabel() {
-            return exact ? "commit " + baseShort : "the base " + baseShort;
-        }
-
-        /** Resolves the base of {@code against} and logs which commits the sides are. */
-        static BaseRef resolve(GitRepository git, String against, Path moduleDirectory, Path reactorRoot,
-                Path outputDirectory, PerfLog log) throws CompareException {
-            BaseRef r = new BaseRef();
-            r.refCommit = git.resolveCommit(against);
-            r.head = git.head();
-            r.base = git.mergeBase(r.head, r.refCommit);
-            r.baseShort = git.shortId(r.base);
-            r.dirty = git.isDirty();
-            r.baseSubject = git.subject(r.base);
-            if (r.base.equals(r.head)) {
-                // perf.against=HEAD (or a ref at HEAD): the base is HEAD itself, and "the merge base of HEAD and
-                // HEAD" would only puzzle
-                log.info("Base: " + r.baseShort + " \"" + r.baseSubject + "\", HEAD itself (" + against + ")");
-            } else {
-                log.info("Base: " + r.baseShort + " \"" + r.baseSubject + "\", the merge base of HEAD ("
-                        + git.shortId(r.head) + ") and " + against + (r.refCommit.equals(r.base) ? "" : " (" + git.shortId(r.refCommit)
-                        + ")"));
-            }
-            log.info("Candidate: the working tree" + (r.dirty ? ", with its uncommitted changes, as it is" : ""));
-            if (r.base.equals(r.head) && !r.dirty) {
-                log.info("HEAD is the base and nothing is changed: this measures the build against itself (A/A)");
-            }
-
-            r.locate(git, moduleDirectory, reactorRoot, outputDirectory, "base-");
-            return r;
-        }
-
-        /**
-         * One given commit, measured as it is (no merge base): the baseline's commit a FAIL is confirmed against,
-         * or either end of a change point. Its worktree goes to {@code <outputDirectory>/<prefix><short id>}.
-         */
-        static BaseRef exactly(GitRepository git, String commit, Path moduleDirectory, Path reactorRoot,
-                Path outputDirectory, String prefix) throws CompareException {
-            BaseRef r = new BaseRef();
-            r.refCommit = commit;
-            r.head = git.head();
-            r.base = commit;
-            r.exact = true;
-            r.baseShort = git.shortId(commit);
-            r.dirty = false;
-            r.baseSubject = git.subject(commit);
-            r.locate(git, moduleDirectory, reactorRoot, outputDirectory, prefix);
-            return r;
-        }
-
-        /** Where the module and the top-level project lie in the checkout, and where the checkout goes. */
-        private void locate(GitRepository git, Path moduleDirectory, Path reactorRoot, Path outputDirectory,
-                String prefix) throws CompareException {
-            Path moduleInRepo = git.relativize(moduleDirectory);
-            rootInRepo = git.relativize(reactorRoot);
-            boolean rootIsTopLevel = rootInRepo.toString().isEmpty();
-            if (!rootIsTopLevel && !moduleInRepo.startsWith(rootInRepo)) {
-                throw new CompareException("the module " + moduleDirectory + " is not under the top-level"
-                        + " project " + reactorRoot);
-            }
-            moduleFromRoot = rootIsTopLevel ? moduleInRepo : rootInRepo.relativize(moduleInRepo);
-            checkout = outputDirectory.resolve(prefix + baseShort).toAbsolutePath();
         }
     }
 }

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.jmh.CommandLines;
 import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.text.Ellipsis;
+import io.perfgate.workspace.CompareException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;

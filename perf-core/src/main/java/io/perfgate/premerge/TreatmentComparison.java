@@ -6,6 +6,11 @@ import io.perfgate.files.FileNames;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
+import io.perfgate.interleaved.BenchmarkLauncher;
+import io.perfgate.interleaved.InterleavedResults;
+import io.perfgate.interleaved.InterleavedRun;
+import io.perfgate.interleaved.InterleavedSchedule;
+import io.perfgate.interleaved.StopRule;
 import io.perfgate.log.PerfLog;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.report.TreatmentSummary;
@@ -16,6 +21,11 @@ import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.ShardException;
 import io.perfgate.stats.Power;
+import io.perfgate.workspace.BaseBuilder;
+import io.perfgate.workspace.BaseCheckout;
+import io.perfgate.workspace.BaseRef;
+import io.perfgate.workspace.CompareException;
+import io.perfgate.workspace.GitRepository;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -159,7 +169,7 @@ public final class TreatmentComparison {
             List<Path> classpath = built.get(s.commit);
             if (classpath == null) {
                 log.info("Building " + s.shortId + " once for " + String.join(", ", namesByCommit.get(s.commit)));
-                PreMergeWorkflow.BaseRef ref = PreMergeWorkflow.BaseRef.exactly(git, s.commit,
+                BaseRef ref = BaseRef.exactly(git, s.commit,
                         request.paths().moduleDirectory(), request.paths().reactorRoot(), request.outputDirectory(),
                         "side-");
                 BaseCheckout checkout = BaseCheckout.open(git, ref, builder, request.paths(),

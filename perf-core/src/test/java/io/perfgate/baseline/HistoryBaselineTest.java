@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.confirm.FailConfirmation;
 import io.perfgate.gate.Gate;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
@@ -19,8 +20,6 @@ import io.perfgate.gate.Outcome;
 import io.perfgate.history.DirectoryStore;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.RunOrigin;
-import io.perfgate.premerge.CompareException;
-import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.report.CheckArtifacts;
 import io.perfgate.report.Methodology;
@@ -30,8 +29,7 @@ import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Verdict;
 import io.perfgate.testing.LogLines;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import io.perfgate.workspace.CompareException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +43,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The history as perf:check's baseline: which runs it takes from the store, what it says, and when it steps back. */
 class HistoryBaselineTest {

@@ -1,18 +1,24 @@
 package io.perfgate.premerge;
 
-import static io.perfgate.premerge.GitRepositoryTest.git;
-import static io.perfgate.premerge.GitRepositoryTest.write;
+import static io.perfgate.workspace.GitRepositoryTest.git;
+import static io.perfgate.workspace.GitRepositoryTest.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.confirm.BisectExitCode;
+import io.perfgate.interleaved.BenchmarkLauncher;
+import io.perfgate.interleaved.FakeForks;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.testing.LogLines;
+import io.perfgate.workspace.BaseBuilder;
+import io.perfgate.workspace.CheckoutPaths;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.perfgate.premerge;
 
-import static io.perfgate.premerge.GitRepositoryTest.git;
-import static io.perfgate.premerge.GitRepositoryTest.write;
+import static io.perfgate.workspace.GitRepositoryTest.git;
+import static io.perfgate.workspace.GitRepositoryTest.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
+import io.perfgate.interleaved.BenchmarkLauncher;
+import io.perfgate.interleaved.FakeForks;
 import io.perfgate.log.PerfLog;
 import io.perfgate.report.TreatmentSummary;
 import io.perfgate.results.BenchmarkResult;
@@ -16,6 +18,8 @@ import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Verdict;
 import io.perfgate.testing.LogLines;
+import io.perfgate.workspace.BaseBuilder;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.perfgate.maven;
 
-import io.perfgate.premerge.InterleavedSchedule;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.interleaved.InterleavedSchedule;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;

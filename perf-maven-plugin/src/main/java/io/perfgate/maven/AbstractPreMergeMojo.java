@@ -1,6 +1,7 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.confirm.BisectExitCode;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.InvalidSettingException;
@@ -9,8 +10,6 @@ import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryStores;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.CalibratedForks;
-import io.perfgate.premerge.BisectExitCode;
-import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.CompareRequest;
 import io.perfgate.premerge.PreMergeResult;
 import io.perfgate.premerge.PreMergeWorkflow;
@@ -23,6 +22,7 @@ import io.perfgate.report.PullRequestComment;
 import io.perfgate.report.PullRequestOutputs;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -2,13 +2,13 @@ package io.perfgate.maven;
 
 import io.perfgate.baseline.BaselineException;
 import io.perfgate.baseline.StoredBaseline;
-import io.perfgate.premerge.AaCalibration;
-import io.perfgate.premerge.BenchmarkLauncher;
-import io.perfgate.premerge.CompareException;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.StealTime;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.interleaved.BenchmarkLauncher;
 import io.perfgate.jmh.JmhOptions;
+import io.perfgate.planning.AaCalibration;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.perfgate.maven;
 
-import io.perfgate.premerge.BaseBuild;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.run.RepeatCommand;
+import io.perfgate.workspace.BaseBuild;
 import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -1,16 +1,16 @@
 package io.perfgate.maven;
 
-import io.perfgate.premerge.BenchmarkLauncher;
-import io.perfgate.premerge.CompareException;
-import io.perfgate.premerge.ComparisonProfiler;
-import io.perfgate.premerge.InterleavedSchedule;
-import io.perfgate.premerge.PreMergeWorkflow;
-import io.perfgate.premerge.ProfileTarget;
 import io.perfgate.config.PerfProperties;
+import io.perfgate.forkprofile.ComparisonProfiler;
+import io.perfgate.forkprofile.ProfileTarget;
+import io.perfgate.interleaved.BenchmarkLauncher;
+import io.perfgate.interleaved.InterleavedSchedule;
+import io.perfgate.premerge.PreMergeWorkflow;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ProfileSummary;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

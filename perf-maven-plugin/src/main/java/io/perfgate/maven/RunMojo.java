@@ -1,21 +1,21 @@
 package io.perfgate.maven;
 
-import io.perfgate.premerge.ComparisonProfiler;
-import io.perfgate.premerge.ProfileTarget;
+import io.perfgate.config.PerfProperties;
+import io.perfgate.forkprofile.ComparisonProfiler;
+import io.perfgate.forkprofile.ProfileTarget;
+import io.perfgate.jmh.BenchmarkDiscovery;
+import io.perfgate.jmh.JmhOptions;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ProfileSummary;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
 import io.perfgate.results.ResultsJson;
-import io.perfgate.config.PerfProperties;
-import io.perfgate.jmh.BenchmarkDiscovery;
-import io.perfgate.jmh.JmhOptions;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.RunRequest;
-import io.perfgate.shard.Shard;
 import io.perfgate.scenariorunner.ScenarioDefinition;
+import io.perfgate.shard.Shard;
 import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;

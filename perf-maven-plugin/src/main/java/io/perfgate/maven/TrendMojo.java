@@ -1,20 +1,20 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.confirm.CommitComparison;
+import io.perfgate.confirm.FailConfirmation;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.SettingParser;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.history.HistoryStores;
 import io.perfgate.history.MainBranches;
-import io.perfgate.gate.InvalidSettingException;
-import io.perfgate.gate.SettingParser;
 import io.perfgate.mainline.ChangeConfirmation;
 import io.perfgate.mainline.TrendRequest;
 import io.perfgate.mainline.TrendWorkflow;
-import io.perfgate.premerge.CommitComparison;
-import io.perfgate.premerge.CompareException;
-import io.perfgate.premerge.FailConfirmation;
 import io.perfgate.trend.ChangePointOptions;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
