@@ -1,6 +1,6 @@
-package io.perfgate.premerge;
+package io.perfgate.workspace;
 
-import static io.perfgate.premerge.GitRepositoryTest.git;
+import static io.perfgate.workspace.GitRepositoryTest.git;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -61,7 +61,7 @@ class BaseCheckoutTest {
     @Test
     void theBaseIsBuiltInAWorktreeOfItsOwnAndRemovedOnClose() throws Exception {
         GitRepository git = GitRepository.open(module);
-        PreMergeWorkflow.BaseRef ref = PreMergeWorkflow.BaseRef.exactly(git, first, module, repo,
+        BaseRef ref = BaseRef.exactly(git, first, module, repo,
                 module.resolve("target/perf"), "base-");
         List<Path> built = new ArrayList<>();
         List<String> seen = new ArrayList<>();
@@ -91,7 +91,7 @@ class BaseCheckoutTest {
     @Test
     void aBaseThatDoesNotBuildLeavesNoWorktreeBehind() throws Exception {
         GitRepository git = GitRepository.open(module);
-        PreMergeWorkflow.BaseRef ref = PreMergeWorkflow.BaseRef.exactly(git, first, module, repo,
+        BaseRef ref = BaseRef.exactly(git, first, module, repo,
                 module.resolve("target/perf"), "base-");
         CompareException broken = new CompareException("the base does not compile");
         BaseBuilder builder = (root, mod, testOutput, mainOutput, logFile, l) -> {

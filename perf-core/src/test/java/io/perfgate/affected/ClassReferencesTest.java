@@ -1,4 +1,4 @@
-package io.perfgate.premerge;
+package io.perfgate.affected;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
