@@ -292,11 +292,11 @@ public final class CommitComparison {
         if (candidate != null) {
             requireModule(git, candidate, paths);
         }
-        if (candidate != null && candidate.base.equals(base.base)) {
-            throw new CompareException("Both sides are commit " + base.baseShort + "; compare two different commits,"
+        if (candidate != null && candidate.base().equals(base.base())) {
+            throw new CompareException("Both sides are commit " + base.baseShort() + "; compare two different commits,"
                     + " or a commit against the working tree");
         }
-        String candidateLabel = candidate == null ? "the working tree" : "commit " + candidate.baseShort;
+        String candidateLabel = candidate == null ? "the working tree" : "commit " + candidate.baseShort();
         Files.createDirectories(request.resultsDirectory);
         long started = System.nanoTime();
         try (BaseCheckout baseCheckout = BaseCheckout.open(git, base, builder, paths,
@@ -308,11 +308,11 @@ public final class CommitComparison {
             List<Path> candidateClasspath = candidateCheckout == null ? request.workingTreeClasspath
                     : candidateCheckout.classpath();
             List<String> measured = onBothSides(request.benchmarks, baseClasspath, candidateClasspath,
-                    "commit " + base.baseShort, candidateLabel);
+                    "commit " + base.baseShort(), candidateLabel);
             long roundsStarted = System.nanoTime();
             InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed), rule, log)
                     .settings(launcher.settings()).fixedLengths(b -> launcher.fixedLength(candidateClasspath, b))
-                    .sides("commit " + base.baseShort + " and " + candidateLabel);
+                    .sides("commit " + base.baseShort() + " and " + candidateLabel);
             InterleavedResults outcome = run.run(measured, (side, benchmark, round) -> launcher.runFork(
                     side == Side.BASE ? baseClasspath : candidateClasspath, benchmark,
                     side == Side.BASE ? "base" : "candidate", round));
@@ -338,7 +338,7 @@ public final class CommitComparison {
                 profiles.addAll(new ComparisonProfiler(launcher, request.profiling, log).profile(report,
                         baseClasspath, candidateClasspath, profilesDirectory, request.seed));
             }
-            return new Result(report, outcome, base.base, base.baseShort, candidateLabel, build, measurement,
+            return new Result(report, outcome, base.base(), base.baseShort(), candidateLabel, build, measurement,
                     profiles);
         }
     }
@@ -350,14 +350,14 @@ public final class CommitComparison {
     private static void requireModule(GitRepository git, BaseRef ref, CheckoutPaths paths)
             throws CompareException {
         Path pom = git.relativize(paths.moduleDirectory()).resolve("pom.xml");
-        if (!git.hasFile(ref.base, pom)) {
-            throw new CompareException("commit " + ref.baseShort + " has no " + pom.toString().replace('\\', '/')
+        if (!git.hasFile(ref.base(), pom)) {
+            throw new CompareException("commit " + ref.baseShort() + " has no " + pom.toString().replace('\\', '/')
                     + ": the module is not in it");
         }
     }
 
     private static Path buildLog(Request request, BaseRef ref) {
-        return request.resultsDirectory.resolve("build-" + ref.baseShort + ".log");
+        return request.resultsDirectory.resolve("build-" + ref.baseShort() + ".log");
     }
 
     /** The benchmarks asked for that both sides have; the others are logged. */
@@ -389,9 +389,9 @@ public final class CommitComparison {
         provenance.put(Provenance.ROLE, side == Side.BASE ? Provenance.ROLE_BASE : Provenance.ROLE_CANDIDATE);
         Map<String, String> environment = new LinkedHashMap<>(launcher.environment());
         if (commit != null) {
-            provenance.put(Provenance.COMMIT, commit.base);
-            provenance.put(Provenance.SUBJECT, commit.baseSubject);
-            environment.put(EnvironmentFingerprint.GIT_COMMIT, commit.base);
+            provenance.put(Provenance.COMMIT, commit.base());
+            provenance.put(Provenance.SUBJECT, commit.baseSubject());
+            environment.put(EnvironmentFingerprint.GIT_COMMIT, commit.base());
             environment.put(EnvironmentFingerprint.GIT_DIRTY, "false");
         }
         provenance.put(Provenance.MEASURED_WITH, request.goal + ", side by side, interleaved");

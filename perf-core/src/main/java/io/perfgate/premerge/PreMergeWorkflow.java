@@ -136,7 +136,7 @@ public final class PreMergeWorkflow {
         ComparisonProfiler.clearStale(profilesDirectory);
         BaseRef ref = BaseRef.resolve(git, request.against(), request.paths().moduleDirectory(), request.paths().reactorRoot(),
                 request.outputDirectory(), log);
-        String blindSpot = git.outsideReactor(git.changedPaths(ref.base, null), request.paths().reactorRoot(),
+        String blindSpot = git.outsideReactor(git.changedPaths(ref.base(), null), request.paths().reactorRoot(),
                 "side");
         if (blindSpot != null) {
             log.warn(blindSpot);
@@ -144,7 +144,7 @@ public final class PreMergeWorkflow {
         List<String> candidateBenchmarks = selectSuite(request);
         try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, request.paths(), log)) {
             List<Path> baseClasspath = checkout.classpath();
-            Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref.baseShort);
+            Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref.baseShort());
             Optional<StealTime> before = StealTime.read();
             InterleavedResults outcome = rounds(request, rule, pairing, baseClasspath, started);
             OptionalDouble steal = StealTime.share(before, StealTime.read());
@@ -172,7 +172,7 @@ public final class PreMergeWorkflow {
             List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
                     baseClasspath, request.candidateClasspath(), profilesDirectory, request.seed());
             List<Path> reports = ReportWriter.write(report, request.outputDirectory(), request.reportFormats());
-            return new PreMergeResult(request.goal(), request.against(), ref.base, ref.baseShort, ref.head, ref.dirty,
+            return new PreMergeResult(request.goal(), request.against(), ref.base(), ref.baseShort(), ref.head(), ref.dirty(),
                     outcome, baseResults, candidateResults, baseFile, candidateFile, pairing.added, pairing.removed,
                     decisionAlpha, report, reports, steal, profiles);
         }
@@ -375,15 +375,15 @@ public final class PreMergeWorkflow {
             double decisionAlpha, String createdAt, Map<String, String> settings, String status) {
         Map<String, String> baseProvenance = new LinkedHashMap<>();
         baseProvenance.put(Provenance.ROLE, Provenance.ROLE_BASE);
-        baseProvenance.put(Provenance.COMMIT, ref.base);
-        baseProvenance.put(Provenance.SUBJECT, ref.baseSubject);
+        baseProvenance.put(Provenance.COMMIT, ref.base());
+        baseProvenance.put(Provenance.SUBJECT, ref.baseSubject());
         baseProvenance.put(Provenance.AGAINST, request.against());
-        baseProvenance.put(Provenance.AGAINST_COMMIT, ref.refCommit);
+        baseProvenance.put(Provenance.AGAINST_COMMIT, ref.refCommit());
         baseProvenance.put(Provenance.MEASURED_WITH, request.goal() + ", interleaved with the candidate");
         baseProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
         // one machine, one JVM: the base's fingerprint is the candidate's, but for the commit it was built from
         Map<String, String> baseEnvironment = new LinkedHashMap<>(launcher.environment());
-        baseEnvironment.put(EnvironmentFingerprint.GIT_COMMIT, ref.base);
+        baseEnvironment.put(EnvironmentFingerprint.GIT_COMMIT, ref.base());
         baseEnvironment.put(EnvironmentFingerprint.GIT_DIRTY, "false");
         return PerfResults.builder().status(status).createdAt(createdAt)
                 .toolVersion(request.toolVersion()).command(request.command()).environment(baseEnvironment)
@@ -395,9 +395,9 @@ public final class PreMergeWorkflow {
             double decisionAlpha, String createdAt, Map<String, String> settings, String status) {
         Map<String, String> candidateProvenance = new LinkedHashMap<>();
         candidateProvenance.put(Provenance.ROLE, Provenance.ROLE_CANDIDATE);
-        candidateProvenance.put(Provenance.COMMIT, ref.head);
-        candidateProvenance.put(Provenance.DIRTY, Boolean.toString(ref.dirty));
-        candidateProvenance.put(Provenance.BASE, ref.base);
+        candidateProvenance.put(Provenance.COMMIT, ref.head());
+        candidateProvenance.put(Provenance.DIRTY, Boolean.toString(ref.dirty()));
+        candidateProvenance.put(Provenance.BASE, ref.base());
         candidateProvenance.put(Provenance.COMPARISON_ALPHA, Double.toString(decisionAlpha));
         return PerfResults.builder().status(status).createdAt(createdAt)
                 .toolVersion(request.toolVersion()).command(request.command()).environment(launcher.environment())
@@ -423,7 +423,7 @@ public final class PreMergeWorkflow {
         List<String> candidateBenchmarks = launcher.discover(candidateClasspath, "working tree");
         try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, paths, log)) {
             List<Path> baseClasspath = checkout.classpath();
-            List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + ref.baseShort);
+            List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + ref.baseShort());
             List<ProfileTarget> targets = new ArrayList<>();
             for (String name : candidateBenchmarks) {
                 if (!baseBenchmarks.contains(name)) {
@@ -437,7 +437,7 @@ public final class PreMergeWorkflow {
             }
             if (targets.isEmpty()) {
                 throw new CompareException("No benchmark selected in the working tree (" + candidateBenchmarks.size()
-                        + ") also exists in the base " + ref.baseShort + "; nothing to profile on both sides. Check "
+                        + ") also exists in the base " + ref.baseShort() + "; nothing to profile on both sides. Check "
                         + PerfProperties.INCLUDES + ", or leave out " + PerfProperties.AGAINST
                         + " to profile the working tree alone.");
             }

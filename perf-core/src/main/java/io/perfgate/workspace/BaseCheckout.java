@@ -35,7 +35,7 @@ public final class BaseCheckout implements AutoCloseable {
      * output going to {@code buildLog}. */
     public static BaseCheckout open(GitRepository git, BaseRef ref, BaseBuilder builder,
             CheckoutPaths paths, Path buildLog, PerfLog log) throws CompareException {
-        git.addWorktree(ref.checkout, ref.base);
+        git.addWorktree(ref.checkout, ref.base());
         BaseCheckout checkout = new BaseCheckout(git, ref.checkout, log);
         try {
             checkout.classpath = builder.buildClasspath(ref.buildLabel(), ref.checkout.resolve(ref.rootInRepo.toString()),

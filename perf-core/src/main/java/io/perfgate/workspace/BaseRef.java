@@ -5,17 +5,47 @@ import java.nio.file.Path;
 
 /** The base of a comparison: the merge base of HEAD and the ref, and where its worktree goes. */
 public final class BaseRef {
-    public String refCommit;
-    public String head;
-    public String base;
-    public String baseShort;
-    public boolean dirty;
-    public String baseSubject;
+    private String refCommit;
+    private String head;
+    private String base;
+    private String baseShort;
+    private boolean dirty;
+    private String baseSubject;
     Path rootInRepo;
     Path moduleFromRoot;
     Path checkout;
     /** True for a given commit measured as it is, not the merge base of a comparison. */
     boolean exact;
+
+    /** The commit the ref names. */
+    public String refCommit() {
+        return refCommit;
+    }
+
+    /** HEAD's commit. */
+    public String head() {
+        return head;
+    }
+
+    /** The commit measured as the base. */
+    public String base() {
+        return base;
+    }
+
+    /** The base's short id, for messages. */
+    public String baseShort() {
+        return baseShort;
+    }
+
+    /** True when the working tree has uncommitted changes, which the candidate side measures as they are. */
+    public boolean dirty() {
+        return dirty;
+    }
+
+    /** The base commit's subject line, for messages. */
+    public String baseSubject() {
+        return baseSubject;
+    }
 
     /** How the build log names this side: "the base", or "commit <short id>". */
     String buildLabel() {
