@@ -1,23 +1,28 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.gate.BenchmarkRule;
 import io.perfgate.gate.GateSettings;
+import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.RoundSettings;
+import io.perfgate.gate.SettingParser;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
-import io.perfgate.history.HistoryStores;
 import io.perfgate.history.MainBranches;
-import io.perfgate.gate.InvalidSettingException;
-import io.perfgate.gate.SettingParser;
 import io.perfgate.mainline.ChangeConfirmation;
 import io.perfgate.mainline.TrendRequest;
 import io.perfgate.mainline.TrendWorkflow;
 import io.perfgate.premerge.CommitComparison;
 import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.FailConfirmation;
+import io.perfgate.premerge.InterleavedSchedule;
+import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.trend.ChangePointOptions;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -37,28 +42,18 @@ import org.eclipse.aether.RepositorySystem;
  * ({@code mvn io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:trend -Dperf.history=<copy>}), writing to {@code target/perf}
  * of the working directory; {@code perf.trendSave=false} analyses without writing to the store. With
  * {@code perf.confirm=auto} (the default) it measures a new slowdown's two commits side by side and bisects the
- * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings.
+ * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings
+ * ({@code perf.seed}, {@code perf.adaptive}, {@code perf.maxForks}), judged by the gate's thresholds and rules, each
+ * benchmark with its own annotations' JMH options.
+ *
+ * <p>Its parameters are the trend's, the history's, and those of the side by side measurement; the per-benchmark
+ * {@code rules} of the POM apply to the series too: a benchmark a rule ignores has no trend, and a rule's direction
+ * says which way is slower.
  *
  * @since 0.1.0
  */
 @Mojo(name = "trend", threadSafe = true, requiresProject = false, requiresDependencyResolution = ResolutionScope.TEST)
-public class TrendMojo extends AbstractPreMergeMojo {
-    /** Where the history is kept: {@code git} (the branch {@code perf.historyBranch}) or a directory. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
-    private String history;
-
-    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
-    private String historyBranch;
-
-    /** The remote the history branch is fetched from and pushed to. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
-    private String historyRemote;
-
-    /** Fetches the history branch before reading it and pushes the change points saved. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
-    private String historyPush;
-
+public class TrendMojo extends AbstractHistoryMojo {
     /**
      * Confirm and bisect: a new slowdown's two commits (the last run before it, the first run after) measured side
      * by side in worktrees, and the commits between them bisected to the culprit; at most 3 slowdowns a build.
@@ -113,26 +108,114 @@ public class TrendMojo extends AbstractPreMergeMojo {
     @Parameter(property = PerfProperties.OTAVA_CSV, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String otavaCsv;
 
+    /** The output directory: {@code changes.json}, {@code trend.md}, {@code trend.html}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
+    private File outputDirectory;
+
+    /** The baseline, whose stored calibration sizes the side by side rounds and plans the scenarios. @since 0.1.0 */
+    @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
+    private File baseline;
+
+    /** Measures side by side with the JDK of the build's toolchain when one is set. @since 0.1.0 */
+    @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String useToolchain;
+
+    /** The end-to-end scenarios, as perf:run takes them, for a change point of a scenario. @since 0.1.0 */
+    @Parameter
+    private List<ScenarioDefinition> scenarios = new ArrayList<>();
+
+    /** Which of the configured {@code scenarios} can be measured side by side. @since 0.1.0 */
+    @Parameter(property = PerfProperties.SCENARIO_INCLUDES, defaultValue = PerfProperties.DEFAULT_SCENARIO_INCLUDES)
+    private String scenarioIncludes;
+
+    /** Profiles a confirmed slowdown's benchmark: {@code regressions}, {@code all} or {@code none}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.PROFILE, defaultValue = PerfProperties.DEFAULT_PROFILE)
+    private String profile;
+
+    /** The profiler: {@code auto}, {@code async} or {@code jfr}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.PROFILER, defaultValue = PerfProperties.DEFAULT_PROFILER)
+    private String profiler;
+
+    /** The version of async-profiler and its converter resolved from the plugin repositories. @since 0.1.0 */
+    @Parameter(property = PerfProperties.ASYNC_PROFILER_VERSION,
+            defaultValue = PerfProperties.DEFAULT_ASYNC_PROFILER_VERSION)
+    private String asyncProfilerVersion;
+
+    /** The seed of the order of the side by side rounds; empty: a fresh one, printed. @since 0.1.0 */
+    @Parameter(property = PerfProperties.SEED, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String seed;
+
+    /** Adaptive stopping of the side by side rounds, as in perf:compare. @since 0.1.0 */
+    @Parameter(property = PerfProperties.ADAPTIVE, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String adaptive;
+
+    /** The most rounds of a side by side measurement; at least 5. @since 0.1.0 */
+    @Parameter(property = PerfProperties.MAX_FORKS, defaultValue = PerfProperties.DEFAULT_MAX_FORKS)
+    private int maxForks;
+
+    /** T_fail of the median, which a side by side measurement is judged by (perf:check has the details). @since 0.1.0 */
+    @Parameter(property = PerfProperties.MEDIAN_FAIL, defaultValue = PerfProperties.DEFAULT_MEDIAN_FAIL)
+    private String medianFail;
+
+    /** T_min of the median. @since 0.1.0 */
+    @Parameter(property = PerfProperties.MEDIAN_MIN, defaultValue = PerfProperties.DEFAULT_MEDIAN_MIN)
+    private String medianMin;
+
+    /** T_fail of the p95. @since 0.1.0 */
+    @Parameter(property = PerfProperties.P95_FAIL, defaultValue = PerfProperties.DEFAULT_P95_FAIL)
+    private String p95Fail;
+
+    /** T_min of the p95. @since 0.1.0 */
+    @Parameter(property = PerfProperties.P95_MIN, defaultValue = PerfProperties.DEFAULT_P95_MIN)
+    private String p95Min;
+
+    /** The one-sided significance level of each side by side comparison. @since 0.1.0 */
+    @Parameter(property = PerfProperties.ALPHA, defaultValue = PerfProperties.DEFAULT_ALPHA)
+    private String alpha;
+
+    /** The allocation tolerance, a percentage; also the smallest allocation change a trend reports. @since 0.1.0 */
+    @Parameter(property = PerfProperties.ALLOC_PERCENT, defaultValue = PerfProperties.DEFAULT_ALLOC_PERCENT)
+    private String allocPercent;
+
+    /** The byte floor of the allocation tolerance, in bytes per operation. @since 0.1.0 */
+    @Parameter(property = PerfProperties.ALLOC_BYTES, defaultValue = PerfProperties.DEFAULT_ALLOC_BYTES)
+    private String allocBytes;
+
+    /** The fewest forks per side that can be judged. @since 0.1.0 */
+    @Parameter(property = PerfProperties.MIN_FORKS, defaultValue = PerfProperties.DEFAULT_MIN_FORKS)
+    private String minForks;
+
+    /** How to account for many comparisons: {@code none}, {@code holm} or {@code bh}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.MULTIPLICITY, defaultValue = PerfProperties.DEFAULT_MULTIPLICITY)
+    private String multiplicity;
+
+    /**
+     * Per-benchmark settings, as perf:check takes them: a benchmark a rule ignores has no trend, a rule's
+     * {@code direction} says which way is slower, and its thresholds judge a side by side measurement.
+     *
+     * @since 0.1.0
+     */
+    @Parameter
+    private List<BenchmarkRule> rules = new ArrayList<>();
+
+    private final ToolchainManager toolchainManager;
+    private final RepositorySystem repositorySystem;
+
     @Inject
     public TrendMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
-        super("trend", toolchainManager, repositorySystem);
-    }
-
-    /** Only the skip switch: the trend reads the history, whether or not this module has benchmarks. */
-    @Override
-    protected String skipReason() throws MojoExecutionException {
-        return skipFlagReason();
+        super("trend");
+        this.toolchainManager = toolchainManager;
+        this.repositorySystem = repositorySystem;
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         ChangePointOptions options = options();
-        Path basedir = directory();
+        StandInProject where = new StandInProject(project, session);
+        Path basedir = where.directory();
         HistoryStore store;
         try {
-            store = HistoryStores.open(history, historyBranch, historyRemote, push(), basedir);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            store = openStore(basedir);
         } catch (HistoryException e) {
             getLog().warn("No trend: " + e.getMessage() + ". Set " + PerfProperties.HISTORY
                     + "=<directory> to read a history kept in a directory.");
@@ -140,15 +223,15 @@ public class TrendMojo extends AbstractPreMergeMojo {
         }
         Path export = otavaCsv == null || otavaCsv.trim().isEmpty() ? null : basedir.resolve(otavaCsv.trim());
         String module = ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null;
-        TrendRequest request = new TrendRequest(store, mainBranches(), module, options, GateSettings.defaults(),
-                outputs(basedir), export).saving(save());
-        if (outsideProject()) {
+        TrendRequest request = new TrendRequest(store, mainBranches(), module, options, gateSettings(),
+                where.outputs(outputDirectory), export).saving(save());
+        if (where.outsideProject()) {
             if (confirmMode() != FailConfirmation.Mode.NEVER) {
                 getLog().info("perf:trend runs outside a Maven project: a new slowdown is reported, not confirmed ("
                         + PerfProperties.CONFIRM + " builds the project's commits)");
             }
         } else {
-            request = request.confirming(confirmation());
+            request = request.confirming(confirmation(where.outputs(outputDirectory)));
         }
         try {
             new TrendWorkflow(perfLog()).run(request);
@@ -158,24 +241,42 @@ public class TrendMojo extends AbstractPreMergeMojo {
         }
     }
 
+    /** The gate's thresholds and the POM's per-benchmark rules, checked. */
+    final GateSettings gateSettings() throws MojoExecutionException {
+        try {
+            return GateSettings.builder().set(PerfProperties.MEDIAN_FAIL, medianFail)
+                    .set(PerfProperties.MEDIAN_MIN, medianMin).set(PerfProperties.P95_FAIL, p95Fail)
+                    .set(PerfProperties.P95_MIN, p95Min).set(PerfProperties.ALPHA, alpha)
+                    .set(PerfProperties.ALLOC_PERCENT, allocPercent).set(PerfProperties.ALLOC_BYTES, allocBytes)
+                    .set(PerfProperties.MIN_FORKS, minForks).set(PerfProperties.MULTIPLICITY, multiplicity)
+                    .rules(rules).build();
+        } catch (InvalidSettingException e) {
+            throw PerfGoal.badSetting(e);
+        }
+    }
+
     /**
      * {@code perf.confirm}'s work here: what measuring side by side needs is made only when a slowdown is to be
-     * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings.
+     * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings and JMH's defaults.
      */
-    private ChangeConfirmation confirmation() throws MojoExecutionException {
-        FailConfirmation.Mode mode = confirmMode();
-        Path directory = outputDirectory.toPath().resolve("trend-confirm");
-        return new ChangeConfirmation(mode, () -> {
+    private ChangeConfirmation confirmation(Path out) throws MojoExecutionException {
+        return new ChangeConfirmation(confirmMode(), () -> {
             try {
-                CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
-                        gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
-                        .describedAs(PluginVersion.get(), "perf:trend").profiling(profilerSetup());
+                RoundSettings rounds = RoundSettings.parse(seed, adaptive, maxForks, InterleavedSchedule::randomSeed);
+                Measurement m = new Measurement(this, toolchainManager, repositorySystem, out, baseline.toPath())
+                        .jvm(useToolchain(), scenarios, scenarioIncludes)
+                        .profiling(profile, profiler, asyncProfilerVersion).limits(this::gateSettings);
+                CommitComparison.Request template = new CommitComparison.Request(m.checkoutPaths(),
+                        m.testClasspath(), gateSettings()).rounds(rounds.seed(), rounds.adaptive(), rounds.maxForks(),
+                        m.storedCalibration(rounds.adaptive())).describedAs(PluginVersion.get(), "perf:trend")
+                        .profiling(m.profilerSetup());
                 return ChangeConfirmation.Tools.of(new FailConfirmation.Parts(MavenCommands.baseBuild(session),
-                        roundLauncher("trend-confirm-forks", "", true), template), directory, perfLog());
-            } catch (MojoExecutionException e) {
+                        m.roundLauncher("trend-confirm-forks", "", true), template), out.resolve("trend-confirm"),
+                        perfLog());
+            } catch (MojoExecutionException | InvalidSettingException e) {
                 throw new CompareException(e.getMessage(), e);
             }
-        }, outputDirectory.toPath(), perfLog());
+        }, out, perfLog());
     }
 
     /** {@code perf.confirm}, one of its choices. */
@@ -183,69 +284,31 @@ public class TrendMojo extends AbstractPreMergeMojo {
         try {
             return SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
         } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            throw PerfGoal.badSetting(e);
         }
     }
 
-    /** Run with no POM (Maven's stand-in project): there is no project to build, only a history to read. */
-    private boolean outsideProject() {
-        return project.getFile() == null;
+    /** {@code perf.useToolchain}, read by the one switch rule. */
+    final boolean useToolchain() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.USE_TOOLCHAIN, useToolchain, PerfProperties.DEFAULT_TRUE);
     }
 
-    /**
-     * The output directory; outside a project {@code target/perf} of the working directory unless set, since the
-     * stand-in project leaves the default's {@code ${project.basedir}} unresolved.
-     */
-    private Path outputs(Path basedir) {
-        if (outsideProject() && outputDirectory.getPath().contains("${")) {
-            return basedir.resolve("target").resolve("perf");
-        }
-        return basedir.resolve(outputDirectory.toPath());
-    }
-
-    /**
-     * The directory a relative {@code perf.history}, {@code perf.otavaCsv} and output directory start from: the
-     * project's, or outside a project the working directory (Maven's stand-in project has no directory).
-     */
-    private Path directory() {
-        if (project.getBasedir() != null) {
-            return project.getBasedir().toPath();
-        }
-        String root = session == null ? null : session.getExecutionRootDirectory();
-        return Paths.get(root == null ? "" : root).toAbsolutePath();
+    /** {@code perf.adaptive}, read by the one switch rule. */
+    final boolean adaptive() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.ADAPTIVE, adaptive, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.trendSave}, read by the one switch rule. */
     final boolean save() throws MojoExecutionException {
-        return flag(PerfProperties.TREND_SAVE, trendSave, PerfProperties.DEFAULT_TRUE);
-    }
-
-    /** {@code perf.historyPush}, read by the one switch rule. */
-    final boolean push() throws MojoExecutionException {
-        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
+        return PerfGoal.flag(PerfProperties.TREND_SAVE, trendSave, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.trendMaxPValue} and {@code perf.trendWindow}, parsed strictly. */
     final ChangePointOptions options() throws MojoExecutionException {
-        double p;
-        int window;
         try {
-            p = Double.parseDouble(trendMaxPValue.trim());
-        } catch (NumberFormatException | NullPointerException e) {
-            throw new MojoExecutionException(PerfProperties.TREND_MAX_P_VALUE + " = '" + trendMaxPValue
-                    + "' is not a number; write a p-value such as 0.001");
-        }
-        try {
-            window = Integer.parseInt(trendWindow.trim());
-        } catch (NumberFormatException | NullPointerException e) {
-            throw new MojoExecutionException(PerfProperties.TREND_WINDOW + " = '" + trendWindow
-                    + "' is not a whole number of runs; write e.g. 50");
-        }
-        try {
-            return new ChangePointOptions(window, p, ChangePointOptions.DEFAULT_MIN_MAGNITUDE);
+            return ChangePointOptions.parse(trendMaxPValue, trendWindow);
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage() + " (" + PerfProperties.TREND_MAX_P_VALUE + ", "
-                    + PerfProperties.TREND_WINDOW + ")", e);
+            throw new MojoExecutionException(e.getMessage(), e);
         }
     }
 
