@@ -1,6 +1,7 @@
 package io.perfgate.baseline;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.log.PerfLog;
 import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.CompareRequest;
 import io.perfgate.premerge.Treatment;
@@ -18,6 +19,18 @@ import java.util.function.Function;
  */
 public final class TreatmentsRequest {
     private TreatmentsRequest() {
+    }
+
+    /**
+     * Warns of {@code perf.baselineJvmArgs} given without treatments: the baseline's own settings name a side of a
+     * comparison of treatments, and alone they would silently do nothing.
+     */
+    public static void warnOfBaselineSettingsAlone(String baselineJvmArgs, PerfLog log) {
+        if (baselineJvmArgs != null && !baselineJvmArgs.trim().isEmpty()) {
+            log.warn(PerfProperties.BASELINE_JVM_ARGS + " is ignored: it gives the baseline's forks arguments of"
+                    + " their own only in a comparison of treatments (" + PerfProperties.TREATMENTS + "); to give both"
+                    + " sides arguments use " + PerfProperties.JVM_ARGS);
+        }
     }
 
     /**

@@ -308,12 +308,7 @@ public class CompareMojo extends AbstractGateMojo {
             compareTreatments(request);
             return;
         }
-        // the baseline's own settings name a side of a comparison of treatments; alone they would silently do nothing
-        if (baselineJvmArgs != null && !baselineJvmArgs.trim().isEmpty()) {
-            getLog().warn(PerfProperties.BASELINE_JVM_ARGS + " is ignored: it gives the baseline's forks arguments of"
-                    + " their own only in a comparison of treatments (" + PerfProperties.TREATMENTS + "); to give both"
-                    + " sides arguments use " + PerfProperties.JVM_ARGS);
-        }
+        TreatmentsRequest.warnOfBaselineSettingsAlone(baselineJvmArgs, perfLog());
         project.setContextValue(COMPARED, "perf:" + goal());
         getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()
                 + " (both sides, interleaved on this machine)");
