@@ -14,12 +14,11 @@ import org.apache.maven.toolchain.ToolchainManager;
 import org.eclipse.aether.RepositorySystem;
 
 /**
- * The goals that judge measurements they make in interleaved rounds (perf:calibrate, perf:compare, perf:check):
- * the thresholds, the failure switches and the per-benchmark rules, turned into one {@link GateSettings}, and the
- * seed of the rounds' order. The settings about a stored baseline (environment policy, missing baseline, new and
- * missing benchmarks) do not apply when both sides are measured in the same build. perf:trend judges the side by
- * side measurement of a change point with the thresholds and rules too, and declares them itself: it launches no
- * JMH options of its own, so it cannot extend this class.
+ * The goals that judge measurements they make in interleaved rounds (perf:calibrate, perf:compare, perf:check, and
+ * perf:trend, which measures a change point's two commits side by side): the thresholds, the failure switches and
+ * the per-benchmark rules, turned into one {@link GateSettings}, and the seed of the rounds' order. The settings about
+ * a stored baseline (environment policy, missing baseline, new and missing benchmarks) do not apply when both sides
+ * are measured in the same build. perf:trend's series read the rules and the allocation tolerance too.
  */
 abstract class AbstractGateMojo extends AbstractJmhMojo {
     /**

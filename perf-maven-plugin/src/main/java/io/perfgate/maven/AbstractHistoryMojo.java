@@ -9,9 +9,10 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * The goals that write the history of runs (perf:record, perf:trend): where it is kept ({@code perf.history}, the
- * branch, the remote, whether to fetch and push). perf:compare and perf:check read it too, without pushing, and
- * declare the first three themselves (they launch JMH, so they cannot extend this class).
+ * The goal that writes runs to the history (perf:record): where it is kept ({@code perf.history}, the branch, the
+ * remote, whether to fetch and push). perf:trend reads it and writes its change points to it, and perf:compare and
+ * perf:check read it without pushing; they launch JMH, so they cannot extend this class, and declare the settings
+ * they read themselves (perf:trend all four, perf:compare the first three), read by the same {@link HistorySettings}.
  */
 public abstract class AbstractHistoryMojo extends AbstractPerfMojo {
     /**

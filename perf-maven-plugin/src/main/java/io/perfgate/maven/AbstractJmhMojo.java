@@ -19,12 +19,14 @@ import org.eclipse.aether.RepositorySystem;
 
 /**
  * The base of the goals that launch JMH (perf:run and perf:baseline, perf:profile, and through
- * {@link AbstractGateMojo} perf:calibrate, perf:compare and perf:check): the skip switch, the JVM and classpath the
- * benchmarks run with, the scenarios, the options that shape a JMH run (the same properties and meaning in each,
- * turned into one {@link JmhOptions}), the profiler, and the part of the suite this build measures. It is a root of
+ * {@link AbstractGateMojo} perf:calibrate, perf:compare, perf:check and perf:trend, whose confirmation measures side by
+ * side): the skip switch, the JVM and classpath the benchmarks run with, the scenarios, the options that shape a JMH
+ * run (the same properties and meaning in each, turned into one {@link JmhOptions}) and the profiler. It is a root of
  * its own beside {@link AbstractPerfMojo}, sharing {@link PerfGoal} with it, so that perf:check and perf:compare can
  * share one class of comparison parameters within three base classes. JMH's fork count is not here: perf:run has
- * {@code forks}, and perf:compare and perf:calibrate schedule single forks in rounds.
+ * {@code forks}, and the goals of interleaved rounds schedule single forks. Nor is the part of the suite a build
+ * measures ({@code perf.shard}, {@code perf.budget}): perf:run and perf:compare declare it, see
+ * {@link #partOfSuite}.
  */
 abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
     /**
@@ -59,8 +61,8 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
      * writes it, perf:check judges against it, perf:calibrate saves its calibration into it. Every goal that
      * measures reads the fork and scenario times it recorded, to weigh benchmarks and scenarios for
      * {@code perf.shard} and {@code perf.budget}; a benchmark it does not hold weighs its plan, a scenario one minute
-     * per JVM. perf:compare (and perf:check with {@code perf.against}) also reads the noise perf:calibrate stored in
-     * it, to size adaptive rounds.
+     * per JVM. perf:compare (and perf:check with {@code perf.against}, and perf:trend's side by side rounds) also
+     * reads the noise perf:calibrate stored in it, to size adaptive rounds.
      *
      * @since 0.1.0
      */
@@ -74,29 +76,6 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
      */
     @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
     private String useToolchain;
-
-    /**
-     * Runs one part of the suite, for CI systems that run jobs in parallel: {@code K/N} is shard K of N (counted
-     * from 1). Every agent computes the same partition of the selected benchmarks and scenarios, balanced by their
-     * expected time, so N agents with K = 1..N run each one once; perf:merge then combines their results for one
-     * perf:check of the whole suite. Empty: the CI's {@code CI_NODE_INDEX} and {@code CI_NODE_TOTAL} when both are
-     * set (GitLab's {@code parallel:}), else the whole suite.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.SHARD, defaultValue = PerfProperties.DEFAULT_EMPTY)
-    private String shard;
-
-    /**
-     * The wall time the measurement may take, e.g. {@code 30m} or {@code 1h}. Before it measures anything, a run
-     * (or comparison at its fewest rounds) expected to take longer stops with its estimate and the choices: the
-     * number of shards that would fit, a narrower selection, less measurement. A comparison spends what is left
-     * after its fewest rounds on the benchmarks not yet settled. Empty: no limit.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.BUDGET, defaultValue = PerfProperties.DEFAULT_EMPTY)
-    private String budget;
 
     /**
      * End-to-end scenarios to measure after the JMH benchmarks (in perf:run, and in the interleaved rounds of a
@@ -383,6 +362,14 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
         return true;
     }
 
+    /**
+     * The part of the suite this build measures ({@code perf.shard}, {@code perf.budget}), declared by the goals that
+     * read them (perf:run, perf:compare); the whole suite, with no time limit, elsewhere.
+     */
+    protected Measurement partOfSuite(Measurement m) {
+        return m;
+    }
+
     /** The limits the scenario plans are sized for: the gate's defaults where the goal sets none. */
     protected GateSettings planningSettings() throws MojoExecutionException {
         return GateSettings.defaults();
@@ -405,8 +392,8 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
                     .jvm(useToolchain(), scenarios, scenarioIncludes)
                     .profiling(profile, profiler, asyncProfilerVersion)
                     .jmh(this::jmhSettings, forkPlan, runsForkPlans())
-                    .partOfSuite(shard, budget)
                     .limits(this::planningSettings);
+            measurement = partOfSuite(measurement);
         }
         return measurement;
     }

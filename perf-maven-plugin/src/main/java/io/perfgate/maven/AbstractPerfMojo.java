@@ -11,7 +11,7 @@ import org.apache.maven.project.MavenProject;
 
 /**
  * The base of the goals that measure nothing (perf:merge, perf:methodology, perf:report, and through
- * {@link AbstractHistoryMojo} perf:record and perf:trend): the skip switch and the core objects of the build. The
+ * {@link AbstractHistoryMojo} perf:record): the skip switch and the core objects of the build. The
  * goals that launch JMH have {@link AbstractJmhMojo} instead; what both share is {@link PerfGoal}'s.
  */
 abstract class AbstractPerfMojo extends AbstractMojo implements PerfGoal {

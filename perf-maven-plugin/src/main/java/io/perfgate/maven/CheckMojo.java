@@ -108,7 +108,7 @@ public class CheckMojo extends CompareMojo {
     @Override
     public void executeGoal() throws MojoExecutionException, MojoFailureException {
         if (comparing()) {
-            compare();
+            super.executeGoal();
             return;
         }
         Measurement m = measurement();

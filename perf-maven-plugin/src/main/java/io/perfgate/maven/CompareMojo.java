@@ -8,7 +8,6 @@ import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.CalibratedForks;
 import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.CompareRequest;
-import io.perfgate.premerge.PreMergeResult;
 import io.perfgate.premerge.PreMergeWorkflow;
 import io.perfgate.premerge.TreatmentComparison;
 import io.perfgate.report.ReportWriter;
@@ -99,6 +98,29 @@ public class CompareMojo extends AbstractGateMojo {
      */
     @Parameter(property = PerfProperties.MAX_FORKS, defaultValue = PerfProperties.DEFAULT_MAX_FORKS)
     private int maxForks;
+
+    /**
+     * Runs one part of the suite, for CI systems that run jobs in parallel: {@code K/N} is shard K of N (counted
+     * from 1). Every agent computes the same partition of the selected benchmarks and scenarios, balanced by their
+     * expected time, so N agents with K = 1..N run each one once; perf:merge then combines their results for one
+     * perf:check of the whole suite. Empty: the CI's {@code CI_NODE_INDEX} and {@code CI_NODE_TOTAL} when both are
+     * set (GitLab's {@code parallel:}), else the whole suite.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SHARD, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String shard;
+
+    /**
+     * The wall time the measurement may take, e.g. {@code 30m} or {@code 1h}. Before it measures anything, a run
+     * (or comparison at its fewest rounds) expected to take longer stops with its estimate and the choices: the
+     * number of shards that would fit, a narrower selection, less measurement. A comparison spends what is left
+     * after its fewest rounds on the benchmarks not yet settled. Empty: no limit.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BUDGET, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String budget;
 
     /**
      * For {@code git bisect run}: writes {@code bisect-exit-code} to the output directory (0 when nothing FAILs
@@ -235,9 +257,10 @@ public class CompareMojo extends AbstractGateMojo {
         return comparisonSkipReason();
     }
 
+
     @Override
-    public void executeGoal() throws MojoExecutionException, MojoFailureException {
-        compare();
+    protected Measurement partOfSuite(Measurement m) {
+        return m.partOfSuite(shard, budget);
     }
 
     /** The rounds' settings ({@code perf.seed}, {@code perf.adaptive}, {@code perf.maxForks}), checked. */
@@ -301,8 +324,12 @@ public class CompareMojo extends AbstractGateMojo {
         return new ComparisonOutputs(this, outputDirectory, githubSummary, comment, reportUrl);
     }
 
-    /** Measures both sides, judges them, writes the reports and maps the outcome to Maven's exceptions. */
-    protected final void compare() throws MojoExecutionException, MojoFailureException {
+    /**
+     * Measures both sides, judges them, writes the reports and maps the outcome to Maven's exceptions; perf:check
+     * calls it when {@code perf.against} is set.
+     */
+    @Override
+    public void executeGoal() throws MojoExecutionException, MojoFailureException {
         CompareRequest request = request(rounds());
         if (treating()) {
             compareTreatments(request);
@@ -312,16 +339,14 @@ public class CompareMojo extends AbstractGateMojo {
         project.setContextValue(COMPARED, "perf:" + goal());
         getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()
                 + " (both sides, interleaved on this machine)");
-        PreMergeResult result;
         try {
-            result = new PreMergeWorkflow(MavenCommands.baseBuild(session), measurement().roundLauncher(
-                    "compare-forks", request.command(), true), perfLog()).run(request);
+            outputs().concluded(new PreMergeWorkflow(MavenCommands.baseBuild(session), measurement().roundLauncher(
+                    "compare-forks", request.command(), true), perfLog()).run(request), bisect());
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (IOException e) {
             throw outputs().couldNotWrite(e);
         }
-        outputs().concluded(result, bisect());
     }
 
     /**
@@ -330,7 +355,6 @@ public class CompareMojo extends AbstractGateMojo {
      * a column per treatment; the build fails when a treatment FAILs (with {@code perf.failOnRegression}).
      */
     private void compareTreatments(CompareRequest comparison) throws MojoExecutionException, MojoFailureException {
-        TreatmentComparison.Result result;
         try {
             Map<String, String> jmh = jmhOptions().userSettings();
             CompareRequest request = TreatmentsRequest.of(comparison, against, baselineName, baselineJvmArgs,
@@ -340,14 +364,13 @@ public class CompareMojo extends AbstractGateMojo {
             getLog().info("perf:" + goal() + ": measuring " + request.treatments().size() + " treatments against "
                     + request.baseline().name() + " (" + request.baseline().ref() + "), all interleaved on this"
                     + " machine");
-            result = new TreatmentComparison(MavenCommands.baseBuild(session), measurement().roundLauncher(
-                    "compare-forks", request.command(), true), perfLog()).run(request);
+            outputs().concluded(new TreatmentComparison(MavenCommands.baseBuild(session), measurement()
+                    .roundLauncher("compare-forks", request.command(), true), perfLog()).run(request));
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (IOException e) {
             throw outputs().couldNotWrite(e);
         }
-        outputs().concluded(result);
     }
 
     private CompareRequest request(RoundSettings rounds) throws MojoExecutionException {

@@ -80,6 +80,29 @@ public class RunMojo extends AbstractJmhMojo {
     @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String against;
 
+    /**
+     * Runs one part of the suite, for CI systems that run jobs in parallel: {@code K/N} is shard K of N (counted
+     * from 1). Every agent computes the same partition of the selected benchmarks and scenarios, balanced by their
+     * expected time, so N agents with K = 1..N run each one once; perf:merge then combines their results for one
+     * perf:check of the whole suite. Empty: the CI's {@code CI_NODE_INDEX} and {@code CI_NODE_TOTAL} when both are
+     * set (GitLab's {@code parallel:}), else the whole suite.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SHARD, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String shard;
+
+    /**
+     * The wall time the measurement may take, e.g. {@code 30m} or {@code 1h}. Before it measures anything, a run
+     * (or comparison at its fewest rounds) expected to take longer stops with its estimate and the choices: the
+     * number of shards that would fit, a narrower selection, less measurement. A comparison spends what is left
+     * after its fewest rounds on the benchmarks not yet settled. Empty: no limit.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BUDGET, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String budget;
+
     @Inject
     public RunMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         this("run", toolchainManager, repositorySystem);
@@ -142,6 +165,11 @@ public class RunMojo extends AbstractJmhMojo {
     @Override
     protected String jmhForks() {
         return forks;
+    }
+
+    @Override
+    protected Measurement partOfSuite(Measurement m) {
+        return m.partOfSuite(shard, budget);
     }
 
     /** Why perf:run does nothing in this module, or null. */

@@ -1,12 +1,11 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
-import io.perfgate.gate.BenchmarkRule;
-import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.gate.RoundSettings;
 import io.perfgate.gate.SettingParser;
 import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistorySettings;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.history.MainBranches;
 import io.perfgate.mainline.ChangeConfirmation;
@@ -15,14 +14,9 @@ import io.perfgate.mainline.TrendWorkflow;
 import io.perfgate.premerge.CommitComparison;
 import io.perfgate.premerge.CompareException;
 import io.perfgate.premerge.FailConfirmation;
-import io.perfgate.premerge.InterleavedSchedule;
-import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.trend.ChangePointOptions;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -43,17 +37,19 @@ import org.eclipse.aether.RepositorySystem;
  * of the working directory; {@code perf.trendSave=false} analyses without writing to the store. With
  * {@code perf.confirm=auto} (the default) it measures a new slowdown's two commits side by side and bisects the
  * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings
- * ({@code perf.seed}, {@code perf.adaptive}, {@code perf.maxForks}), judged by the gate's thresholds and rules, each
- * benchmark with its own annotations' JMH options.
+ * ({@code perf.seed}, {@code perf.adaptive}, {@code perf.maxForks}) and run JMH with the build's options
+ * ({@code perf.warmupIterations}, {@code perf.measurementTime}, {@code perf.jvmArgs}, ...), judged by the gate's
+ * settings and rules.
  *
- * <p>Its parameters are the trend's, the history's, and those of the side by side measurement; the per-benchmark
+ * <p>Its parameters are the trend's, the history's, and those of the side by side measurement, which it shares with
+ * the goals that judge interleaved rounds ({@link AbstractGateMojo}); the per-benchmark
  * {@code rules} of the POM apply to the series too: a benchmark a rule ignores has no trend, and a rule's direction
  * says which way is slower.
  *
  * @since 0.1.0
  */
 @Mojo(name = "trend", threadSafe = true, requiresProject = false, requiresDependencyResolution = ResolutionScope.TEST)
-public class TrendMojo extends AbstractHistoryMojo {
+public class TrendMojo extends AbstractGateMojo {
     /**
      * Confirm and bisect: a new slowdown's two commits (the last run before it, the first run after) measured side
      * by side in worktrees, and the commits between them bisected to the culprit; at most 3 slowdowns a build.
@@ -108,42 +104,31 @@ public class TrendMojo extends AbstractHistoryMojo {
     @Parameter(property = PerfProperties.OTAVA_CSV, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String otavaCsv;
 
-    /** The output directory: {@code changes.json}, {@code trend.md}, {@code trend.html}. @since 0.1.0 */
-    @Parameter(property = PerfProperties.OUTPUT_DIRECTORY, defaultValue = PerfProperties.DEFAULT_OUTPUT_DIRECTORY)
-    private File outputDirectory;
+    /**
+     * Where the history is kept, as perf:record keeps it: {@code git} (the branch {@code perf.historyBranch}) or a
+     * directory, relative to the working directory outside a project.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
+    private String history;
 
-    /** The baseline, whose stored calibration sizes the side by side rounds and plans the scenarios. @since 0.1.0 */
-    @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
-    private File baseline;
+    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
+    private String historyBranch;
 
-    /** Measures side by side with the JDK of the build's toolchain when one is set. @since 0.1.0 */
-    @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
-    private String useToolchain;
+    /** The remote the history branch is fetched from and pushed to. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
+    private String historyRemote;
 
-    /** The end-to-end scenarios, as perf:run takes them, for a change point of a scenario. @since 0.1.0 */
-    @Parameter
-    private List<ScenarioDefinition> scenarios = new ArrayList<>();
-
-    /** Which of the configured {@code scenarios} can be measured side by side. @since 0.1.0 */
-    @Parameter(property = PerfProperties.SCENARIO_INCLUDES, defaultValue = PerfProperties.DEFAULT_SCENARIO_INCLUDES)
-    private String scenarioIncludes;
-
-    /** Profiles a confirmed slowdown's benchmark: {@code regressions}, {@code all} or {@code none}. @since 0.1.0 */
-    @Parameter(property = PerfProperties.PROFILE, defaultValue = PerfProperties.DEFAULT_PROFILE)
-    private String profile;
-
-    /** The profiler: {@code auto}, {@code async} or {@code jfr}. @since 0.1.0 */
-    @Parameter(property = PerfProperties.PROFILER, defaultValue = PerfProperties.DEFAULT_PROFILER)
-    private String profiler;
-
-    /** The version of async-profiler and its converter resolved from the plugin repositories. @since 0.1.0 */
-    @Parameter(property = PerfProperties.ASYNC_PROFILER_VERSION,
-            defaultValue = PerfProperties.DEFAULT_ASYNC_PROFILER_VERSION)
-    private String asyncProfilerVersion;
-
-    /** The seed of the order of the side by side rounds; empty: a fresh one, printed. @since 0.1.0 */
-    @Parameter(property = PerfProperties.SEED, defaultValue = PerfProperties.DEFAULT_EMPTY)
-    private String seed;
+    /**
+     * Fetches the history branch before reading it and pushes the saved change points after writing them;
+     * {@code false} keeps it local.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String historyPush;
 
     /** Adaptive stopping of the side by side rounds, as in perf:compare. @since 0.1.0 */
     @Parameter(property = PerfProperties.ADAPTIVE, defaultValue = PerfProperties.DEFAULT_TRUE)
@@ -153,59 +138,15 @@ public class TrendMojo extends AbstractHistoryMojo {
     @Parameter(property = PerfProperties.MAX_FORKS, defaultValue = PerfProperties.DEFAULT_MAX_FORKS)
     private int maxForks;
 
-    /** T_fail of the median, which a side by side measurement is judged by (perf:check has the details). @since 0.1.0 */
-    @Parameter(property = PerfProperties.MEDIAN_FAIL, defaultValue = PerfProperties.DEFAULT_MEDIAN_FAIL)
-    private String medianFail;
-
-    /** T_min of the median. @since 0.1.0 */
-    @Parameter(property = PerfProperties.MEDIAN_MIN, defaultValue = PerfProperties.DEFAULT_MEDIAN_MIN)
-    private String medianMin;
-
-    /** T_fail of the p95. @since 0.1.0 */
-    @Parameter(property = PerfProperties.P95_FAIL, defaultValue = PerfProperties.DEFAULT_P95_FAIL)
-    private String p95Fail;
-
-    /** T_min of the p95. @since 0.1.0 */
-    @Parameter(property = PerfProperties.P95_MIN, defaultValue = PerfProperties.DEFAULT_P95_MIN)
-    private String p95Min;
-
-    /** The one-sided significance level of each side by side comparison. @since 0.1.0 */
-    @Parameter(property = PerfProperties.ALPHA, defaultValue = PerfProperties.DEFAULT_ALPHA)
-    private String alpha;
-
-    /** The allocation tolerance, a percentage; also the smallest allocation change a trend reports. @since 0.1.0 */
-    @Parameter(property = PerfProperties.ALLOC_PERCENT, defaultValue = PerfProperties.DEFAULT_ALLOC_PERCENT)
-    private String allocPercent;
-
-    /** The byte floor of the allocation tolerance, in bytes per operation. @since 0.1.0 */
-    @Parameter(property = PerfProperties.ALLOC_BYTES, defaultValue = PerfProperties.DEFAULT_ALLOC_BYTES)
-    private String allocBytes;
-
-    /** The fewest forks per side that can be judged. @since 0.1.0 */
-    @Parameter(property = PerfProperties.MIN_FORKS, defaultValue = PerfProperties.DEFAULT_MIN_FORKS)
-    private String minForks;
-
-    /** How to account for many comparisons: {@code none}, {@code holm} or {@code bh}. @since 0.1.0 */
-    @Parameter(property = PerfProperties.MULTIPLICITY, defaultValue = PerfProperties.DEFAULT_MULTIPLICITY)
-    private String multiplicity;
-
-    /**
-     * Per-benchmark settings, as perf:check takes them: a benchmark a rule ignores has no trend, a rule's
-     * {@code direction} says which way is slower, and its thresholds judge a side by side measurement.
-     *
-     * @since 0.1.0
-     */
-    @Parameter
-    private List<BenchmarkRule> rules = new ArrayList<>();
-
-    private final ToolchainManager toolchainManager;
-    private final RepositorySystem repositorySystem;
-
     @Inject
     public TrendMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
-        super("trend");
-        this.toolchainManager = toolchainManager;
-        this.repositorySystem = repositorySystem;
+        super("trend", toolchainManager, repositorySystem);
+    }
+
+    /** Only {@code perf.skip}: the trend reads a history, so a module without benchmarks (or no POM) has one too. */
+    @Override
+    public String skipReason() throws MojoExecutionException {
+        return skipFlagReason();
     }
 
     @Override
@@ -215,7 +156,9 @@ public class TrendMojo extends AbstractHistoryMojo {
         Path basedir = where.directory();
         HistoryStore store;
         try {
-            store = openStore(basedir);
+            store = new HistorySettings(history, historyBranch, historyRemote, push()).open(basedir);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         } catch (HistoryException e) {
             getLog().warn("No trend: " + e.getMessage() + ". Set " + PerfProperties.HISTORY
                     + "=<directory> to read a history kept in a directory.");
@@ -241,31 +184,16 @@ public class TrendMojo extends AbstractHistoryMojo {
         }
     }
 
-    /** The gate's thresholds and the POM's per-benchmark rules, checked. */
-    final GateSettings gateSettings() throws MojoExecutionException {
-        try {
-            return GateSettings.builder().set(PerfProperties.MEDIAN_FAIL, medianFail)
-                    .set(PerfProperties.MEDIAN_MIN, medianMin).set(PerfProperties.P95_FAIL, p95Fail)
-                    .set(PerfProperties.P95_MIN, p95Min).set(PerfProperties.ALPHA, alpha)
-                    .set(PerfProperties.ALLOC_PERCENT, allocPercent).set(PerfProperties.ALLOC_BYTES, allocBytes)
-                    .set(PerfProperties.MIN_FORKS, minForks).set(PerfProperties.MULTIPLICITY, multiplicity)
-                    .rules(rules).build();
-        } catch (InvalidSettingException e) {
-            throw PerfGoal.badSetting(e);
-        }
-    }
-
     /**
      * {@code perf.confirm}'s work here: what measuring side by side needs is made only when a slowdown is to be
-     * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings and JMH's defaults.
+     * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings and the build's JMH
+     * options.
      */
     private ChangeConfirmation confirmation(Path out) throws MojoExecutionException {
         return new ChangeConfirmation(confirmMode(), () -> {
             try {
-                RoundSettings rounds = RoundSettings.parse(seed, adaptive, maxForks, InterleavedSchedule::randomSeed);
-                Measurement m = new Measurement(this, toolchainManager, repositorySystem, out, baseline.toPath())
-                        .jvm(useToolchain(), scenarios, scenarioIncludes)
-                        .profiling(profile, profiler, asyncProfilerVersion).limits(this::gateSettings);
+                RoundSettings rounds = rounds(adaptive, maxForks);
+                Measurement m = measurement();
                 CommitComparison.Request template = new CommitComparison.Request(m.checkoutPaths(),
                         m.testClasspath(), gateSettings()).rounds(rounds.seed(), rounds.adaptive(), rounds.maxForks(),
                         m.storedCalibration(rounds.adaptive())).describedAs(PluginVersion.get(), "perf:trend")
@@ -273,7 +201,7 @@ public class TrendMojo extends AbstractHistoryMojo {
                 return ChangeConfirmation.Tools.of(new FailConfirmation.Parts(MavenCommands.baseBuild(session),
                         m.roundLauncher("trend-confirm-forks", "", true), template), out.resolve("trend-confirm"),
                         perfLog());
-            } catch (MojoExecutionException | InvalidSettingException e) {
+            } catch (MojoExecutionException e) {
                 throw new CompareException(e.getMessage(), e);
             }
         }, out, perfLog());
@@ -288,14 +216,14 @@ public class TrendMojo extends AbstractHistoryMojo {
         }
     }
 
-    /** {@code perf.useToolchain}, read by the one switch rule. */
-    final boolean useToolchain() throws MojoExecutionException {
-        return PerfGoal.flag(PerfProperties.USE_TOOLCHAIN, useToolchain, PerfProperties.DEFAULT_TRUE);
-    }
-
     /** {@code perf.adaptive}, read by the one switch rule. */
     final boolean adaptive() throws MojoExecutionException {
         return PerfGoal.flag(PerfProperties.ADAPTIVE, adaptive, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /** {@code perf.historyPush}, read by the one switch rule. */
+    final boolean push() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.trendSave}, read by the one switch rule. */

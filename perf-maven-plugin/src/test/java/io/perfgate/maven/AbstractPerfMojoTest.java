@@ -131,11 +131,11 @@ class AbstractPerfMojoTest {
 
     static {
         put(PerfProperties.SKIP, "skip", m -> m.skipFlagReason() != null);
-        put(PerfProperties.USE_TOOLCHAIN, "useToolchain", m -> m instanceof TrendMojo ? ((TrendMojo) m).useToolchain()
-                : ((AbstractJmhMojo) m).useToolchain());
+        put(PerfProperties.USE_TOOLCHAIN, "useToolchain", m -> ((AbstractJmhMojo) m).useToolchain());
         put(PerfProperties.INCLUDE_MAIN_CLASSES, "includeMainClasses", m -> ((RunMojo) m).includeMainClasses());
         put(PerfProperties.FORCE, "force", m -> ((BaselineMojo) m).force());
-        put(PerfProperties.HISTORY_PUSH, "historyPush", m -> ((AbstractHistoryMojo) m).push());
+        put(PerfProperties.HISTORY_PUSH, "historyPush", m -> m instanceof TrendMojo ? ((TrendMojo) m).push()
+                : ((AbstractHistoryMojo) m).push());
         put(PerfProperties.TREND_SAVE, "trendSave", m -> ((TrendMojo) m).save());
         put(PerfProperties.CALIBRATE_SAVE, "save", m -> ((CalibrateMojo) m).save());
         put(PerfProperties.ADAPTIVE, "adaptive", m -> m instanceof TrendMojo ? ((TrendMojo) m).adaptive()
