@@ -7,12 +7,15 @@ import io.perfgate.gate.GateReport;
 import io.perfgate.gate.HistoryGate;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryRecord;
+import io.perfgate.history.HistorySettings;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.history.MainBranches;
 import io.perfgate.history.RunOrigin;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.RunPrediction;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -62,6 +65,39 @@ public final class HistoryBaseline {
         this.mainBranches = MainBranches.parse(mainBranches);
         this.asked = asked;
         this.log = Objects.requireNonNull(log);
+    }
+
+    /**
+     * The history as the baseline a check judges against: with {@code perf.baseline=history}, fetched first; or,
+     * read as it is here, standing in for a baseline file left at its default ({@value PerfProperties#DEFAULT_BASELINE_FILE})
+     * that does not exist; else null. A history that cannot be opened here (a git history outside a git repository)
+     * is no history: a warning when it was asked for, a debug line otherwise.
+     *
+     * @param baselineFile {@code perf.baseline} as resolved
+     * @throws IllegalArgumentException for a bad history setting, naming the property
+     */
+    public static HistoryBaseline chosenBy(Path baselineFile, Path projectDirectory, HistorySettings history,
+            int runs, String mainBranches, PerfLog log) {
+        boolean asked = PerfProperties.BASELINE_HISTORY.equals(baselineFile.getFileName().toString())
+                && !Files.isRegularFile(baselineFile);
+        Path defaultFile = projectDirectory.resolve(PerfProperties.DEFAULT_BASELINE_FILE);
+        boolean standingIn = baselineFile.toAbsolutePath().equals(defaultFile.toAbsolutePath())
+                && !Files.exists(baselineFile);
+        if (!asked && !standingIn) {
+            return null;
+        }
+        try {
+            HistoryStore store = asked ? history.fetched(projectDirectory) : history.local(projectDirectory);
+            return new HistoryBaseline(store, runs, mainBranches, asked, log);
+        } catch (HistoryException e) {
+            String why = "No history to judge against: " + e.getMessage();
+            if (asked) {
+                log.warn(why);
+            } else {
+                log.debug(why);
+            }
+            return null;
+        }
     }
 
     /**

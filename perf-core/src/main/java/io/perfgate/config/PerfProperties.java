@@ -77,7 +77,9 @@ public final class PerfProperties {
     public static final String RESULTS = "perf.results";
     public static final String DEFAULT_RESULTS = "${project.build.directory}/perf/results.json";
     public static final String BASELINE = "perf.baseline";
-    public static final String DEFAULT_BASELINE = "${project.basedir}/src/perf/baseline.json";
+    /** The baseline's file in a module when {@code perf.baseline} is left at its default. */
+    public static final String DEFAULT_BASELINE_FILE = "src/perf/baseline.json";
+    public static final String DEFAULT_BASELINE = "${project.basedir}/" + DEFAULT_BASELINE_FILE;
 
     // ---- perf:run (JMH)
     public static final String INCLUDES = "perf.includes";

@@ -36,8 +36,7 @@ import java.util.Set;
  * does not read is named in a warning, a fetch that fails is a warning and the local branch is read.
  */
 public final class TrendWorkflow {
-    /** The files, in the output directory. */
-    public static final String CHANGES_FILE = "changes.json";
+    /** The files, in the output directory ({@code changes.json} is named as the store names it). */
     public static final String MARKDOWN_FILE = "trend.md";
     public static final String HTML_FILE = "trend.html";
     /** Fewer runs than this cannot hold a change point: a new level needs two runs, and so does the old one. */
@@ -92,7 +91,7 @@ public final class TrendWorkflow {
                 : request.confirmation().confirm(slowdowns, stored);
         List<Path> files = new ArrayList<>();
         String changes = ChangesJson.write(trends, branch, runs, confirmations);
-        files.add(write(out.resolve(CHANGES_FILE), changes));
+        files.add(write(out.resolve(HistoryStore.REPORTED_CHANGES), changes));
         files.add(write(out.resolve(MARKDOWN_FILE), withSummary(TrendReport.markdown(trends, branch, runs, empty),
                 slowdowns, confirmations)));
         files.add(write(out.resolve(HTML_FILE), TrendReport.html(trends, branch, runs, empty)));
@@ -106,7 +105,7 @@ public final class TrendWorkflow {
             save(store, trends, before, changes, measured);
         } else {
             log.info(PerfProperties.TREND_SAVE + "=false: nothing saved in the " + store.describe()
-                    + "; the change points are in " + out.resolve(CHANGES_FILE));
+                    + "; the change points are in " + out.resolve(HistoryStore.REPORTED_CHANGES));
         }
 
         TrendResult result = new TrendResult(branch, runs, trends, files, confirmations);

@@ -69,7 +69,7 @@ public final class HtmlReport {
      */
     public static Path write(Path outputDirectory, Path basedir) throws ReportFormatException,
             ResultsFormatException, IOException {
-        Path reportFile = outputDirectory.resolve("report.json");
+        Path reportFile = outputDirectory.resolve(ReportJson.FILE_NAME);
         if (!Files.isRegularFile(reportFile)) {
             throw new ReportFormatException(reportFile, "", "file does not exist; run perf:check first "
                     + "(e.g. mvn verify -Pperf), which writes the report this goal reads");

@@ -52,7 +52,7 @@ public final class MethodologyWriter {
      */
     public static Written write(Path outputDirectory, Path basedir, MethodologyFormat format)
             throws ReportFormatException, ResultsFormatException, IOException {
-        Path reportFile = outputDirectory.resolve("report.json");
+        Path reportFile = outputDirectory.resolve(ReportJson.FILE_NAME);
         if (!Files.isRegularFile(reportFile)) {
             throw new ReportFormatException(reportFile, "", "file does not exist; run perf:check first "
                     + "(e.g. mvn verify -Pperf), which writes the report this goal reads");

@@ -40,6 +40,9 @@ import java.util.Set;
  * and ignores fields it does not know, so later versions may add fields without breaking readers.
  */
 public final class ReportJson {
+    /** The report's file name in the output directory, which perf:report, perf:methodology and the site read. */
+    public static final String FILE_NAME = "report.json";
+
     /** What a not-gated metric's values shown beside it can be of. */
     private static final Set<String> SPREAD_OF = new LinkedHashSet<>(java.util.Arrays.asList(
             NotGated.Spread.FORK_SCORES, NotGated.Spread.RUN_TIMES, NotGated.Spread.JVM_MEDIANS));

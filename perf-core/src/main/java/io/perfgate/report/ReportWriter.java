@@ -17,7 +17,7 @@ import java.util.Set;
 public final class ReportWriter {
     /** A report file: its format name in {@code perf.reportFormats} and its file name. */
     public enum Format {
-        JSON("json", "report.json"),
+        JSON("json", ReportJson.FILE_NAME),
         MARKDOWN("md", "report.md"),
         JUNIT("junit", "TEST-perf.xml"),
         /** One page with a picture per benchmark; reads the results files the report names (see HtmlReport). */

@@ -447,7 +447,7 @@ public final class TreatmentSummary {
         s.jvmArgs().forEach(args::add);
         if (report != null) {
             o.put("outcome", report.outcome().name());
-            o.put("report", "treatments/" + s.name() + "/report.json");
+            o.put("report", "treatments/" + s.name() + "/" + ReportJson.FILE_NAME);
         }
         return o;
     }

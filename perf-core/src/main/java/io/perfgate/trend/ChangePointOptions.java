@@ -1,5 +1,7 @@
 package io.perfgate.trend;
 
+import io.perfgate.config.PerfProperties;
+
 /**
  * The detection's settings, Apache Otava 0.8's defaults: windows of {@value #DEFAULT_WINDOW} runs, a change
  * point kept when its t-test gives p &lt; {@value #DEFAULT_MAX_P_VALUE}, no minimum magnitude.
@@ -42,6 +44,34 @@ public final class ChangePointOptions {
 
     public double minMagnitude() {
         return minMagnitude;
+    }
+
+    /**
+     * The options of {@code perf.trendMaxPValue} and {@code perf.trendWindow} as given, parsed strictly.
+     *
+     * @throws IllegalArgumentException naming the property and the form it takes
+     */
+    public static ChangePointOptions parse(String maxPValue, String window) {
+        double p;
+        int runs;
+        try {
+            p = Double.parseDouble(maxPValue.trim());
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new IllegalArgumentException(PerfProperties.TREND_MAX_P_VALUE + " = '" + maxPValue
+                    + "' is not a number; write a p-value such as 0.001");
+        }
+        try {
+            runs = Integer.parseInt(window.trim());
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new IllegalArgumentException(PerfProperties.TREND_WINDOW + " = '" + window
+                    + "' is not a whole number of runs; write e.g. 50");
+        }
+        try {
+            return new ChangePointOptions(runs, p, DEFAULT_MIN_MAGNITUDE);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (" + PerfProperties.TREND_MAX_P_VALUE + ", "
+                    + PerfProperties.TREND_WINDOW + ")", e);
+        }
     }
 
     public static ChangePointOptions defaults() {

@@ -4,21 +4,21 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkRule;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.InvalidSettingException;
-import io.perfgate.report.ReportWriter;
+import io.perfgate.gate.RoundSettings;
+import io.perfgate.interleaved.InterleavedSchedule;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.toolchain.ToolchainManager;
 import org.eclipse.aether.RepositorySystem;
 
 /**
- * The goals that judge (perf:check, perf:compare, perf:calibrate): the thresholds, the failure switches, the
- * per-benchmark rules, the report formats and where the reports go, turned into one {@link GateSettings}. It
- * extends {@link AbstractJmhMojo} because each of them can measure: perf:check measures the base and the working
- * tree itself when {@code perf.against} is set. The settings about a stored baseline (environment policy, missing
- * baseline, new and missing benchmarks) do not apply when both sides are measured in the same build.
+ * The goals that judge measurements they make in interleaved rounds (perf:calibrate, perf:compare, perf:check, and
+ * perf:trend, which measures a change point's two commits side by side): the thresholds, the failure switches and
+ * the per-benchmark rules, turned into one {@link GateSettings}, and the seed of the rounds' order. The settings about
+ * a stored baseline (environment policy, missing baseline, new and missing benchmarks) do not apply when both sides
+ * are measured in the same build. perf:trend's series read the rules and the allocation tolerance too.
  */
 abstract class AbstractGateMojo extends AbstractJmhMojo {
     /**
@@ -162,16 +162,6 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
     private String failOnNoComparisons;
 
     /**
-     * Report files to write to the output directory: a comma-separated subset of {@code json} (report.json),
-     * {@code md} (report.md), {@code junit} (TEST-perf.xml) and {@code html} (report.html: the verdict table and a
-     * picture of every benchmark's forks, one self-contained page), or {@code none}.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.REPORT_FORMATS, defaultValue = PerfProperties.DEFAULT_REPORT_FORMATS)
-    private String reportFormats;
-
-    /**
      * Per-benchmark settings. For each benchmark the first rule whose {@code pattern} (a regular expression)
      * is found in the benchmark's full name with parameters ({@code com.acme.ParserBench.parse:size=10}) applies;
      * its unset fields take the global values. Fields: {@code pattern}, {@code medianFail}, {@code medianMin},
@@ -183,8 +173,16 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
     @Parameter
     private List<BenchmarkRule> rules = new ArrayList<>();
 
-    protected AbstractGateMojo(String goal, ToolchainManager toolchainManager,
-            RepositorySystem repositorySystem) {
+    /**
+     * The seed of the random order of base and candidate forks in each round. Empty: a fresh seed, printed in the
+     * log, so any run can be repeated in the same order with {@code -Dperf.seed=<printed value>}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SEED, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String seed;
+
+    protected AbstractGateMojo(String goal, ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super(goal, toolchainManager, repositorySystem);
     }
 
@@ -217,12 +215,25 @@ abstract class AbstractGateMojo extends AbstractJmhMojo {
                     .rules(rules)
                     .build();
         } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            throw PerfGoal.badSetting(e);
         }
     }
 
-    /** The report files asked for. */
-    protected final Set<ReportWriter.Format> reportFormats() throws MojoExecutionException {
-        return parseReportFormats(reportFormats);
+    /** {@code perf.seed} given, or a fresh one (logged by the rounds). */
+    protected final long seedValue() throws MojoExecutionException {
+        try {
+            return RoundSettings.seed(seed, InterleavedSchedule::randomSeed);
+        } catch (InvalidSettingException e) {
+            throw PerfGoal.badSetting(e);
+        }
+    }
+
+    /** The rounds' settings: {@code perf.seed} with a comparison's {@code perf.adaptive} and {@code perf.maxForks}. */
+    protected final RoundSettings rounds(String adaptive, int maxForks) throws MojoExecutionException {
+        try {
+            return RoundSettings.parse(seed, adaptive, maxForks, InterleavedSchedule::randomSeed);
+        } catch (InvalidSettingException e) {
+            throw PerfGoal.badSetting(e);
+        }
     }
 }

@@ -3,13 +3,16 @@ package io.perfgate.maven;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
-import io.perfgate.history.HistoryStores;
+import io.perfgate.history.HistorySettings;
+import java.nio.file.Path;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * What every goal that reads or writes the history of runs needs: where it is kept ({@code perf.history}, the
- * branch, the remote, whether to push), declared once, and the one way to open the store.
+ * The goal that writes runs to the history (perf:record): where it is kept ({@code perf.history}, the branch, the
+ * remote, whether to fetch and push). perf:trend reads it and writes its change points to it, and perf:compare and
+ * perf:check read it without pushing; they launch JMH, so they cannot extend this class, and declare the settings
+ * they read themselves (perf:trend all four, perf:compare the first three), read by the same {@link HistorySettings}.
  */
 public abstract class AbstractHistoryMojo extends AbstractPerfMojo {
     /**
@@ -52,21 +55,25 @@ public abstract class AbstractHistoryMojo extends AbstractPerfMojo {
         super(goal);
     }
 
+    /** The settings above, checked; the store they name is opened by them. */
+    protected final HistorySettings historySettings() throws MojoExecutionException {
+        return new HistorySettings(history, historyBranch, historyRemote, push());
+    }
+
     /** {@code perf.historyPush}, read by the one switch rule. */
     final boolean push() throws MojoExecutionException {
-        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
+        return PerfGoal.flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
     }
 
     /**
-     * The store the settings name.
+     * The store the settings name, fetched before reading and pushed after writing as {@code perf.historyPush} says.
      *
      * @throws MojoExecutionException for a bad setting, naming the property
      * @throws HistoryException when the store cannot be opened here (the git store outside a git repository)
      */
-    protected final HistoryStore openStore() throws MojoExecutionException, HistoryException {
-        boolean push = push();
+    protected final HistoryStore openStore(Path directory) throws MojoExecutionException, HistoryException {
         try {
-            return HistoryStores.open(history, historyBranch, historyRemote, push, project.getBasedir().toPath());
+            return historySettings().open(directory);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }

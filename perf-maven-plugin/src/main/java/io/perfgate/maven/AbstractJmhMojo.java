@@ -1,54 +1,51 @@
 package io.perfgate.maven;
 
-import io.perfgate.baseline.StoredBaseline;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.forkprofile.ComparisonProfiler;
-import io.perfgate.forkprofile.ProfileTarget;
 import io.perfgate.gate.GateSettings;
-import io.perfgate.gate.InvalidSettingException;
-import io.perfgate.gate.SettingParser;
-import io.perfgate.interleaved.BenchmarkLauncher;
-import io.perfgate.interleaved.JmhLauncher;
-import io.perfgate.interleaved.SuiteLauncher;
-import io.perfgate.jmh.CalibratedForks;
-import io.perfgate.jmh.ForkTimes;
-import io.perfgate.jmh.InvalidOptionException;
 import io.perfgate.jmh.JmhOptions;
-import io.perfgate.jmh.SteadyWarmup;
-import io.perfgate.profile.BaselineProfiles;
-import io.perfgate.profile.ProfileMode;
-import io.perfgate.profile.ProfilerChoice;
-import io.perfgate.profile.ProfilerSetup;
-import io.perfgate.report.MethodologyWriter;
-import io.perfgate.results.Calibration;
-import io.perfgate.results.PerfResults;
-import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
-import io.perfgate.scenariorunner.ScenarioLaunchSettings;
-import io.perfgate.scenariorunner.ScenarioPlans;
-import io.perfgate.scenariorunner.ScenarioTimes;
-import io.perfgate.workspace.CheckoutPaths;
-import io.perfgate.workspace.CompareException;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
 import org.apache.maven.toolchain.ToolchainManager;
 import org.eclipse.aether.RepositorySystem;
 
 /**
- * The goals that launch JMH (perf:run and perf:baseline, perf:compare, perf:calibrate, perf:profile): the options
- * that shape a run, with the same properties and meaning in each, turned into one {@link JmhOptions}, and the
- * profiler that records extra forks. JMH's fork count is not here: perf:run has {@code forks}, and perf:compare
- * and perf:calibrate schedule single forks in rounds.
+ * The base of the goals that launch JMH (perf:run and perf:baseline, perf:profile, and through
+ * {@link AbstractGateMojo} perf:calibrate, perf:compare, perf:check and perf:trend, whose confirmation measures side by
+ * side): the skip switch, the JVM and classpath the benchmarks run with, the scenarios, the options that shape a JMH
+ * run (the same properties and meaning in each, turned into one {@link JmhOptions}) and the profiler. It is a root of
+ * its own beside {@link AbstractPerfMojo}, sharing {@link PerfGoal} with it, so that perf:check and perf:compare can
+ * share one class of comparison parameters within three base classes. JMH's fork count is not here: perf:run has
+ * {@code forks}, and the goals of interleaved rounds schedule single forks. Nor is the part of the suite a build
+ * measures ({@code perf.shard}, {@code perf.budget}): perf:run and perf:compare declare it, see
+ * {@link #partOfSuite}.
  */
-abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
+abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
+    /**
+     * Skips the goal; the reason is logged. perf:report also leaves its page out of the site.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SKIP, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String skip;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    protected MavenProject project;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    protected MavenSession session;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    protected PluginDescriptor plugin;
+
     /**
      * Where the reports go ({@code report.json}, {@code report.md}, {@code TEST-perf.xml}, {@code report.html})
      * and the profiles ({@code profiles/<benchmark>/}); in a comparison also both sides' results, and the base is
@@ -64,19 +61,50 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
      * writes it, perf:check judges against it, perf:calibrate saves its calibration into it. Every goal that
      * measures reads the fork and scenario times it recorded, to weigh benchmarks and scenarios for
      * {@code perf.shard} and {@code perf.budget}; a benchmark it does not hold weighs its plan, a scenario one minute
-     * per JVM. perf:compare (and perf:check with {@code perf.against}) also reads the noise perf:calibrate stored in
-     * it, to size adaptive rounds.
+     * per JVM. perf:compare (and perf:check with {@code perf.against}, and perf:trend's side by side rounds) also
+     * reads the noise perf:calibrate stored in it, to size adaptive rounds.
      *
      * @since 0.1.0
      */
     @Parameter(property = PerfProperties.BASELINE, defaultValue = PerfProperties.DEFAULT_BASELINE)
     protected File baseline;
-    /** The calibrated fork plans, once read and logged. */
-    private CalibratedForks calibratedForks;
-    /** {@link #plannedScenarios()}, once planned (and its lines logged). */
-    private List<ScenarioDefinition> plannedScenarios;
-    /** {@link #baselineForEstimates()}, once read. */
-    private Optional<PerfResults> baselineForEstimates;
+    /**
+     * Runs the benchmarks with the JDK of the build's toolchain (maven-toolchains-plugin) when one is set;
+     * otherwise, or when {@code false}, with the JVM that runs Maven.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.USE_TOOLCHAIN, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String useToolchain;
+
+    /**
+     * End-to-end scenarios to measure after the JMH benchmarks (in perf:run, and in the interleaved rounds of a
+     * comparison; perf:calibrate leaves them out): classes of the test sources that implement
+     * {@code io.perfgate.scenario.Scenario} (artifact {@code io.perfgate:perf-scenario-api}, test scope), or
+     * existing JUnit 4 or 5 tests ({@code <test>com.acme.FooTest#testMethod</test>}, class set-up not timed). Each
+     * runs in fresh JVMs ({@code coldRuns}, one run each) and in {@code warmJvms} warm JVMs ({@code warmupRuns}
+     * discarded, then {@code warmRuns}; each JVM one observation, the median of its runs), with the test
+     * classpath. Their runs go into {@code results.json} as benchmarks of kind {@code scenario} with params
+     * {@code runs=cold} and {@code runs=warm}, judged by the same gate. A project with scenarios needs no JMH
+     * benchmark. The "End-to-end scenarios" page shows every field with its default. There is no user property:
+     * select configured scenarios with {@code perf.scenarioIncludes}.
+     *
+     * The same page says what is measured and how it is gated.
+     *
+     * @since 0.1.0
+     */
+    @Parameter
+    private List<ScenarioDefinition> scenarios = new ArrayList<>();
+
+    /**
+     * Which of the configured {@code scenarios} run: comma-separated regular expressions, each searched for in the
+     * scenario's id, e.g. {@code -Dperf.scenarioIncludes=wordcount}. The default {@code .*} runs all;
+     * {@code none} runs none (only the JMH benchmarks).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SCENARIO_INCLUDES, defaultValue = PerfProperties.DEFAULT_SCENARIO_INCLUDES)
+    private String scenarioIncludes;
 
     /**
      * Benchmarks to run: comma-separated regular expressions, each searched for in the full benchmark name
@@ -263,9 +291,65 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
     @Parameter(property = PerfProperties.FORK_PLAN, defaultValue = PerfProperties.DEFAULT_FORK_PLAN)
     private String forkPlan;
 
-    protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager,
-            RepositorySystem repositorySystem) {
-        super(goal, toolchainManager, repositorySystem);
+    private final String goal;
+    private final ToolchainManager toolchainManager;
+    /** Resolves the tools a goal runs besides the project: the JUnit Platform launcher, the profiler. */
+    private final RepositorySystem repositorySystem;
+    private Measurement measurement;
+
+    protected AbstractJmhMojo(String goal, ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
+        this.goal = goal;
+        this.toolchainManager = toolchainManager;
+        this.repositorySystem = repositorySystem;
+    }
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        runGoal();
+    }
+
+    @Override
+    public final String goal() {
+        return goal;
+    }
+
+    @Override
+    public final String skipSetting() {
+        return skip;
+    }
+
+    @Override
+    public final MavenProject project() {
+        return project;
+    }
+
+    @Override
+    public final MavenSession session() {
+        return session;
+    }
+
+    @Override
+    public final PluginDescriptor plugin() {
+        return plugin;
+    }
+
+    /** Besides {@code perf.skip}: the reasons this module has no benchmarks to run. */
+    @Override
+    public String skipReason() throws MojoExecutionException {
+        String reason = skipFlagReason();
+        return reason != null ? reason : noBenchmarksReason();
+    }
+
+    /** Why this module has no compiled benchmarks, or null. */
+    protected final String noBenchmarksReason() {
+        if ("pom".equals(project.getPackaging())) {
+            return "the project has pom packaging, so no benchmarks";
+        }
+        if (Boolean.parseBoolean(session.getUserProperties().getProperty("maven.test.skip",
+                project.getProperties().getProperty("maven.test.skip", "false")))) {
+            return "maven.test.skip=true, so the benchmarks in the test sources were not compiled";
+        }
+        return null;
     }
 
     /** JMH's fork count ({@code -f}); null where the goal schedules single forks itself. */
@@ -273,114 +357,17 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         return null;
     }
 
-    /** The JMH options of the parameters above (and {@link #jmhForks()}), checked. */
-    protected final JmhOptions jmhOptions() throws MojoExecutionException {
-        try {
-            return JmhOptions.builder().includes(includes).excludes(excludes).forks(jmhForks())
-                    .warmupIterations(warmupIterations).warmupTime(warmupTime)
-                    .measurementIterations(measurementIterations).measurementTime(measurementTime).mode(mode)
-                    .timeUnit(timeUnit).threads(threads).params(params).jvmArgs(jvmArgs).profilers(profilers)
-                    .timeout(timeout).jmhArgs(jmhArgs).calibratedForks(calibratedForks())
-                    .steadyWarmup(SteadyWarmup.turnedOnBy(forkPlan)).build();
-        } catch (InvalidOptionException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
-    }
-
     /** Whether this goal runs the calibrated fork plans when asked; perf:calibrate measures the fixed settings. */
     protected boolean runsForkPlans() {
         return true;
     }
 
-    /** {@code perf.forkPlan} as given: fixed, calibrated or auto. */
-    protected final CalibratedForks.Mode forkPlanMode() throws MojoExecutionException {
-        try {
-            return CalibratedForks.mode(forkPlan);
-        } catch (InvalidOptionException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
-    }
-
     /**
-     * {@code perf.forkPlan}: the baseline's calibrated plans, or none for {@code fixed} (and for {@code auto} when
-     * the baseline holds no calibration: the first rounds then plan in perf:compare).
+     * The part of the suite this build measures ({@code perf.shard}, {@code perf.budget}), declared by the goals that
+     * read them (perf:run, perf:compare); the whole suite, with no time limit, elsewhere.
      */
-    private CalibratedForks calibratedForks() throws InvalidOptionException, MojoExecutionException {
-        CalibratedForks.Mode mode = CalibratedForks.mode(forkPlan);
-        if (!mode.usesCalibration() || !runsForkPlans()) {
-            return CalibratedForks.none();
-        }
-        Calibration calibration = baselineForEstimates().map(PerfResults::calibration).orElse(null);
-        if (calibration == null && mode == CalibratedForks.Mode.AUTO) {
-            return CalibratedForks.none();
-        }
-        if (calibration == null && !selectedScenarios().isEmpty()) {
-            // scenarios plan from the JVMs the baseline recorded, no calibration needed: a project of scenarios
-            // alone has nothing for perf:calibrate to measure
-            if (calibratedForks == null) {
-                getLog().info(PerfProperties.FORK_PLAN + "=" + PerfProperties.FORK_PLAN_CALIBRATED + ": "
-                        + display(baseline.toPath()) + " holds no calibration, so JMH benchmarks run as fixed; the"
-                        + " scenarios plan from their recorded JVMs");
-                calibratedForks = CalibratedForks.none();
-            }
-            return calibratedForks;
-        }
-        if (calibration == null) {
-            throw new MojoExecutionException(PerfProperties.FORK_PLAN + "=" + PerfProperties.FORK_PLAN_CALIBRATED
-                    + ", but " + display(baseline.toPath()) + " holds no calibration: run perf:calibrate -D"
-                    + PerfProperties.CALIBRATE_SAVE + "=true first, or use -D" + PerfProperties.FORK_PLAN + "="
-                    + PerfProperties.FORK_PLAN_AUTO + " (plans from the first rounds in perf:compare)");
-        }
-        if (calibratedForks == null) {
-            calibratedForks = CalibratedForks.of(calibration, display(baseline.toPath()));
-            calibratedForks.lines(mode).forEach(getLog()::info);
-        }
-        return calibratedForks;
-    }
-
-    /**
-     * What runs one fork of the rounds: JMH with this goal's options in the benchmark JVM, its files under
-     * {@code <outputDirectory>/<workDirectory>}; with {@code scenarios}, also one cold and one warm JVM per round of
-     * each selected scenario (their files under {@code compare-scenarios}).
-     */
-    protected final BenchmarkLauncher roundLauncher(String workDirectory, String command, boolean scenarios)
-            throws MojoExecutionException {
-        Path java = java();
-        JmhLauncher jmh = new JmhLauncher(jmhOptions(), java, outputDirectory.toPath().resolve(workDirectory))
-                .describing(project.getBasedir().toPath(), session.getSystemProperties().getProperty("maven.version"),
-                        PluginVersion.get(), command)
-                .weighedBy(forkTimes()).loggingTo(perfLog());
-        List<ScenarioDefinition> selected = scenarios ? plannedScenarios() : new ArrayList<>();
-        if (selected.isEmpty()) {
-            return jmh;
-        }
-        return new SuiteLauncher(jmh, selected, ScenarioLaunchSettings.javaHomeOf(java),
-                project.getBasedir().toPath(), outputDirectory.toPath().resolve("compare-scenarios"),
-                withJUnitPlatformLauncher(new ArrayList<>(), selected), perfLog(),
-                scenarioTimes(selected));
-    }
-
-    /**
-     * The selected scenarios as they run: under {@code perf.forkPlan} other than {@code fixed}, with the warm JVMs,
-     * runs per JVM and warm-up runs their plans choose from the warm JVMs the baseline recorded, where the POM does
-     * not set them (one log line each); perf:calibrate measures them as configured.
-     */
-    protected final List<ScenarioDefinition> plannedScenarios() throws MojoExecutionException {
-        if (plannedScenarios == null) {
-            List<ScenarioDefinition> selected = selectedScenarios();
-            String plan = forkPlan == null ? "" : forkPlan.trim().toLowerCase(Locale.ROOT);
-            if (selected.isEmpty() || !runsForkPlans() || plan.isEmpty()
-                    || PerfProperties.FORK_PLAN_FIXED.equals(plan)) {
-                plannedScenarios = selected;
-            } else {
-                GateSettings limits = planningSettings();
-                plannedScenarios = baselineForEstimates()
-                        .map(results -> ScenarioPlans.recordedIn(results, display(baseline.toPath())))
-                        .orElseGet(ScenarioPlans::none)
-                        .apply(selected, key -> limits.forBenchmark(key).median(), getLog()::info);
-            }
-        }
-        return plannedScenarios;
+    protected Measurement partOfSuite(Measurement m) {
+        return m;
     }
 
     /** The limits the scenario plans are sized for: the gate's defaults where the goal sets none. */
@@ -388,121 +375,36 @@ abstract class AbstractJmhMojo extends AbstractMeasuringMojo {
         return GateSettings.defaults();
     }
 
-    /**
-     * What the JVMs of {@code scenarios} took as the baseline recorded them; guessed where it holds none (and
-     * nothing is read when there are no scenarios). Only the baseline: it is committed, so every CI agent reads the
-     * same times and computes the same shards, where a results file left in {@code target/} by an earlier shard
-     * would split the suite differently on the next.
-     */
-    protected final ScenarioTimes scenarioTimes(List<ScenarioDefinition> scenarios) {
-        return scenarios.isEmpty() ? ScenarioTimes.guessed() : baselineForEstimates()
-                .map(results -> ScenarioTimes.recordedIn(results, display(baseline.toPath())))
-                .orElseGet(ScenarioTimes::guessed);
+    /** The JMH options of the parameters above (and {@link #jmhForks()}), as given: checked when built. */
+    private JmhOptions.Builder jmhSettings() {
+        return JmhOptions.builder().includes(includes).excludes(excludes).forks(jmhForks())
+                .warmupIterations(warmupIterations).warmupTime(warmupTime)
+                .measurementIterations(measurementIterations).measurementTime(measurementTime).mode(mode)
+                .timeUnit(timeUnit).threads(threads).params(params).jvmArgs(jvmArgs).profilers(profilers)
+                .timeout(timeout).jmhArgs(jmhArgs);
     }
 
-    /**
-     * What the benchmarks' forks took as the baseline recorded them, for {@code perf.shard} and {@code perf.budget}
-     * (and nothing is read without them). Only the baseline, for the reason {@link #scenarioTimes} gives.
-     */
-    protected final ForkTimes forkTimes() throws MojoExecutionException {
-        if (shard() == null && budget() == null) {
-            return ForkTimes.none();
+    /** What this goal measures with, made once from the parameters above. */
+    protected final Measurement measurement() throws MojoExecutionException {
+        if (measurement == null) {
+            measurement = new Measurement(this, toolchainManager, repositorySystem,
+                    outputDirectory == null ? null : outputDirectory.toPath(), baseline == null ? null : baseline.toPath())
+                    .jvm(useToolchain(), scenarios, scenarioIncludes)
+                    .profiling(profile, profiler, asyncProfilerVersion)
+                    .jmh(this::jmhSettings, forkPlan, runsForkPlans())
+                    .limits(this::planningSettings);
+            measurement = partOfSuite(measurement);
         }
-        return baselineForEstimates().map(results -> ForkTimes.recordedIn(results, display(baseline.toPath())))
-                .orElseGet(ForkTimes::none);
+        return measurement;
     }
 
-    /**
-     * The baseline, read once for estimates (scenario and fork times, the stored calibration); empty when there is
-     * none, and empty with a warning naming it when it does not read: an estimate must not stop a goal that does not
-     * judge against it (perf:check names a damaged baseline where it does).
-     */
-    protected final Optional<PerfResults> baselineForEstimates() {
-        if (baselineForEstimates == null) {
-            Path file = baseline.toPath();
-            baselineForEstimates = ResultsJson.readForEstimates(file, problem -> perfLog().warn("What "
-                    + display(file) + " recorded is not used to estimate this run (each scenario JVM counts as "
-                    + ScenarioTimes.GUESSED_JVM.toMinutes() + " min, each benchmark as its plan says, and adaptive"
-                    + " rounds follow their own noise): " + problem));
-        }
-        return baselineForEstimates;
+    /** {@code perf.useToolchain}, read by the one switch rule. */
+    final boolean useToolchain() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.USE_TOOLCHAIN, useToolchain, PerfProperties.DEFAULT_TRUE);
     }
 
-    /** The baseline file as perf:check, perf:baseline and perf:calibrate share it. */
-    protected final StoredBaseline storedBaseline() {
-        return new StoredBaseline(baseline.toPath(), projectRoot(), this::display, perfLog());
-    }
-
-    /** Where a base checkout of this module goes and what its build must produce (perf.against). */
-    protected final CheckoutPaths checkoutPaths() {
-        Path basedir = project.getBasedir().toPath().toAbsolutePath();
-        Path root = session.getTopLevelProject() != null ? session.getTopLevelProject().getBasedir().toPath()
-                : basedir;
-        return new CheckoutPaths(basedir, root.toAbsolutePath(), outputDirectory.toPath().toAbsolutePath(),
-                basedir.relativize(Paths.get(project.getBuild().getTestOutputDirectory()).toAbsolutePath()),
-                basedir.relativize(Paths.get(project.getBuild().getOutputDirectory()).toAbsolutePath()));
-    }
-
-    /** {@code perf.profile}, checked. */
-    protected final ProfileMode profileMode() throws MojoExecutionException {
-        try {
-            return SettingParser.choice(PerfProperties.PROFILE, profile, ProfileMode.class);
-        } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
-    }
-
-    /** The profiling asked for, with the profiler's artifacts resolved; checked before anything is measured. */
-    protected final ProfilerSetup profilerSetup() throws MojoExecutionException {
-        return profilerSetup(profileMode());
-    }
-
-    /** The profiler asked for, resolved for {@code mode} whatever {@code perf.profile} says (perf:profile). */
-    protected final ProfilerSetup profilerSetup(ProfileMode mode) throws MojoExecutionException {
-        ProfilerChoice choice;
-        try {
-            choice = SettingParser.choice(PerfProperties.PROFILER, profiler, ProfilerChoice.class);
-        } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        }
-        return ProfilerArtifacts.setup(mode, choice, asyncProfilerVersion.trim(), outputDirectory.toPath()
-                .resolve("tools"), java(), project,
-                repositorySystem(), session.getRepositorySession());
-    }
-
-    /** Where every goal writes its profiles: {@code <outputDirectory>/profiles}. */
-    protected final Path profilesDirectory() {
-        return outputDirectory.toPath().resolve(MethodologyWriter.PROFILES_DIRECTORY);
-    }
-
-    /**
-     * Profiles {@code targets} in the working tree only, one extra fork each, into {@link #profilesDirectory()}
-     * (cleared of an earlier run's profiles first), each attributed against its profile in {@code stored} where
-     * there is one.
-     *
-     * @return the profiler, with what it recorded; null when nothing was profiled
-     */
-    protected final ComparisonProfiler profileWorkingTree(List<ProfileTarget> targets, ProfilerSetup setup,
-            BaselineProfiles stored) throws MojoExecutionException {
-        Path directory = profilesDirectory();
-        try {
-            ComparisonProfiler.clearStale(directory);
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot clear old profiles in " + display(directory) + ": "
-                    + e.getMessage(), e);
-        }
-        if (targets.isEmpty()) {
-            return null;
-        }
-        BenchmarkLauncher launcher = roundLauncher("profile-forks", "", true);
-        try {
-            launcher.discover(testClasspath(), "working tree");
-        } catch (CompareException e) {
-            getLog().warn("Profiling skipped: " + e.getMessage() + ".");
-            return null;
-        }
-        ComparisonProfiler profiler = new ComparisonProfiler(launcher, setup, perfLog());
-        profiler.profile(targets, null, testClasspath(), directory, 0, stored);
-        return profiler;
+    /** The JMH options, checked. */
+    protected final JmhOptions jmhOptions() throws MojoExecutionException {
+        return measurement().jmhOptions();
     }
 }

@@ -1,11 +1,10 @@
 package io.perfgate.maven;
 
 import io.perfgate.baseline.BaselineException;
+import io.perfgate.baseline.ResultsToRecord;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.files.FileNames;
 import io.perfgate.gate.BaselineRecorder;
-import io.perfgate.run.PerfRun;
-import java.nio.file.Files;
+import io.perfgate.profile.ProfileMode;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
@@ -58,45 +57,23 @@ public class BaselineMojo extends RunMojo {
 
     /** Only {@code perf.skip}: when the benchmarks must run first, perf:run decides on its own skip reasons. */
     @Override
-    protected String skipReason() throws MojoExecutionException {
+    public String skipReason() throws MojoExecutionException {
         return skipFlagReason();
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         boolean forced = force();
-        profileMode(); // checked before anything is measured or written
-        Path resultsPath = resultsFile().toPath();
-        Path partialPath = resultsPath.toAbsolutePath().resolveSibling(PerfRun.RESULTS_PARTIAL);
-        Path baselinePath = baseline.toPath();
-        String baselineName = display(baselinePath);
-        Optional<String> unwritable = FileNames.unwritable(PerfProperties.BASELINE, baselinePath);
-        if (unwritable.isPresent()) {
-            throw new MojoExecutionException(unwritable.get());
-        }
-        if (!Files.exists(resultsPath) && Files.exists(partialPath)) {
-            if (!forced) {
-                throw new MojoExecutionException("Refusing to write the baseline " + baselineName + ": the last perf:run"
-                        + " failed and left only " + display(partialPath) + " (status partial). Fix the failure and run"
-                        + " again, or pass -Dperf.force=true to record the partial results.");
-            }
-            resultsPath = partialPath;
-        } else if (!Files.exists(resultsPath)) {
-            getLog().info("No results at " + display(resultsPath) + ": running the benchmarks first");
-            runBenchmarks();
-            if (!Files.exists(resultsPath) && ReactorBenchmarks.foundNone(project)) {
-                getLog().info("perf:baseline skipped: perf:run found no benchmarks or scenarios in this module");
-                return;
-            }
-            if (!Files.exists(resultsPath)) {
-                // perf:run skipped itself (pom packaging, maven.test.skip) and said why.
-                throw new MojoExecutionException("No results at " + display(resultsPath) + " to record; the baseline "
-                        + baselineName + " was not touched.");
-            }
-        }
+        Measurement m = measurement();
+        ProfileMode profiling = m.profileMode(); // checked before anything is measured or written
         try {
-            storedBaseline().record(resultsPath, new BaselineRecorder(PluginVersion.get(), Clock.systemUTC()), forced,
-                    reason, profileMode(), (targets, stored) -> profileWorkingTree(targets, profilerSetup(), stored));
+            Optional<Path> results = ResultsToRecord.find(resultsFile().toPath(), baseline.toPath(), forced,
+                    this::display, this::runBenchmarks, () -> ReactorBenchmarks.foundNone(project), perfLog());
+            if (results.isPresent()) {
+                m.storedBaseline().record(results.get(), new BaselineRecorder(PluginVersion.get(), Clock.systemUTC()),
+                        forced, reason, profiling, (targets, stored) -> m.profileWorkingTree(targets,
+                                m.profilerSetup(), stored));
+            }
         } catch (BaselineException e) {
             throw failure(e);
         }
@@ -104,6 +81,6 @@ public class BaselineMojo extends RunMojo {
 
     /** {@code perf.force}, read by the one switch rule. */
     final boolean force() throws MojoExecutionException {
-        return flag(PerfProperties.FORCE, force, PerfProperties.DEFAULT_FALSE);
+        return PerfGoal.flag(PerfProperties.FORCE, force, PerfProperties.DEFAULT_FALSE);
     }
 }

@@ -1,11 +1,9 @@
 package io.perfgate.maven;
 
 import io.perfgate.baseline.BaselineException;
-import io.perfgate.baseline.StoredBaseline;
+import io.perfgate.baseline.CalibrationRun;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.env.StealTime;
-import io.perfgate.gate.GateSettings;
-import io.perfgate.interleaved.BenchmarkLauncher;
+import io.perfgate.gate.InvalidSettingException;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.planning.AaCalibration;
 import io.perfgate.workspace.CompareException;
@@ -32,7 +30,7 @@ import org.eclipse.aether.RepositorySystem;
  * @since 0.1.0
  */
 @Mojo(name = "calibrate", requiresDependencyResolution = ResolutionScope.TEST)
-public class CalibrateMojo extends AbstractInterleavedMojo {
+public class CalibrateMojo extends AbstractGateMojo {
     /**
      * Forks per half of the A/A run: the fork count whose noise floor is measured. {@code auto}: 10, the gate's
      * design point and perf:run's default.
@@ -59,66 +57,46 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         boolean saveIntoBaseline = save();
-        StoredBaseline stored = storedBaseline();
-        if (saveIntoBaseline) {
-            try {
-                stored.requireForCalibration(MavenCommands.recordBaseline(session, project, plugin));
-            } catch (BaselineException e) {
-                throw failure(e);
-            }
-        }
-        if (hasScenarios()) {
+        Measurement m = measurement();
+        if (m.hasScenarios()) {
             getLog().info("perf:calibrate measures the JMH benchmarks only; the configured scenarios are left out");
         }
-        int forksPerHalf = forksPerHalf();
-        GateSettings settings = gateSettings();
-        long seedValue = seedValue();
-        JmhOptions options = jmhOptions();
-        String command = command(qualifiedGoal("calibrate"), options, seedValue, forksPerHalf);
-        BenchmarkLauncher launcher = roundLauncher("calibrate-forks", command, false);
-        AaCalibration.Result result;
+        int forksPerHalf;
         try {
-            result = new AaCalibration(launcher, perfLog()).run(testClasspath(), forksPerHalf, seedValue,
-                    settings, outputDirectory.toPath(), PluginVersion.get(), command);
+            forksPerHalf = CalibrationRun.forksPerHalf(forks);
+        } catch (InvalidSettingException e) {
+            throw PerfGoal.badSetting(e);
+        }
+        long seedValue = seedValue();
+        String command = command(qualifiedGoal("calibrate"), jmhOptions(), seedValue, forksPerHalf);
+        try {
+            new CalibrationRun(m.storedBaseline(), m.roundLauncher("calibrate-forks", command, false), perfLog())
+                    .run(saveIntoBaseline, MavenCommands.recordBaseline(session, project, plugin), m.testClasspath(),
+                            forksPerHalf, seedValue, gateSettings(), outputDirectory.toPath(), PluginVersion.get(),
+                            command, this::show);
+        } catch (BaselineException e) {
+            throw failure(e);
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("perf:calibrate could not write to " + display(outputDirectory.toPath())
                     + ": " + e.getMessage(), e);
         }
-        StealTime.log(result.stealShare(), "the calibration's forks", perfLog());
+    }
+
+    /** The gate's table of the two halves, the noise per benchmark, and where the calibration was written. */
+    private void show(AaCalibration.Result result) {
         logReport(result.report());
         result.tableLines().forEach(getLog()::info);
         result.noiseWarnings().forEach(getLog()::warn);
         getLog().info("Calibration written to " + display(result.file()));
-        if (saveIntoBaseline) {
-            try {
-                stored.saveCalibration(result.calibration(), launcher.environment());
-            } catch (BaselineException e) {
-                throw failure(e);
-            }
-        } else {
-            getLog().info("To let perf:check use it, save it into the baseline: -D" + PerfProperties.CALIBRATE_SAVE
-                    + "=true");
-        }
     }
 
-    private int forksPerHalf() throws MojoExecutionException {
-        if (forks == null || forks.trim().isEmpty() || PerfProperties.DEFAULT_AUTO.equals(forks.trim())) {
-            return JmhOptions.DEFAULT_FORKS;
-        }
-        try {
-            int n = Integer.parseInt(forks.trim());
-            if (n >= 5) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new MojoExecutionException(PerfProperties.FORKS + " = '" + forks + "': perf:calibrate needs a whole"
-                + " number of at least 5 forks per half (the gate judges no fewer), or auto for 10");
+    /** {@code perf.calibrate.save}, read by the one switch rule. */
+    final boolean save() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.CALIBRATE_SAVE, save, PerfProperties.DEFAULT_FALSE);
     }
 
     /** The plans are made from the fixed settings, so the calibration never runs them. */
@@ -133,10 +111,5 @@ public class CalibrateMojo extends AbstractInterleavedMojo {
         properties.put(PerfProperties.FORKS, Integer.toString(forksPerHalf));
         properties.put(PerfProperties.SEED, Long.toString(seedValue));
         return MavenCommands.repeat(session, project, goal, properties);
-    }
-
-    /** {@code perf.calibrate.save}, read by the one switch rule. */
-    final boolean save() throws MojoExecutionException {
-        return flag(PerfProperties.CALIBRATE_SAVE, save, PerfProperties.DEFAULT_FALSE);
     }
 }

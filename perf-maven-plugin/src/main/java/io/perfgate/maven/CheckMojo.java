@@ -4,24 +4,16 @@ import io.perfgate.baseline.BaselineCheck;
 import io.perfgate.baseline.BaselineException;
 import io.perfgate.baseline.HistoryBaseline;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.confirm.CommitComparison;
-import io.perfgate.confirm.FailConfirmation;
 import io.perfgate.gate.GateReport;
-import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.RoundSettings;
 import io.perfgate.gate.SettingParser;
-import io.perfgate.history.HistoryException;
-import io.perfgate.history.HistoryRecord;
-import io.perfgate.history.HistoryStore;
-import io.perfgate.history.HistoryStores;
-import io.perfgate.report.ProfileSummary;
+import io.perfgate.confirm.CommitComparison;
 import io.perfgate.workspace.CompareException;
+import io.perfgate.confirm.FailConfirmation;
+import io.perfgate.report.ProfileSummary;
 import java.io.File;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -51,7 +43,7 @@ import org.eclipse.aether.RepositorySystem;
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
         requiresDependencyResolution = ResolutionScope.TEST)
-public class CheckMojo extends AbstractPreMergeMojo {
+public class CheckMojo extends CompareMojo {
     /**
      * The current results, as {@code perf:run} writes them.
      *
@@ -59,28 +51,6 @@ public class CheckMojo extends AbstractPreMergeMojo {
      */
     @Parameter(property = PerfProperties.RESULTS, defaultValue = PerfProperties.DEFAULT_RESULTS)
     private File results;
-
-    /**
-     * The history perf:record keeps ({@code git}: the branch {@code perf.historyBranch}; or a directory). perf:check
-     * judges against it with {@code perf.baseline=history}, and when the baseline file is left at its default and
-     * does not exist.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
-    private String history;
-
-    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
-    private String historyBranch;
-
-    /**
-     * The remote the history branch is fetched from before the check reads it, with {@code perf.baseline=history}.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
-    private String historyRemote;
 
     /** How many of the latest comparable runs of the main branch the check judges against (at least 5). @since 0.1.0 */
     @Parameter(property = PerfProperties.HISTORY_RUNS, defaultValue = PerfProperties.DEFAULT_HISTORY_RUNS)
@@ -111,7 +81,7 @@ public class CheckMojo extends AbstractPreMergeMojo {
     }
 
     @Override
-    protected String skipReason() throws MojoExecutionException {
+    public String skipReason() throws MojoExecutionException {
         if (comparing()) {
             return comparisonSkipReason();
         }
@@ -131,31 +101,37 @@ public class CheckMojo extends AbstractPreMergeMojo {
 
     /** perf:check keeps the skip line it always printed: builds and the plugin's ITs look for it. */
     @Override
-    protected String skipMessage(String reason) {
+    public String skipMessage(String reason) {
         return "Skipping perf:check: " + reason;
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException, MojoFailureException {
+    public void executeGoal() throws MojoExecutionException, MojoFailureException {
         if (comparing()) {
-            compare();
+            super.executeGoal();
             return;
         }
-        GateSettings settings = gateSettings();
-        BaselineCheck.Request request = new BaselineCheck.Request(results.toPath(), storedBaseline(),
-                outputDirectory.toPath()).settings(settings).reportFormats(reportFormats())
-                .profileMode(profileMode()).toolVersion(PluginVersion.get()).display(this::display)
+        Measurement m = measurement();
+        BaselineCheck.Request request = new BaselineCheck.Request(results.toPath(), m.storedBaseline(),
+                outputDirectory.toPath()).settings(gateSettings()).reportFormats(reportFormats())
+                .profileMode(m.profileMode()).toolVersion(PluginVersion.get()).display(this::display)
                 .recordCommand(MavenCommands.recordBaseline(session, project, plugin))
                 .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin))
                 .confirmation(failConfirmation());
-        HistoryBaseline againstHistory = historyBaseline();
+        HistoryBaseline againstHistory;
+        try {
+            againstHistory = HistoryBaseline.chosenBy(baseline.toPath(), project.getBasedir().toPath(),
+                    historySettings(), historyRuns, mainBranch, perfLog());
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
         if (againstHistory != null) {
             request.history(againstHistory);
         }
         BaselineCheck.Result result;
         try {
             result = new BaselineCheck(perfLog()).run(request,
-                    (targets, stored) -> profileWorkingTree(targets, profilerSetup(), stored));
+                    (targets, stored) -> m.profileWorkingTree(targets, m.profilerSetup(), stored));
         } catch (BaselineException e) {
             throw failure(e);
         }
@@ -163,49 +139,12 @@ public class CheckMojo extends AbstractPreMergeMojo {
         logReport(report);
         ProfileSummary.consoleLines(result.profiles()).forEach(getLog()::info);
         if (!result.writtenFiles().isEmpty()) {
-            List<String> names = new ArrayList<>();
-            result.writtenFiles().forEach(p -> names.add(display(p)));
-            getLog().info("Reports: " + String.join(", ", names));
+            outputs().listed(result.writtenFiles());
         }
-        writePullRequestOutputs(report, result.profiles(), result.writtenFiles());
+        outputs().pullRequest(report, result.profiles(), result.writtenFiles());
         getLog().info("perf:check: " + report.outcome() + " - " + report.summary());
         if (result.failureMessage().isPresent()) {
             throw new MojoFailureException(result.failureMessage().get());
-        }
-    }
-
-    @Override
-    protected List<HistoryRecord> orderHistory() {
-        return readHistory(history, historyBranch, historyRemote);
-    }
-
-    /**
-     * The history as the baseline with {@code perf.baseline=history}, or when the baseline file is left at its
-     * default and does not exist; else null. A git history outside a git repository is no history.
-     */
-    private HistoryBaseline historyBaseline() throws MojoExecutionException {
-        Path file = baseline.toPath();
-        boolean asked = PerfProperties.BASELINE_HISTORY.equals(file.getFileName().toString())
-                && !Files.isRegularFile(file);
-        Path defaultFile = project.getBasedir().toPath().resolve(Paths.get("src", "perf", "baseline.json"));
-        if (!asked && !(file.toAbsolutePath().equals(defaultFile.toAbsolutePath()) && !Files.exists(file))) {
-            return null;
-        }
-        try {
-            // asked for, the history is fetched first; standing in for a missing file, it is read as it is here
-            HistoryStore store = HistoryStores.open(history, historyBranch, historyRemote, asked,
-                    project.getBasedir().toPath());
-            return new HistoryBaseline(store, historyRuns, mainBranch, asked, perfLog());
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        } catch (HistoryException e) {
-            String why = "No history to judge against: " + e.getMessage();
-            if (asked) {
-                getLog().warn(why);
-            } else {
-                getLog().debug(why);
-            }
-            return null;
         }
     }
 
@@ -219,16 +158,18 @@ public class CheckMojo extends AbstractPreMergeMojo {
         try {
             mode = SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
         } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            throw PerfGoal.badSetting(e);
         }
         return new FailConfirmation(mode, () -> {
             try {
-                CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
-                        gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
-                        .describedAs(PluginVersion.get(), "perf:" + goal())
+                Measurement m = measurement();
+                RoundSettings rounds = rounds();
+                CommitComparison.Request template = new CommitComparison.Request(m.checkoutPaths(),
+                        m.testClasspath(), gateSettings()).rounds(rounds.seed(), rounds.adaptive(), rounds.maxForks(),
+                        m.storedCalibration(rounds.adaptive())).describedAs(PluginVersion.get(), "perf:" + goal())
                         .resultsDirectory(outputDirectory.toPath().resolve("confirm"));
                 return new FailConfirmation.Parts(MavenCommands.baseBuild(session),
-                        roundLauncher("confirm-forks", "", true), template);
+                        m.roundLauncher("confirm-forks", "", true), template);
             } catch (MojoExecutionException e) {
                 throw new CompareException(e.getMessage(), e);
             }

@@ -47,7 +47,7 @@ public class MergeMojo extends AbstractPerfMojo {
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         Path output = results.toPath();
         ShardMerge.Merged merged;
         try {

@@ -49,7 +49,7 @@ public class MethodologyMojo extends AbstractPerfMojo {
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         MethodologyFormat markup;
         try {
             markup = MethodologyFormat.parse(format);

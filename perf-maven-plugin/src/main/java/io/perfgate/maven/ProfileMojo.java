@@ -1,20 +1,14 @@
 package io.perfgate.maven;
 
+import io.perfgate.baseline.ProfileSelection;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.forkprofile.ComparisonProfiler;
-import io.perfgate.forkprofile.ProfileTarget;
-import io.perfgate.interleaved.BenchmarkLauncher;
-import io.perfgate.interleaved.InterleavedSchedule;
-import io.perfgate.premerge.PreMergeWorkflow;
+import io.perfgate.workspace.CompareException;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ProfileSummary;
-import io.perfgate.workspace.CompareException;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -54,38 +48,20 @@ public class ProfileMojo extends AbstractJmhMojo {
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
+        Measurement m = measurement();
         // perf.profile chooses what the measuring goals profile; this goal profiles its whole selection
-        ProfilerSetup setup = profilerSetup(ProfileMode.ALL);
-        BenchmarkLauncher launcher = roundLauncher("profile-forks", "", true);
+        ProfilerSetup setup = m.profilerSetup(ProfileMode.ALL);
         List<ProfileEvidence> evidence;
-        if (against != null && !against.trim().isEmpty()) {
-            getLog().info("perf:profile: profiling the working tree and its base against " + against.trim());
-            try {
-                evidence = new PreMergeWorkflow(MavenCommands.baseBuild(session), launcher, perfLog())
-                        .profileOnly(against.trim(), checkoutPaths(), testClasspath(),
-                                InterleavedSchedule.randomSeed(), setup);
-            } catch (CompareException e) {
-                throw new MojoExecutionException(e.getMessage(), e);
-            } catch (IOException e) {
-                throw new MojoExecutionException("perf:profile could not write to "
-                        + display(outputDirectory.toPath()) + ": " + e.getMessage(), e);
-            }
-        } else {
-            List<String> names;
-            try {
-                names = launcher.discover(testClasspath(), "working tree");
-            } catch (CompareException e) {
-                throw new MojoExecutionException(e.getMessage(), e);
-            }
-            List<ProfileTarget> targets = new ArrayList<>();
-            for (String name : names) {
-                for (Map<String, String> params : launcher.parameterCombinations(testClasspath(), name)) {
-                    targets.add(ProfileTarget.unmeasured(name, params));
-                }
-            }
-            ComparisonProfiler profiler = profileWorkingTree(targets, setup, null);
-            evidence = profiler == null ? new ArrayList<>() : profiler.evidence();
+        try {
+            evidence = new ProfileSelection(MavenCommands.baseBuild(session), m.roundLauncher("profile-forks", "",
+                    true), perfLog()).profile(against, m.checkoutPaths(), m.testClasspath(), setup,
+                            (targets, stored) -> m.profileWorkingTree(targets, setup, stored));
+        } catch (CompareException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("perf:profile could not write to " + display(outputDirectory.toPath())
+                    + ": " + e.getMessage(), e);
         }
         ProfileSummary.consoleLines(evidence).forEach(getLog()::info);
         if (evidence.isEmpty()) {

@@ -43,10 +43,10 @@ public class RecordMojo extends AbstractHistoryMojo {
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         HistoryStore store;
         try {
-            store = openStore();
+            store = openStore(project.getBasedir().toPath());
         } catch (HistoryException e) {
             getLog().warn("The run was not recorded: " + e.getMessage() + ". The verdict is unchanged; set "
                     + PerfProperties.HISTORY + "=<directory> to keep the history in a directory instead.");

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.report.CheckArtifacts;
 import io.perfgate.report.HtmlReport;
 import io.perfgate.report.ReportFormatException;
+import io.perfgate.report.ReportJson;
 import io.perfgate.results.ResultsFormatException;
 import java.io.File;
 import java.io.IOException;
@@ -67,7 +68,7 @@ public class ReportMojo extends AbstractPerfMojo implements MavenReport {
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         try {
             Path file = HtmlReport.write(outputDirectory.toPath(), project.getBasedir().toPath());
             getLog().info("HTML report written to " + file);
@@ -131,7 +132,7 @@ public class ReportMojo extends AbstractPerfMojo implements MavenReport {
     }
 
     private Path reportFile() {
-        return outputDirectory.toPath().resolve("report.json");
+        return outputDirectory.toPath().resolve(ReportJson.FILE_NAME);
     }
 
     @Override

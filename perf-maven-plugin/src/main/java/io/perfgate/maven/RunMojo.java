@@ -1,16 +1,14 @@
 package io.perfgate.maven;
 
+import io.perfgate.baseline.ProfiledRun;
+import io.perfgate.baseline.WorkingTreeProfiling;
 import io.perfgate.config.PerfProperties;
-import io.perfgate.forkprofile.ComparisonProfiler;
-import io.perfgate.forkprofile.ProfileTarget;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.JmhOptions;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ProfileSummary;
-import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsFormatException;
-import io.perfgate.results.ResultsJson;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.RunRequest;
@@ -82,6 +80,29 @@ public class RunMojo extends AbstractJmhMojo {
     @Parameter(property = PerfProperties.AGAINST, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String against;
 
+    /**
+     * Runs one part of the suite, for CI systems that run jobs in parallel: {@code K/N} is shard K of N (counted
+     * from 1). Every agent computes the same partition of the selected benchmarks and scenarios, balanced by their
+     * expected time, so N agents with K = 1..N run each one once; perf:merge then combines their results for one
+     * perf:check of the whole suite. Empty: the CI's {@code CI_NODE_INDEX} and {@code CI_NODE_TOTAL} when both are
+     * set (GitLab's {@code parallel:}), else the whole suite.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SHARD, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String shard;
+
+    /**
+     * The wall time the measurement may take, e.g. {@code 30m} or {@code 1h}. Before it measures anything, a run
+     * (or comparison at its fewest rounds) expected to take longer stops with its estimate and the choices: the
+     * number of shards that would fit, a narrower selection, less measurement. A comparison spends what is left
+     * after its fewest rounds on the benchmarks not yet settled. Empty: no limit.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.BUDGET, defaultValue = PerfProperties.DEFAULT_EMPTY)
+    private String budget;
+
     @Inject
     public RunMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         this("run", toolchainManager, repositorySystem);
@@ -93,33 +114,30 @@ public class RunMojo extends AbstractJmhMojo {
     }
 
     @Override
-    protected String skipReason() throws MojoExecutionException {
+    public String skipReason() throws MojoExecutionException {
         return runSkipReason();
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         // checked before anything is measured: a typo must not cost a run
-        boolean profiling = profileMode() == ProfileMode.ALL;
+        Measurement m = measurement();
+        boolean profiling = m.profileMode() == ProfileMode.ALL;
         String profilesLater = profilingGoalFollows();
         if (profiling && profilesLater != null) {
             getLog().info(PerfProperties.PROFILE + "=all: " + profilesLater + " profiles the benchmarks later in this"
                     + " build");
             profiling = false;
         }
-        ProfilerSetup setup = profiling ? profilerSetup() : null;
-        runGoal();
-        if (profiling) {
-            PerfResults measured;
-            try {
-                measured = ResultsJson.read(results.toPath());
-            } catch (ResultsFormatException e) {
-                throw new MojoExecutionException(e.getMessage(), e);
-            }
-            ComparisonProfiler profiler = profileWorkingTree(ProfileTarget.fromResults(measured), setup, null);
-            if (profiler != null) {
-                ProfileSummary.consoleLines(profiler.evidence()).forEach(getLog()::info);
-            }
+        ProfilerSetup setup = profiling ? m.profilerSetup() : null;
+        WorkingTreeProfiling<MojoExecutionException> profiler = setup == null ? null
+                : (targets, stored) -> m.profileWorkingTree(targets, setup, stored);
+        RunRequest request = request();
+        noteWriteLocation("The results file", results.toPath());
+        try {
+            ProfileSummary.consoleLines(ProfiledRun.run(request, profiler, perfLog())).forEach(getLog()::info);
+        } catch (RunFailedException | ResultsFormatException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         }
     }
 
@@ -149,6 +167,11 @@ public class RunMojo extends AbstractJmhMojo {
         return forks;
     }
 
+    @Override
+    protected Measurement partOfSuite(Measurement m) {
+        return m.partOfSuite(shard, budget);
+    }
+
     /** Why perf:run does nothing in this module, or null. */
     protected final String runSkipReason() throws MojoExecutionException {
         String reason = skipFlagReason();
@@ -173,7 +196,7 @@ public class RunMojo extends AbstractJmhMojo {
                         .append(PerfProperties.INCLUDE_MAIN_CLASSES).append("=true to run it");
             }
             reason = ReactorBenchmarks.moduleSkipReason(session, project, reason,
-                    hasScenarios() || BenchmarkDiscovery.hasBenchmarkList(lists), looked.toString(), false);
+                    measurement().hasScenarios() || BenchmarkDiscovery.hasBenchmarkList(lists), looked.toString(), false);
         }
         return reason;
     }
@@ -192,13 +215,9 @@ public class RunMojo extends AbstractJmhMojo {
     protected final void runBenchmarks() throws MojoExecutionException {
         String reason = runSkipReason();
         if (reason != null) {
-            getLog().info(skipped("run", reason));
+            getLog().info(PerfGoal.skipped("run", reason));
             return;
         }
-        runGoal();
-    }
-
-    private void runGoal() throws MojoExecutionException {
         RunRequest request = request();
         noteWriteLocation("The results file", results.toPath());
         try {
@@ -209,29 +228,29 @@ public class RunMojo extends AbstractJmhMojo {
     }
 
     private RunRequest request() throws MojoExecutionException {
+        Measurement m = measurement();
         JmhOptions options = jmhOptions();
-        Shard shard = shard();
+        Shard shard = m.shard();
         List<Path> classDirectories = classDirectories();
         boolean mainClasses = includeMainClasses();
-        Path basedir = project.getBasedir().toPath().toAbsolutePath();
-        List<ScenarioDefinition> selected = plannedScenarios();
+        List<ScenarioDefinition> selected = m.plannedScenarios();
         return RunRequest.builder()
                 .options(options)
                 .classDirectories(classDirectories)
                 .mainClassDirectory(Paths.get(project.getBuild().getOutputDirectory()))
-                .classpath(withJUnitPlatformLauncher(testClasspath(), selected))
-                .java(java())
-                .projectDirectory(basedir)
+                .classpath(m.withJUnitPlatformLauncher(m.testClasspath(), selected))
+                .java(m.java())
+                .projectDirectory(project.getBasedir().toPath().toAbsolutePath())
                 .resultsFile(results.toPath())
                 .setting(PerfProperties.INCLUDE_MAIN_CLASSES, Boolean.toString(mainClasses), mainClasses)
-                .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(useToolchain()), !useToolchain())
-                .setting(PerfProperties.SCENARIO_INCLUDES, scenarioIncludes(),
-                        !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(scenarioIncludes()))
+                .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(m.useToolchain()), !m.useToolchain())
+                .setting(PerfProperties.SCENARIO_INCLUDES, m.scenarioIncludes(),
+                        !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(m.scenarioIncludes()))
                 .scenarios(selected)
-                .scenarioTimes(scenarioTimes(selected))
-                .forkTimes(forkTimes())
+                .scenarioTimes(m.scenarioTimes(selected))
+                .forkTimes(m.forkTimes())
                 .shard(shard)
-                .budget(budget())
+                .budget(m.budget())
                 .pluginGoal(qualifiedGoal("run"))
                 .pomArgument(MavenCommands.pomArgument(session, project))
                 .module(ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null)
@@ -248,6 +267,6 @@ public class RunMojo extends AbstractJmhMojo {
 
     /** {@code perf.includeMainClasses}, read by the one switch rule. */
     final boolean includeMainClasses() throws MojoExecutionException {
-        return flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses, PerfProperties.DEFAULT_FALSE);
+        return PerfGoal.flag(PerfProperties.INCLUDE_MAIN_CLASSES, includeMainClasses, PerfProperties.DEFAULT_FALSE);
     }
 }

@@ -1,23 +1,22 @@
 package io.perfgate.maven;
 
 import io.perfgate.config.PerfProperties;
-import io.perfgate.confirm.CommitComparison;
-import io.perfgate.confirm.FailConfirmation;
-import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.InvalidSettingException;
+import io.perfgate.gate.RoundSettings;
 import io.perfgate.gate.SettingParser;
 import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistorySettings;
 import io.perfgate.history.HistoryStore;
-import io.perfgate.history.HistoryStores;
 import io.perfgate.history.MainBranches;
 import io.perfgate.mainline.ChangeConfirmation;
 import io.perfgate.mainline.TrendRequest;
 import io.perfgate.mainline.TrendWorkflow;
-import io.perfgate.trend.ChangePointOptions;
+import io.perfgate.confirm.CommitComparison;
 import io.perfgate.workspace.CompareException;
+import io.perfgate.confirm.FailConfirmation;
+import io.perfgate.trend.ChangePointOptions;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -37,28 +36,20 @@ import org.eclipse.aether.RepositorySystem;
  * ({@code mvn io.perfgate:perf-maven-plugin:0.1.0-SNAPSHOT:trend -Dperf.history=<copy>}), writing to {@code target/perf}
  * of the working directory; {@code perf.trendSave=false} analyses without writing to the store. With
  * {@code perf.confirm=auto} (the default) it measures a new slowdown's two commits side by side and bisects the
- * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings.
+ * commits between them to the culprit ({@link ChangeConfirmation}); the rounds follow perf:compare's settings
+ * ({@code perf.seed}, {@code perf.adaptive}, {@code perf.maxForks}) and run JMH with the build's options
+ * ({@code perf.warmupIterations}, {@code perf.measurementTime}, {@code perf.jvmArgs}, ...), judged by the gate's
+ * settings and rules.
+ *
+ * <p>Its parameters are the trend's, the history's, and those of the side by side measurement, which it shares with
+ * the goals that judge interleaved rounds ({@link AbstractGateMojo}); the per-benchmark
+ * {@code rules} of the POM apply to the series too: a benchmark a rule ignores has no trend, and a rule's direction
+ * says which way is slower.
  *
  * @since 0.1.0
  */
 @Mojo(name = "trend", threadSafe = true, requiresProject = false, requiresDependencyResolution = ResolutionScope.TEST)
-public class TrendMojo extends AbstractPreMergeMojo {
-    /** Where the history is kept: {@code git} (the branch {@code perf.historyBranch}) or a directory. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
-    private String history;
-
-    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
-    private String historyBranch;
-
-    /** The remote the history branch is fetched from and pushed to. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
-    private String historyRemote;
-
-    /** Fetches the history branch before reading it and pushes the change points saved. @since 0.1.0 */
-    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
-    private String historyPush;
-
+public class TrendMojo extends AbstractGateMojo {
     /**
      * Confirm and bisect: a new slowdown's two commits (the last run before it, the first run after) measured side
      * by side in worktrees, and the commits between them bisected to the culprit; at most 3 slowdowns a build.
@@ -113,24 +104,59 @@ public class TrendMojo extends AbstractPreMergeMojo {
     @Parameter(property = PerfProperties.OTAVA_CSV, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String otavaCsv;
 
+    /**
+     * Where the history is kept, as perf:record keeps it: {@code git} (the branch {@code perf.historyBranch}) or a
+     * directory, relative to the working directory outside a project.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY, defaultValue = PerfProperties.DEFAULT_HISTORY)
+    private String history;
+
+    /** The branch that holds the history when {@code perf.history=git}. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_BRANCH, defaultValue = PerfProperties.DEFAULT_HISTORY_BRANCH)
+    private String historyBranch;
+
+    /** The remote the history branch is fetched from and pushed to. @since 0.1.0 */
+    @Parameter(property = PerfProperties.HISTORY_REMOTE, defaultValue = PerfProperties.DEFAULT_HISTORY_REMOTE)
+    private String historyRemote;
+
+    /**
+     * Fetches the history branch before reading it and pushes the saved change points after writing them;
+     * {@code false} keeps it local.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.HISTORY_PUSH, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String historyPush;
+
+    /** Adaptive stopping of the side by side rounds, as in perf:compare. @since 0.1.0 */
+    @Parameter(property = PerfProperties.ADAPTIVE, defaultValue = PerfProperties.DEFAULT_TRUE)
+    private String adaptive;
+
+    /** The most rounds of a side by side measurement; at least 5. @since 0.1.0 */
+    @Parameter(property = PerfProperties.MAX_FORKS, defaultValue = PerfProperties.DEFAULT_MAX_FORKS)
+    private int maxForks;
+
     @Inject
     public TrendMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         super("trend", toolchainManager, repositorySystem);
     }
 
-    /** Only the skip switch: the trend reads the history, whether or not this module has benchmarks. */
+    /** Only {@code perf.skip}: the trend reads a history, so a module without benchmarks (or no POM) has one too. */
     @Override
-    protected String skipReason() throws MojoExecutionException {
+    public String skipReason() throws MojoExecutionException {
         return skipFlagReason();
     }
 
     @Override
-    protected void executeGoal() throws MojoExecutionException {
+    public void executeGoal() throws MojoExecutionException {
         ChangePointOptions options = options();
-        Path basedir = directory();
+        StandInProject where = new StandInProject(project, session);
+        Path basedir = where.directory();
         HistoryStore store;
         try {
-            store = HistoryStores.open(history, historyBranch, historyRemote, push(), basedir);
+            store = new HistorySettings(history, historyBranch, historyRemote, push()).open(basedir);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (HistoryException e) {
@@ -140,15 +166,15 @@ public class TrendMojo extends AbstractPreMergeMojo {
         }
         Path export = otavaCsv == null || otavaCsv.trim().isEmpty() ? null : basedir.resolve(otavaCsv.trim());
         String module = ReactorBenchmarks.isReactor(session) ? project.getArtifactId() : null;
-        TrendRequest request = new TrendRequest(store, mainBranches(), module, options, GateSettings.defaults(),
-                outputs(basedir), export).saving(save());
-        if (outsideProject()) {
+        TrendRequest request = new TrendRequest(store, mainBranches(), module, options, gateSettings(),
+                where.outputs(outputDirectory), export).saving(save());
+        if (where.outsideProject()) {
             if (confirmMode() != FailConfirmation.Mode.NEVER) {
                 getLog().info("perf:trend runs outside a Maven project: a new slowdown is reported, not confirmed ("
                         + PerfProperties.CONFIRM + " builds the project's commits)");
             }
         } else {
-            request = request.confirming(confirmation());
+            request = request.confirming(confirmation(where.outputs(outputDirectory)));
         }
         try {
             new TrendWorkflow(perfLog()).run(request);
@@ -160,22 +186,25 @@ public class TrendMojo extends AbstractPreMergeMojo {
 
     /**
      * {@code perf.confirm}'s work here: what measuring side by side needs is made only when a slowdown is to be
-     * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings.
+     * confirmed, as perf:check makes it to confirm a FAIL, with perf:compare's rounds settings and the build's JMH
+     * options.
      */
-    private ChangeConfirmation confirmation() throws MojoExecutionException {
-        FailConfirmation.Mode mode = confirmMode();
-        Path directory = outputDirectory.toPath().resolve("trend-confirm");
-        return new ChangeConfirmation(mode, () -> {
+    private ChangeConfirmation confirmation(Path out) throws MojoExecutionException {
+        return new ChangeConfirmation(confirmMode(), () -> {
             try {
-                CommitComparison.Request template = new CommitComparison.Request(checkoutPaths(), testClasspath(),
-                        gateSettings()).rounds(seedValue(), adaptive(), checkedMaxForks(), storedCalibration())
-                        .describedAs(PluginVersion.get(), "perf:trend").profiling(profilerSetup());
+                RoundSettings rounds = rounds(adaptive, maxForks);
+                Measurement m = measurement();
+                CommitComparison.Request template = new CommitComparison.Request(m.checkoutPaths(),
+                        m.testClasspath(), gateSettings()).rounds(rounds.seed(), rounds.adaptive(), rounds.maxForks(),
+                        m.storedCalibration(rounds.adaptive())).describedAs(PluginVersion.get(), "perf:trend")
+                        .profiling(m.profilerSetup());
                 return ChangeConfirmation.Tools.of(new FailConfirmation.Parts(MavenCommands.baseBuild(session),
-                        roundLauncher("trend-confirm-forks", "", true), template), directory, perfLog());
+                        m.roundLauncher("trend-confirm-forks", "", true), template), out.resolve("trend-confirm"),
+                        perfLog());
             } catch (MojoExecutionException e) {
                 throw new CompareException(e.getMessage(), e);
             }
-        }, outputDirectory.toPath(), perfLog());
+        }, out, perfLog());
     }
 
     /** {@code perf.confirm}, one of its choices. */
@@ -183,69 +212,31 @@ public class TrendMojo extends AbstractPreMergeMojo {
         try {
             return SettingParser.choice(PerfProperties.CONFIRM, confirm, FailConfirmation.Mode.class);
         } catch (InvalidSettingException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            throw PerfGoal.badSetting(e);
         }
     }
 
-    /** Run with no POM (Maven's stand-in project): there is no project to build, only a history to read. */
-    private boolean outsideProject() {
-        return project.getFile() == null;
-    }
-
-    /**
-     * The output directory; outside a project {@code target/perf} of the working directory unless set, since the
-     * stand-in project leaves the default's {@code ${project.basedir}} unresolved.
-     */
-    private Path outputs(Path basedir) {
-        if (outsideProject() && outputDirectory.getPath().contains("${")) {
-            return basedir.resolve("target").resolve("perf");
-        }
-        return basedir.resolve(outputDirectory.toPath());
-    }
-
-    /**
-     * The directory a relative {@code perf.history}, {@code perf.otavaCsv} and output directory start from: the
-     * project's, or outside a project the working directory (Maven's stand-in project has no directory).
-     */
-    private Path directory() {
-        if (project.getBasedir() != null) {
-            return project.getBasedir().toPath();
-        }
-        String root = session == null ? null : session.getExecutionRootDirectory();
-        return Paths.get(root == null ? "" : root).toAbsolutePath();
-    }
-
-    /** {@code perf.trendSave}, read by the one switch rule. */
-    final boolean save() throws MojoExecutionException {
-        return flag(PerfProperties.TREND_SAVE, trendSave, PerfProperties.DEFAULT_TRUE);
+    /** {@code perf.adaptive}, read by the one switch rule. */
+    final boolean adaptive() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.ADAPTIVE, adaptive, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.historyPush}, read by the one switch rule. */
     final boolean push() throws MojoExecutionException {
-        return flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
+        return PerfGoal.flag(PerfProperties.HISTORY_PUSH, historyPush, PerfProperties.DEFAULT_TRUE);
+    }
+
+    /** {@code perf.trendSave}, read by the one switch rule. */
+    final boolean save() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.TREND_SAVE, trendSave, PerfProperties.DEFAULT_TRUE);
     }
 
     /** {@code perf.trendMaxPValue} and {@code perf.trendWindow}, parsed strictly. */
     final ChangePointOptions options() throws MojoExecutionException {
-        double p;
-        int window;
         try {
-            p = Double.parseDouble(trendMaxPValue.trim());
-        } catch (NumberFormatException | NullPointerException e) {
-            throw new MojoExecutionException(PerfProperties.TREND_MAX_P_VALUE + " = '" + trendMaxPValue
-                    + "' is not a number; write a p-value such as 0.001");
-        }
-        try {
-            window = Integer.parseInt(trendWindow.trim());
-        } catch (NumberFormatException | NullPointerException e) {
-            throw new MojoExecutionException(PerfProperties.TREND_WINDOW + " = '" + trendWindow
-                    + "' is not a whole number of runs; write e.g. 50");
-        }
-        try {
-            return new ChangePointOptions(window, p, ChangePointOptions.DEFAULT_MIN_MAGNITUDE);
+            return ChangePointOptions.parse(trendMaxPValue, trendWindow);
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage() + " (" + PerfProperties.TREND_MAX_P_VALUE + ", "
-                    + PerfProperties.TREND_WINDOW + ")", e);
+            throw new MojoExecutionException(e.getMessage(), e);
         }
     }
 

@@ -44,12 +44,12 @@ class AbstractPerfMojoTest {
         }
 
         @Override
-        protected String skipReason() {
+        public String skipReason() {
             return reason;
         }
 
         @Override
-        protected void executeGoal() {
+        public void executeGoal() {
             ran = true;
         }
     }
@@ -89,13 +89,13 @@ class AbstractPerfMojoTest {
         // Maven's own conversion reads "yes" as false: -Dperf.adaptive=yes would silently switch adaptive off
         for (String nonsense : new String[] {"yes", "1", "ture", "on"}) {
             MojoExecutionException e = assertThrows(MojoExecutionException.class,
-                    () -> AbstractPerfMojo.flag("perf.adaptive", nonsense, "true"), nonsense);
+                    () -> PerfGoal.flag("perf.adaptive", nonsense, "true"), nonsense);
             assertEquals("perf.adaptive = '" + nonsense + "' is not a switch; write true or false (in any case), or"
                     + " leave it empty for the default", e.getMessage());
         }
-        assertTrue(AbstractPerfMojo.flag("perf.adaptive", "True", "false"));
-        assertFalse(AbstractPerfMojo.flag("perf.adaptive", " false ", "true"));
-        assertTrue(AbstractPerfMojo.flag("perf.adaptive", "", "true"));
+        assertTrue(PerfGoal.flag("perf.adaptive", "True", "false"));
+        assertFalse(PerfGoal.flag("perf.adaptive", " false ", "true"));
+        assertTrue(PerfGoal.flag("perf.adaptive", "", "true"));
 
         Probe probe = new Probe();
         setField(AbstractPerfMojo.class, probe, "skip", "yes");
@@ -119,47 +119,57 @@ class AbstractPerfMojoTest {
     }
 
     private interface Read {
-        boolean from(AbstractPerfMojo mojo) throws Exception;
+        boolean from(PerfGoal mojo) throws Exception;
     }
 
+    /** Each switch: the field that holds it (in whichever class of the goal declares it) and how it is read. */
     private static final Map<String, Switch> SWITCHES = new LinkedHashMap<>();
 
-    static {
-        SWITCHES.put(PerfProperties.SKIP, new Switch(AbstractPerfMojo.class, "skip",
-                m -> m.skipFlagReason() != null));
-        SWITCHES.put(PerfProperties.USE_TOOLCHAIN, new Switch(AbstractMeasuringMojo.class, "useToolchain",
-                m -> ((AbstractMeasuringMojo) m).useToolchain()));
-        SWITCHES.put(PerfProperties.INCLUDE_MAIN_CLASSES, new Switch(RunMojo.class, "includeMainClasses",
-                m -> ((RunMojo) m).includeMainClasses()));
-        SWITCHES.put(PerfProperties.FORCE, new Switch(BaselineMojo.class, "force", m -> ((BaselineMojo) m).force()));
-        SWITCHES.put(PerfProperties.HISTORY_PUSH, new Switch(AbstractHistoryMojo.class, "historyPush",
-                m -> ((AbstractHistoryMojo) m).push()));
-        SWITCHES.put(PerfProperties.TREND_SAVE, new Switch(TrendMojo.class, "trendSave", m -> ((TrendMojo) m).save()));
-        SWITCHES.put(PerfProperties.CALIBRATE_SAVE, new Switch(CalibrateMojo.class, "save",
-                m -> ((CalibrateMojo) m).save()));
-        SWITCHES.put(PerfProperties.ADAPTIVE, new Switch(AbstractPreMergeMojo.class, "adaptive",
-                m -> ((AbstractPreMergeMojo) m).adaptive()));
-        SWITCHES.put(PerfProperties.AFFECTED, new Switch(AbstractPreMergeMojo.class, "affected",
-                m -> ((AbstractPreMergeMojo) m).affected()));
-        SWITCHES.put(PerfProperties.BISECT, new Switch(AbstractPreMergeMojo.class, "bisect",
-                m -> ((AbstractPreMergeMojo) m).bisect()));
-        SWITCHES.put(PerfProperties.GITHUB_SUMMARY, new Switch(AbstractPreMergeMojo.class, "githubSummary",
-                m -> ((AbstractPreMergeMojo) m).githubSummary()));
-        SWITCHES.put(PerfProperties.FAIL_ON_REGRESSION, new Switch(AbstractGateMojo.class, "failOnRegression",
-                m -> ((AbstractGateMojo) m).gateSettings().failOnRegression()));
-        SWITCHES.put(PerfProperties.FAIL_ON_MISSING_BASELINE, new Switch(AbstractGateMojo.class,
-                "failOnMissingBaseline", m -> ((AbstractGateMojo) m).gateSettings().failOnMissingBaseline()));
-        SWITCHES.put(PerfProperties.FAIL_ON_NEW, new Switch(AbstractGateMojo.class, "failOnNewBenchmarks",
-                m -> ((AbstractGateMojo) m).gateSettings().failOnNewBenchmarks()));
-        SWITCHES.put(PerfProperties.FAIL_ON_MISSING, new Switch(AbstractGateMojo.class, "failOnMissingBenchmarks",
-                m -> ((AbstractGateMojo) m).gateSettings().failOnMissingBenchmarks()));
-        SWITCHES.put(PerfProperties.FAIL_ON_INCONCLUSIVE, new Switch(AbstractGateMojo.class, "failOnInconclusive",
-                m -> ((AbstractGateMojo) m).gateSettings().failOnInconclusive()));
-        SWITCHES.put(PerfProperties.FAIL_ON_NO_COMPARISONS, new Switch(AbstractGateMojo.class, "failOnNoComparisons",
-                m -> ((AbstractGateMojo) m).gateSettings().failOnNoComparisons()));
+    private static void put(String property, String field, Read read) {
+        SWITCHES.put(property, new Switch(null, field, read));
     }
 
-    private static AbstractPerfMojo mojo(String goal) {
+    static {
+        put(PerfProperties.SKIP, "skip", m -> m.skipFlagReason() != null);
+        put(PerfProperties.USE_TOOLCHAIN, "useToolchain", m -> ((AbstractJmhMojo) m).useToolchain());
+        put(PerfProperties.INCLUDE_MAIN_CLASSES, "includeMainClasses", m -> ((RunMojo) m).includeMainClasses());
+        put(PerfProperties.FORCE, "force", m -> ((BaselineMojo) m).force());
+        put(PerfProperties.HISTORY_PUSH, "historyPush", m -> m instanceof TrendMojo ? ((TrendMojo) m).push()
+                : ((AbstractHistoryMojo) m).push());
+        put(PerfProperties.TREND_SAVE, "trendSave", m -> ((TrendMojo) m).save());
+        put(PerfProperties.CALIBRATE_SAVE, "save", m -> ((CalibrateMojo) m).save());
+        put(PerfProperties.ADAPTIVE, "adaptive", m -> m instanceof TrendMojo ? ((TrendMojo) m).adaptive()
+                : ((CompareMojo) m).adaptive());
+        put(PerfProperties.AFFECTED, "affected", m -> ((CompareMojo) m).affected());
+        put(PerfProperties.BISECT, "bisect", m -> ((CompareMojo) m).bisect());
+        put(PerfProperties.GITHUB_SUMMARY, "githubSummary", m -> ((CompareMojo) m).outputs().githubSummary());
+        put(PerfProperties.FAIL_ON_REGRESSION, "failOnRegression",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnRegression());
+        put(PerfProperties.FAIL_ON_MISSING_BASELINE, "failOnMissingBaseline",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnMissingBaseline());
+        put(PerfProperties.FAIL_ON_NEW, "failOnNewBenchmarks",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnNewBenchmarks());
+        put(PerfProperties.FAIL_ON_MISSING, "failOnMissingBenchmarks",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnMissingBenchmarks());
+        put(PerfProperties.FAIL_ON_INCONCLUSIVE, "failOnInconclusive",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnInconclusive());
+        put(PerfProperties.FAIL_ON_NO_COMPARISONS, "failOnNoComparisons",
+                m -> ((AbstractGateMojo) m).gateSettings().failOnNoComparisons());
+    }
+
+    /** The class of {@code mojo}'s hierarchy that declares {@code field}. */
+    private static Class<?> owner(Object mojo, String field) {
+        for (Class<?> c = mojo.getClass(); c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                if (f.getName().equals(field)) {
+                    return c;
+                }
+            }
+        }
+        throw new AssertionError(mojo.getClass().getSimpleName() + " has no field " + field);
+    }
+
+    private static PerfGoal mojo(String goal) {
         switch (goal) {
             case "run":
                 return new RunMojo(null, null);
@@ -204,14 +214,13 @@ class AbstractPerfMojoTest {
                 if (!declaredDefault.equals("true") && !declaredDefault.equals("false")) {
                     continue;
                 }
-                Switch s = "trend".equals(goal) && property.equals(PerfProperties.HISTORY_PUSH)
-                        ? new Switch(TrendMojo.class, "historyPush", m -> ((TrendMojo) m).push())
-                        : SWITCHES.get(property);
-                if (s == null) {
+                Switch known = SWITCHES.get(property);
+                if (known == null) {
                     problems.add("perf:" + goal + " " + property + ": a switch this test does not know");
                     continue;
                 }
-                AbstractPerfMojo mojo = mojo(goal);
+                PerfGoal mojo = mojo(goal);
+                Switch s = new Switch(owner(mojo, known.field), known.field, known.read);
                 assertEquals(String.class, s.owner.getDeclaredField(s.field).getType(), property);
                 setField(s.owner, mojo, s.field, "");
                 if (s.read.from(mojo) != Boolean.parseBoolean(declaredDefault)) {
@@ -242,7 +251,7 @@ class AbstractPerfMojoTest {
     @Test
     void runStepsAsideForTheComparisonAndCheckOrCompareRunsItOnce() throws Exception {
         RunMojo run = new RunMojo(null, null);
-        setField(AbstractPerfMojo.class, run, "skip", "false");
+        setField(AbstractJmhMojo.class, run, "skip", "false");
         setField(RunMojo.class, run, "against", "main~0");
         InfoLines log = new InfoLines();
         run.setLog(log);
@@ -253,13 +262,13 @@ class AbstractPerfMojoTest {
         // a goal of this build that already compared the module: the other one does not measure again
         MavenProject project = new MavenProject();
         project.setPackaging("jar");
-        project.setContextValue(AbstractPreMergeMojo.class.getName() + ".compared", "perf:check");
+        project.setContextValue(CompareMojo.class.getName() + ".compared", "perf:check");
         CompareMojo compare = new CompareMojo(null, null);
-        setField(AbstractPerfMojo.class, compare, "skip", "false");
-        setField(AbstractPerfMojo.class, compare, "project", project);
-        setField(AbstractPerfMojo.class, compare, "session", session());
-        setField(AbstractPreMergeMojo.class, compare, "against", "main~0");
-        setField(AbstractPreMergeMojo.class, compare, "bisect", "false");
+        setField(AbstractJmhMojo.class, compare, "skip", "false");
+        setField(AbstractJmhMojo.class, compare, "project", project);
+        setField(AbstractJmhMojo.class, compare, "session", session());
+        setField(CompareMojo.class, compare, "against", "main~0");
+        setField(CompareMojo.class, compare, "bisect", "false");
         log.lines.clear();
         compare.setLog(log);
         compare.execute();
@@ -267,7 +276,7 @@ class AbstractPerfMojoTest {
                 + " build"), log.lines);
 
         // perf.against not set: perf:compare has nothing to do
-        setField(AbstractPreMergeMojo.class, compare, "against", "");
+        setField(CompareMojo.class, compare, "against", "");
         log.lines.clear();
         compare.execute();
         assertEquals(List.of("perf:compare skipped: perf.against is not set (give -Dperf.against=origin/main to"
@@ -350,10 +359,10 @@ class AbstractPerfMojoTest {
     /** perf:check with perf.against in {@code project}. */
     private static CheckMojo comparing(MavenProject project, MavenSession session, InfoLines log) throws Exception {
         CheckMojo check = new CheckMojo(null, null);
-        setField(AbstractPerfMojo.class, check, "skip", "");
-        setField(AbstractPerfMojo.class, check, "project", project);
-        setField(AbstractPerfMojo.class, check, "session", session);
-        setField(AbstractPreMergeMojo.class, check, "against", "origin/main");
+        setField(AbstractJmhMojo.class, check, "skip", "");
+        setField(AbstractJmhMojo.class, check, "project", project);
+        setField(AbstractJmhMojo.class, check, "session", session);
+        setField(CompareMojo.class, check, "against", "origin/main");
         check.setLog(log);
         return check;
     }

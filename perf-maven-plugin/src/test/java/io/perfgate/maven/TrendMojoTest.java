@@ -1,6 +1,7 @@
 package io.perfgate.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,48 @@ class TrendMojoTest {
         set(mojo, "trendSave", "no");
         MojoExecutionException e = assertThrows(MojoExecutionException.class, mojo::save);
         assertTrue(e.getMessage().contains("perf.trendSave"), e.getMessage());
+    }
+
+    /**
+     * The side by side rounds of a change point run JMH with the build's options, as perf:compare's do (a perf
+     * profile's short forks, its JVM arguments), not with each benchmark's annotations; and perf:trend lists none of
+     * the pre-merge parameters it does not read.
+     */
+    @Test
+    void trendMeasuresWithTheBuildsJmhOptionsAndListsNoPreMergeParameters() throws Exception {
+        String descriptor = Files.readString(Paths.get("target", "classes", "META-INF", "maven", "plugin.xml"));
+        String trend = descriptor.substring(descriptor.indexOf("<goal>trend</goal>"));
+        trend = trend.substring(0, trend.indexOf("</mojo>"));
+        for (String jmh : new String[] {"warmupIterations", "warmupTime", "measurementIterations", "measurementTime",
+                "mode", "timeUnit", "threads", "params", "jvmArgs", "jmhArgs", "profilers", "timeout", "forkPlan",
+                "includes", "excludes"}) {
+            assertTrue(trend.contains("<name>" + jmh + "</name>"), "perf:trend reads " + jmh);
+        }
+        for (String preMerge : new String[] {"against", "treatments", "baselineName", "baselineJvmArgs", "shard",
+                "budget", "affected", "comment", "reportUrl", "bisect"}) {
+            assertFalse(trend.contains("<name>" + preMerge + "</name>"), "perf:trend does not read " + preMerge);
+        }
+
+        TrendMojo mojo = new TrendMojo(null, null);
+        for (String[] p : new String[][] {{"includes", PerfProperties.DEFAULT_INCLUDES},
+                {"excludes", PerfProperties.DEFAULT_NONE}, {"warmupIterations", "1"}, {"warmupTime", "100ms"},
+                {"measurementIterations", "3"}, {"measurementTime", "100ms"}, {"mode", PerfProperties.DEFAULT_AUTO},
+                {"timeUnit", PerfProperties.DEFAULT_AUTO}, {"threads", PerfProperties.DEFAULT_AUTO},
+                {"params", PerfProperties.DEFAULT_NONE}, {"jvmArgs", "-Xmx1g"},
+                {"profilers", PerfProperties.DEFAULT_PROFILERS}, {"timeout", PerfProperties.DEFAULT_AUTO},
+                {"jmhArgs", PerfProperties.DEFAULT_NONE}, {"forkPlan", "fixed"}}) {
+            set(AbstractJmhMojo.class, mojo, p[0], p[1]);
+        }
+        java.util.Map<String, String> settings = mojo.jmhOptions().userSettings();
+        assertEquals("1", settings.get(PerfProperties.WARMUP_ITERATIONS), settings.toString());
+        assertEquals("100ms", settings.get(PerfProperties.MEASUREMENT_TIME), settings.toString());
+        assertEquals("-Xmx1g", settings.get(PerfProperties.JVM_ARGS), settings.toString());
+    }
+
+    private static void set(Class<?> owner, Object target, String name, String value) throws Exception {
+        Field f = owner.getDeclaredField(name);
+        f.setAccessible(true);
+        f.set(target, value);
     }
 
     /** perf:trend runs on a copied history with no POM around it; the other goals need their project. */
