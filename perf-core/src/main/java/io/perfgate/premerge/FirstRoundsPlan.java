@@ -1,7 +1,7 @@
 package io.perfgate.premerge;
 
 import io.perfgate.config.PerfProperties;
-import io.perfgate.gate.BenchmarkPairing;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.stats.ForkPlan;
@@ -52,9 +52,9 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
     @Override
     public InterleavedRun.RoundPlan plan(String benchmark, int rounds, List<BenchmarkResult> base,
             List<BenchmarkResult> candidate, List<Double> secondsPerRun) {
-        Map<String, BenchmarkResult> byId = new HashMap<>();
+        Map<BenchmarkId, BenchmarkResult> byId = new HashMap<>();
         for (BenchmarkResult c : candidate) {
-            byId.put(BenchmarkPairing.id(c), c);
+            byId.put(c.id(), c);
         }
         int full = fullIterations.applyAsInt(benchmark);
         int forks = 0;
@@ -66,7 +66,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
         List<Calibration.Plan> plans = new ArrayList<>();
         boolean reachable = true;
         for (BenchmarkResult a : base) {
-            BenchmarkResult b = byId.get(BenchmarkPairing.id(a));
+            BenchmarkResult b = byId.get(a.id());
             if (b == null) {
                 continue;
             }
