@@ -101,6 +101,6 @@ class CalibrationJsonTest {
         String json = ResultsJson.toJson(baseline(new Calibration("2026-11-22T10:05:00Z", 0.8, 0.05, entries)))
                 .replace("\"forksNeeded\" : 6", "\"forksNeeded\" : \"six\"");
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.parse(FILE, json));
-        assertTrue(e.getMessage().contains("calibration.benchmarks.a.B.m.forksNeeded"), e.getMessage());
+        assertTrue(e.getMessage().contains("calibration.benchmarks.a.B.m [avgt].forksNeeded"), e.getMessage());
     }
 }
