@@ -12,7 +12,8 @@ if (new File('/proc/stat').canRead()) {
     assert log =~ /\[(INFO|WARNING)\] The hypervisor took \d+\.\d % of this machine's CPU time \(steal\) while the calibration's forks ran/
 }
 def calibration = slurper.parse(new File(basedir, 'target/perf/calibration.json'))
-def entry = calibration.calibration.benchmarks['org.example.bench.WorkBench.work']
+// keyed by name, parameters and mode (a benchmark of two modes has an entry per mode)
+def entry = calibration.calibration.benchmarks['org.example.bench.WorkBench.work [avgt]']
 assert entry.forks == 5
 assert entry.betweenForkCv instanceof Number && entry.betweenForkCv > 0
 assert entry.threshold == 0.1
@@ -28,7 +29,7 @@ assert log.contains('Calibration saved into the baseline src/perf/baseline.json'
 def baseline = slurper.parse(new File(basedir, 'src/perf/baseline.json'))
 assert baseline.provenance['recordedBy'] == 'calibrate-aa-reports IT'
 assert baseline.benchmarks.size() == 1
-assert baseline.calibration.benchmarks['org.example.bench.WorkBench.work'].forks == 5
+assert baseline.calibration.benchmarks['org.example.bench.WorkBench.work [avgt]'].forks == 5
 assert !new File(basedir, 'src/perf/baseline.json.lock').exists()
 
 // 3. no baseline to save into

@@ -301,7 +301,7 @@ public final class FailConfirmation {
     /** The side-by-side row of the same benchmark, parameters, mode and metric; null when there is none. */
     private static GateRow matching(GateReport sideBySide, GateRow row) {
         for (GateRow c : sideBySide.comparisons()) {
-            if (c.key().equals(row.key()) && c.mode().equals(row.mode()) && c.metricName().equals(row.metricName())) {
+            if (c.id().equals(row.id()) && c.metricName().equals(row.metricName())) {
                 return c;
             }
         }

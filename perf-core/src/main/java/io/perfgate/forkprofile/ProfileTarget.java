@@ -7,6 +7,7 @@ import io.perfgate.gate.Metric;
 import io.perfgate.profile.CostPerOp;
 import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
@@ -15,25 +16,27 @@ import io.perfgate.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * One benchmark (with its parameters) or scenario to profile, and what is known of its cost: the gate's medians
- * when a comparison judged it, the run's median when perf:run or perf:baseline measured it, or nothing when it is
- * profiled on demand (perf:profile), where the profiled fork's own score is all there is.
+ * One benchmark (with its parameters and mode) or scenario to profile, and what is known of its cost: the gate's
+ * medians when a comparison judged it, the run's median when perf:run or perf:baseline measured it, or nothing when
+ * it is profiled on demand (perf:profile), where the profiled fork's own score is all there is.
  */
 public final class ProfileTarget {
     /** The verdicts that {@code perf.profile=regressions} profiles. */
     static final Set<Verdict> REGRESSIONS = EnumSet.of(Verdict.FAIL, Verdict.WARN);
 
-    private final String key;
     private final String displayName;
     private final String benchmark;
     private final Map<String, String> params;
+    private final String mode;
     private final String label;
     private final CostPerOp baseCost;
     private final CostPerOp candidateCost;
@@ -41,13 +44,13 @@ public final class ProfileTarget {
     private final double candidateBytes;
     private final boolean timeChanged;
 
-    private ProfileTarget(String key, String displayName, String benchmark, Map<String, String> params, String label,
+    private ProfileTarget(String displayName, String benchmark, Map<String, String> params, String mode, String label,
             CostPerOp baseCost, CostPerOp candidateCost, double baseBytes, double candidateBytes,
             boolean timeChanged) {
-        this.key = key;
         this.displayName = displayName;
         this.benchmark = benchmark;
         this.params = Collections.unmodifiableMap(new TreeMap<>(params));
+        this.mode = mode;
         this.label = label;
         this.baseCost = baseCost;
         this.candidateCost = candidateCost;
@@ -58,28 +61,30 @@ public final class ProfileTarget {
 
     /** The benchmarks and scenarios {@code mode} selects from a gate's report, in its order, with its medians. */
     public static List<ProfileTarget> fromReport(GateReport report, ProfileMode mode) {
-        Map<String, GateRow> medians = new LinkedHashMap<>();
-        Map<String, GateRow> allocations = new LinkedHashMap<>();
-        Map<String, Verdict> worst = new LinkedHashMap<>();
+        Map<BenchmarkId, GateRow> medians = new LinkedHashMap<>();
+        Map<BenchmarkId, GateRow> allocations = new LinkedHashMap<>();
+        Map<BenchmarkId, Verdict> worst = new LinkedHashMap<>();
         for (GateRow c : report.comparisons()) {
             if (c.metric() == Metric.MEDIAN) {
-                medians.put(c.key(), c);
+                medians.put(c.id(), c);
             } else if (c.metric() == Metric.ALLOCATION) {
-                allocations.put(c.key(), c);
+                allocations.put(c.id(), c);
             }
-            worst.merge(c.key(), c.verdict(), (a, b) -> b.ordinal() < a.ordinal() ? b : a);
+            worst.merge(c.id(), c.verdict(), (a, b) -> b.ordinal() < a.ordinal() ? b : a);
         }
         List<ProfileTarget> selected = new ArrayList<>();
         if (mode == ProfileMode.NONE) {
             return selected;
         }
+        Set<String> inTwoModes = inTwoModes(medians.keySet());
         for (GateRow c : medians.values()) {
-            Verdict verdict = worst.get(c.key());
+            Verdict verdict = worst.get(c.id());
             if (mode == ProfileMode.ALL || REGRESSIONS.contains(verdict)) {
-                GateRow a = allocations.get(c.key());
+                GateRow a = allocations.get(c.id());
                 boolean timeChanged = c.verdict() == Verdict.FAIL || c.verdict() == Verdict.WARN
                         || c.verdict() == Verdict.IMPROVED;
-                selected.add(new ProfileTarget(c.key(), c.displayName(), c.benchmark(), c.params(), verdict.name(),
+                selected.add(new ProfileTarget(name(c.displayName(), c.id(), inTwoModes), c.benchmark(), c.params(),
+                        c.mode(), verdict.name(),
                         CostPerOp.of(c.baselineMedian(), c.unit()), CostPerOp.of(c.currentMedian(), c.unit()),
                         a == null ? Double.NaN : a.baselineMedian(), a == null ? Double.NaN : a.currentMedian(),
                         timeChanged));
@@ -91,13 +96,17 @@ public final class ProfileTarget {
     /** Every benchmark and scenario of a run's results that has forks, with the run's median as its cost. */
     public static List<ProfileTarget> fromResults(PerfResults results) {
         List<ProfileTarget> targets = new ArrayList<>();
+        Set<BenchmarkId> ids = new LinkedHashSet<>();
+        results.benchmarks().forEach(r -> ids.add(r.id()));
+        Set<String> inTwoModes = inTwoModes(ids);
         for (BenchmarkResult r : results.benchmarks()) {
             double[] medians = ForkValues.of(null, r, Metric.MEDIAN).candidate();
             if (medians.length == 0) {
                 continue;
             }
             double[] bytes = ForkValues.of(null, r, Metric.ALLOCATION).candidate();
-            targets.add(new ProfileTarget(r.key(), r.displayName(), r.benchmark(), r.params(), ProfileEvidence.MEASURED, null,
+            targets.add(new ProfileTarget(name(r.displayName(), r.id(), inTwoModes), r.benchmark(), r.params(),
+                    r.mode(), ProfileEvidence.MEASURED, null,
                     CostPerOp.of(Fork.median(medians), r.unit()), Double.NaN,
                     bytes.length == 0 ? Double.NaN : Fork.median(bytes), false));
         }
@@ -111,16 +120,44 @@ public final class ProfileTarget {
     public static ProfileTarget unmeasured(String discovered, Map<String, String> params) {
         boolean scenario = discovered.startsWith(ScenarioDefinition.SUITE_PREFIX);
         String benchmark = scenario ? discovered.substring(ScenarioDefinition.SUITE_PREFIX.length()) : discovered;
-        String key = BenchmarkResult.key(benchmark, params);
         String displayName = BenchmarkResult.displayName(scenario ? BenchmarkResult.KIND_SCENARIO
                 : BenchmarkResult.KIND_JMH, benchmark, new java.util.TreeMap<>(params));
         // one profiled fork per side establishes no change of time: the frames get none of it to share
-        return new ProfileTarget(key, displayName, benchmark, params, ProfileEvidence.PROFILED_ON_DEMAND, null, null,
+        return new ProfileTarget(displayName, benchmark, params, null, ProfileEvidence.PROFILED_ON_DEMAND, null, null,
                 Double.NaN, Double.NaN, false);
     }
 
+    /** The keys ({@link BenchmarkId#key()}) that more than one of {@code ids} has: benchmarks in several modes. */
+    private static Set<String> inTwoModes(Set<BenchmarkId> ids) {
+        Set<String> keys = new HashSet<>();
+        Set<String> twice = new HashSet<>();
+        ids.forEach(id -> {
+            if (!keys.add(id.key())) {
+                twice.add(id.key());
+            }
+        });
+        return twice;
+    }
+
+    /** A target's name: the benchmark's, with the mode where it is profiled in several (each has a directory). */
+    private static String name(String displayName, BenchmarkId id, Set<String> inTwoModes) {
+        return inTwoModes.contains(id.key()) ? id.withMode(displayName) : displayName;
+    }
+
+    /**
+     * The benchmark's name and parameters, {@link BenchmarkId#key()}: what a profile is stored by, as a profiling
+     * fork runs every mode of its parameter set.
+     */
     public String key() {
-        return key;
+        return BenchmarkResult.key(benchmark, params);
+    }
+
+    /**
+     * The mode whose costs the target carries ({@link #baseCost()}, {@link #candidateCost()}); null for a target
+     * profiled on demand, whose fork's every mode is profiled alike.
+     */
+    public String mode() {
+        return mode;
     }
 
     public String displayName() {

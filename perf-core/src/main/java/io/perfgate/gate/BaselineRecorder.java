@@ -45,9 +45,9 @@ public final class BaselineRecorder {
         }
         for (BenchmarkResult b : results.benchmarks()) {
             if (b.forks().isEmpty()) {
-                problems.add(b.key() + " [" + b.mode() + "] has no forks");
+                problems.add(b.id() + " has no forks");
             } else if (!b.warnings().isEmpty()) {
-                problems.add(b.key() + " [" + b.mode() + "]: " + String.join("; ", b.warnings()));
+                problems.add(b.id() + ": " + String.join("; ", b.warnings()));
             }
         }
         return problems;

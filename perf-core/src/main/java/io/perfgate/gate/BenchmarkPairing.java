@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import java.util.ArrayList;
@@ -16,8 +17,8 @@ import java.util.Set;
  * benchmarks a rule ignores, and results listed twice (the first is compared).
  *
  * <p>The one home of "which result is which": the gate judges these pairs, {@code perf:compare}'s stop rule watches
- * them and its rounds gather each fork into the result of the same {@link #id}. Were any of them to pair by key
- * alone, a benchmark measured in two modes would be stopped, or judged, on the other mode's forks.
+ * them and its rounds gather each fork into the result of the same {@link BenchmarkResult#id()}. Were any of them to
+ * pair by key alone, a benchmark measured in two modes would be stopped, or judged, on the other mode's forks.
  */
 public final class BenchmarkPairing {
     /** One benchmark measured on both sides, with the settings in force for it. */
@@ -69,21 +70,20 @@ public final class BenchmarkPairing {
     /** Pairs the {@code current} results with the {@code baseline}'s, leaving out those a rule ignores. */
     public static BenchmarkPairing of(List<BenchmarkResult> baseline, List<BenchmarkResult> current,
             GateSettings settings) {
-        Map<String, BenchmarkResult> baselineById = new LinkedHashMap<>();
+        Map<BenchmarkId, BenchmarkResult> baselineById = new LinkedHashMap<>();
         for (BenchmarkResult b : baseline) {
-            baselineById.putIfAbsent(id(b), b);
+            baselineById.putIfAbsent(b.id(), b);
         }
-        Set<String> seen = new LinkedHashSet<>();
+        Set<BenchmarkId> seen = new LinkedHashSet<>();
         List<Pair> pairs = new ArrayList<>();
         List<BenchmarkRef> added = new ArrayList<>();
         List<BenchmarkRef> missing = new ArrayList<>();
         List<BenchmarkRef> ignored = new ArrayList<>();
         List<String> duplicates = new ArrayList<>();
         for (BenchmarkResult cur : current) {
-            String id = id(cur);
+            BenchmarkId id = cur.id();
             if (!seen.add(id)) {
-                duplicates.add("The current results hold " + cur.key() + " [" + cur.mode()
-                        + "] more than once; only the first is compared.");
+                duplicates.add("The current results hold " + id + " more than once; only the first is compared.");
                 continue;
             }
             BenchmarkSettings bs = settings.forBenchmark(cur.key());
@@ -99,9 +99,9 @@ public final class BenchmarkPairing {
             pairs.add(new Pair(base, cur, bs));
         }
         for (BenchmarkResult base : baseline) {
-            if (!seen.contains(id(base)) && !settings.forBenchmark(base.key()).ignored()) {
+            if (!seen.contains(base.id()) && !settings.forBenchmark(base.key()).ignored()) {
                 missing.add(BenchmarkRef.of(base));
-                seen.add(id(base));
+                seen.add(base.id());
             }
         }
         return new BenchmarkPairing(pairs, added, missing, ignored, duplicates);
@@ -110,13 +110,5 @@ public final class BenchmarkPairing {
     /** The benchmarks measured on both sides, in the order of the current results. */
     public List<Pair> pairs() {
         return pairs;
-    }
-
-    /**
-     * What makes two results the same benchmark: key (name and parameters) and mode. Results with equal ids are
-     * measurements of one benchmark; results with different ids never share forks.
-     */
-    public static String id(BenchmarkResult b) {
-        return b.key() + "\u0000" + b.mode();
     }
 }

@@ -1,27 +1,31 @@
 package io.perfgate.gate;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import java.util.Objects;
 
 /** A benchmark named in a list of the report (new, missing, ignored), without its numbers. */
 public final class BenchmarkRef {
-    private final String key;
+    private final BenchmarkId id;
     private final String displayName;
-    private final String mode;
 
-    public BenchmarkRef(String key, String displayName, String mode) {
-        this.key = Objects.requireNonNull(key);
+    public BenchmarkRef(BenchmarkId id, String displayName) {
+        this.id = Objects.requireNonNull(id);
         this.displayName = Objects.requireNonNull(displayName);
-        this.mode = Objects.requireNonNull(mode);
     }
 
     static BenchmarkRef of(BenchmarkResult b) {
-        return new BenchmarkRef(b.key(), b.displayName(), b.mode());
+        return new BenchmarkRef(b.id(), b.displayName());
+    }
+
+    /** Which benchmark: name, parameters and mode. */
+    public BenchmarkId id() {
+        return id;
     }
 
     /** {@code name:param=value}, as {@link BenchmarkResult#key()}. */
     public String key() {
-        return key;
+        return id.key();
     }
 
     public String displayName() {
@@ -29,11 +33,11 @@ public final class BenchmarkRef {
     }
 
     public String mode() {
-        return mode;
+        return id.mode();
     }
 
     @Override
     public String toString() {
-        return key + " [" + mode + "]";
+        return id.toString();
     }
 }

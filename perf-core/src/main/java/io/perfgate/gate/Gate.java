@@ -463,7 +463,7 @@ public final class Gate {
     /** The benchmarks' keys; with the mode for those in {@code withMode} (a key both sides hold, in other modes). */
     private static Set<String> keys(List<BenchmarkRef> refs, Set<String> withMode) {
         Set<String> keys = new LinkedHashSet<>();
-        refs.forEach(r -> keys.add(r.key() + (withMode.contains(r.key()) ? " [" + r.mode() + "]" : "")));
+        refs.forEach(r -> keys.add(withMode.contains(r.key()) ? r.id().toString() : r.key()));
         return keys;
     }
 

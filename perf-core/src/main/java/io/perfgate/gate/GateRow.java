@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.stats.Direction;
 import io.perfgate.stats.ShiftTest;
@@ -141,7 +142,12 @@ public final class GateRow {
         return params;
     }
 
-    /** {@code benchmark:param=value,...}, as {@link BenchmarkResult#key()}. */
+    /** Which benchmark the row is of: name, parameters and mode. */
+    public BenchmarkId id() {
+        return BenchmarkId.of(benchmark, params, mode);
+    }
+
+    /** {@code benchmark:param=value,...}, as {@link BenchmarkResult#key()}: what rules match, not an identity. */
     public String key() {
         return BenchmarkResult.key(benchmark, params);
     }
@@ -347,7 +353,7 @@ public final class GateRow {
 
     @Override
     public String toString() {
-        return key() + " " + metricName() + " " + verdict + (reason.isEmpty() ? "" : ": " + reason);
+        return id() + " " + metricName() + " " + verdict + (reason.isEmpty() ? "" : ": " + reason);
     }
 
     public static final class Builder {

@@ -2,6 +2,7 @@ package io.perfgate.gate;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.Multiplicity;
@@ -96,9 +97,9 @@ public final class HistoryGate {
                 + " statistics page, \"Checking against the history\")");
 
         // the latest run that holds a benchmark stands for it in the pairing; which runs hold it is counted below
-        Map<String, BenchmarkResult> latestOf = new LinkedHashMap<>();
+        Map<BenchmarkId, BenchmarkResult> latestOf = new LinkedHashMap<>();
         for (int i = runs.size() - 1; i >= 0; i--) {
-            runs.get(i).benchmarks().forEach(b -> latestOf.putIfAbsent(BenchmarkPairing.id(b), b));
+            runs.get(i).benchmarks().forEach(b -> latestOf.putIfAbsent(b.id(), b));
         }
         BenchmarkPairing pairing = BenchmarkPairing.of(new ArrayList<>(latestOf.values()), current.benchmarks(),
                 settings);
@@ -139,7 +140,7 @@ public final class HistoryGate {
         boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(cur.kind());
         List<BenchmarkResult> past = new ArrayList<>();
         for (PerfResults run : runs) {
-            run.find(cur.key()).filter(b -> b.mode().equals(cur.mode()))
+            run.find(cur.id())
                     .filter(b -> Judgeability.dataProblem(b, "baseline", scenario) == null).ifPresent(past::add);
         }
         String refusal = Judgeability.dataProblem(cur, "current results", scenario);

@@ -111,7 +111,7 @@ public final class JudgedMetrics {
         if (p95Missing == null) {
             judged.add(new Judged(Metric.P95, Metric.P95.id(), cur.unit(), direction, bs.p95(), p95));
         } else {
-            NotGated p95NotGated = new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.P95, p95Missing);
+            NotGated p95NotGated = new NotGated(cur.id(), cur.displayName(), Metric.P95, p95Missing);
             double[] baseMedians = medians.baseline();
             double[] curMedians = medians.candidate();
             if (baseMedians.length > 0 && curMedians.length > 0) {
@@ -141,14 +141,14 @@ public final class JudgedMetrics {
         if ((onBase || onCurrent) && BenchmarkResult.MODE_SAMPLE_TIME.equals(cur.mode())) {
             // Seen here: 20 to 64 B/op from run to run for a loop that allocates nothing, against under 1 B/op in
             // avgt mode. The harness's own sampling allocations are counted, so the figure is not the benchmark's.
-            notGated.add(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
+            notGated.add(new NotGated(cur.id(), cur.displayName(), Metric.ALLOCATION,
                     "in sample mode " + MetricInfo.ALLOCATION + " includes JMH's own sampling allocations, which vary from"
                             + " run to run; gate allocation in avgt or thrpt mode"));
         } else if (onBase && onCurrent) {
             judged.add(new Judged(Metric.ALLOCATION, Metric.ALLOCATION.id(), AllocationCheck.unit(cur),
                     Direction.LOWER_IS_BETTER, null, alloc));
         } else if (onBase || onCurrent) {
-            notGated.add(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.ALLOCATION,
+            notGated.add(new NotGated(cur.id(), cur.displayName(), Metric.ALLOCATION,
                     "only the " + (onBase ? "baseline" : "current results") + " measured " + MetricInfo.ALLOCATION
                             + "; run both with the gc profiler (-prof gc)"));
         }
@@ -169,7 +169,7 @@ public final class JudgedMetrics {
             }
             String problem = Judgeability.secondaryProblem(base, cur, name);
             if (problem != null) {
-                notGated.add(new NotGated(cur.key(), cur.displayName(), cur.mode(), Metric.SECONDARY, name,
+                notGated.add(new NotGated(cur.id(), cur.displayName(), Metric.SECONDARY, name,
                         problem));
                 continue;
             }

@@ -1,5 +1,6 @@
 package io.perfgate.gate;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.Calibration;
 import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Verdict;
@@ -38,25 +39,25 @@ public final class NoiseFloor {
     }
 
     /**
-     * What {@code perf:calibrate} stored for {@code metric} of the benchmark with {@code key}, or null: it calibrates
-     * the median only.
+     * What {@code perf:calibrate} stored for {@code metric} of benchmark {@code id}, or null: it calibrates the median
+     * only.
      */
-    public static Calibration.Entry calibrated(Calibration calibration, String key, Metric metric) {
-        return calibration == null || metric != Metric.MEDIAN ? null : calibration.find(key);
+    public static Calibration.Entry calibrated(Calibration calibration, BenchmarkId id, Metric metric) {
+        return calibration == null || metric != Metric.MEDIAN ? null : calibration.find(id);
     }
 
     /**
      * The {@link #calibrated} entry when its between-fork noise is a figure to go by, or null: one from fewer than
      * two forks a side, or not a finite number of at least 0, says nothing.
      */
-    public static Calibration.Entry storedNoise(Calibration calibration, String key, Metric metric) {
-        Calibration.Entry e = calibrated(calibration, key, metric);
+    public static Calibration.Entry storedNoise(Calibration calibration, BenchmarkId id, Metric metric) {
+        Calibration.Entry e = calibrated(calibration, id, metric);
         return e != null && e.forks() >= 2 && e.betweenForkCv() >= 0 && Double.isFinite(e.betweenForkCv()) ? e : null;
     }
 
     /** The comparison, or an INCONCLUSIVE copy of it when the calibration says its FAIL is within the noise. */
     static GateRow apply(GateRow c, Calibration calibration) {
-        Calibration.Entry e = c.verdict() == Verdict.FAIL ? calibrated(calibration, c.key(), c.metric()) : null;
+        Calibration.Entry e = c.verdict() == Verdict.FAIL ? calibrated(calibration, c.id(), c.metric()) : null;
         if (e == null) {
             return c;
         }
@@ -67,7 +68,7 @@ public final class NoiseFloor {
                     + " the " + StatsText.percent(c.failThreshold()) + " limit (calibrate again on a quieter"
                     + " machine, or raise the limit)").build();
         }
-        if (storedNoise(calibration, c.key(), c.metric()) == null) {
+        if (storedNoise(calibration, c.id(), c.metric()) == null) {
             return c;
         }
         double floor = of(e.betweenForkCv(), c.baselineForks(), c.currentForks(), c.alpha());

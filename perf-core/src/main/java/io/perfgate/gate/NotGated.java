@@ -1,34 +1,32 @@
 package io.perfgate.gate;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import java.util.Objects;
 
 /** A metric the gate could not judge for a benchmark by its nature, such as the p95 of an avgt benchmark. */
 public final class NotGated {
-    private final String benchmark;
+    private final BenchmarkId id;
     private final String displayName;
-    private final String mode;
     private final Metric metric;
     private final String reason;
     private final String metricName;
     private final Spread spread;
 
-    public NotGated(String benchmark, String displayName, String mode, Metric metric, String reason) {
-        this(benchmark, displayName, mode, metric, metric.id(), reason);
+    public NotGated(BenchmarkId id, String displayName, Metric metric, String reason) {
+        this(id, displayName, metric, metric.id(), reason);
     }
 
     /** For a secondary metric, {@code metricName} is its own name (e.g. {@code cpu}). */
-    public NotGated(String benchmark, String displayName, String mode, Metric metric, String metricName,
-            String reason) {
-        this(benchmark, displayName, mode, metric, metricName, reason, null);
+    public NotGated(BenchmarkId id, String displayName, Metric metric, String metricName, String reason) {
+        this(id, displayName, metric, metricName, reason, null);
     }
 
-    private NotGated(String benchmark, String displayName, String mode, Metric metric, String metricName,
-            String reason, Spread spread) {
+    private NotGated(BenchmarkId id, String displayName, Metric metric, String metricName, String reason,
+            Spread spread) {
         this.spread = spread;
-        this.benchmark = Objects.requireNonNull(benchmark);
+        this.id = Objects.requireNonNull(id);
         this.displayName = Objects.requireNonNull(displayName);
-        this.mode = Objects.requireNonNull(mode);
         this.metric = Objects.requireNonNull(metric);
         this.reason = Objects.requireNonNull(reason);
         this.metricName = Objects.requireNonNull(metricName);
@@ -39,9 +37,14 @@ public final class NotGated {
         return metricName;
     }
 
+    /** Which benchmark: name, parameters and mode. */
+    public BenchmarkId id() {
+        return id;
+    }
+
     /** The benchmark key ({@code name:param=value}). */
     public String benchmark() {
-        return benchmark;
+        return id.key();
     }
 
     public String displayName() {
@@ -49,7 +52,7 @@ public final class NotGated {
     }
 
     public String mode() {
-        return mode;
+        return id.mode();
     }
 
     public Metric metric() {
@@ -67,7 +70,7 @@ public final class NotGated {
 
     /** This entry with the values shown beside it. */
     public NotGated withSpread(Spread spread) {
-        return new NotGated(benchmark, displayName, mode, metric, metricName, reason, Objects.requireNonNull(spread));
+        return new NotGated(id, displayName, metric, metricName, reason, Objects.requireNonNull(spread));
     }
 
     /**

@@ -131,7 +131,7 @@ public final class HistoryRecord {
     public String runDigest() {
         StringBuilder text = new StringBuilder(String.valueOf(results.createdAt())).append('\n');
         for (BenchmarkResult b : results.benchmarks()) {
-            text.append(b.key()).append('\n');
+            text.append(b.id().storedKey()).append('\n');
             for (Fork f : b.forks()) {
                 for (double v : f.primary()) {
                     text.append(round(v)).append(' ');

@@ -1,8 +1,8 @@
 package io.perfgate.interleaved;
 
 import io.perfgate.config.PerfProperties;
-import io.perfgate.gate.BenchmarkPairing;
 import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MachineTime;
@@ -544,7 +544,7 @@ public final class InterleavedRun {
     /** One benchmark's forks on every side and where it stands. */
     public static final class BenchmarkProgress {
         final String benchmark;
-        private final List<Map<String, BenchmarkResult>> results = new ArrayList<>();
+        private final List<Map<BenchmarkId, BenchmarkResult>> results = new ArrayList<>();
         State state = State.RUNNING;
         /** Measurement iterations of its later forks under a plan; 0 for the settings'. */
         int iterations;
@@ -580,13 +580,13 @@ public final class InterleavedRun {
         }
 
         /**
-         * Adds a fork's results, each to the result of the same benchmark ({@link BenchmarkPairing#id}: key and mode,
+         * Adds a fork's results, each to the result of the same benchmark ({@link BenchmarkResult#id()}: key and mode,
          * as a benchmark of two modes returns a result for each from one fork).
          */
         void add(int arm, List<BenchmarkResult> forkResults) {
-            Map<String, BenchmarkResult> map = results.get(arm);
+            Map<BenchmarkId, BenchmarkResult> map = results.get(arm);
             for (BenchmarkResult r : forkResults) {
-                String id = BenchmarkPairing.id(r);
+                BenchmarkId id = r.id();
                 BenchmarkResult before = map.get(id);
                 if (before == null) {
                     map.put(id, r);

@@ -23,6 +23,7 @@ import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.jmh.SteadyWarmup;
 import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MachineTime;
@@ -336,8 +337,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 }
                 SteadyState.Settling settling = warmups.get(i).settling(scores.get(i));
                 if (steadyWarmup != null && choice != null) {
-                    String warning = steadyWarmup.observe(benchmark, BenchmarkResult.key(r.benchmark(), r.params())
-                            + " [" + r.mode() + "]", round, choice, settling);
+                    String warning = steadyWarmup.observe(benchmark, r.id(), round, choice, settling);
                     if (warning != null && log != null) {
                         log.warn(warning);
                     }
@@ -395,7 +395,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
                 .lockWait(LOCK_WAIT).expectedForks(1).expectedResults(planned.runs()).build();
         try {
             Files.createDirectories(workDirectory);
-            Map<String, Double> forkSeconds = new HashMap<>();
+            Map<BenchmarkId, Double> forkSeconds = new HashMap<>();
             JmhResults results = JmhRunner.run(invocation, timed(waitsLogged(benchmark, seen), forkSeconds));
             if (firstResults == null) {
                 firstResults = results;
@@ -403,8 +403,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
             Files.deleteIfExists(invocation.resultFile());
             List<BenchmarkResult> timed = new ArrayList<>();
             for (BenchmarkResult r : results.benchmarks()) {
-                Double seconds = forkSeconds.get(BenchmarkResult.key(r.benchmark(), r.params()) + " [" + r.mode()
-                        + "]");
+                Double seconds = forkSeconds.get(r.id());
                 timed.add(seconds == null || r.forks().size() != 1 ? r
                         : r.toBuilder().forks(Collections.singletonList(r.forks().get(0).withSeconds(seconds))).build());
             }
@@ -418,10 +417,10 @@ public final class JmhLauncher implements BenchmarkLauncher {
 
     /**
      * {@code listener}, also timing each fork from JMH's announcing it to its result (as perf:run times its forks),
-     * into {@code seconds} by result key and mode: a fork's machine time without the wait for JMH's lock and the host
+     * into {@code seconds} by result: a fork's machine time without the wait for JMH's lock and the host
      * JVM's start.
      */
-    private static JmhProgressListener timed(JmhProgressListener listener, Map<String, Double> seconds) {
+    private static JmhProgressListener timed(JmhProgressListener listener, Map<BenchmarkId, Double> seconds) {
         return new JmhProgressListener() {
             private long started;
 
@@ -439,7 +438,7 @@ public final class JmhLauncher implements BenchmarkLauncher {
             public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores,
                     String unit, ForkWarmup warmupIterations) {
                 if (!warmup) {
-                    seconds.put(run.resultKey(), (System.nanoTime() - started) / 1e9);
+                    seconds.put(run.resultId(), (System.nanoTime() - started) / 1e9);
                 }
                 listener.forkFinished(run, fork, forks, warmup, scores, unit, warmupIterations);
             }

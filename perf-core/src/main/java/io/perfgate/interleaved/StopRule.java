@@ -142,7 +142,7 @@ public final class StopRule {
      * Looks at a benchmark after {@code rounds} complete rounds.
      *
      * @param base the base side's results for the benchmark's parameter sets (forks accumulated so far)
-     * @param candidate the candidate side's, matched by key and mode ({@link BenchmarkPairing#id})
+     * @param candidate the candidate side's, matched by key and mode ({@link BenchmarkResult#id()})
      */
     public Look look(int rounds, List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
         if (rounds >= maxRounds) {
@@ -244,7 +244,7 @@ public final class StopRule {
         void add(MetricSamples m, double alpha) {
             String metric = m.describe();
             double measured = Power.forkCv(m.baseline, m.candidate);
-            Calibration.Entry stored = NoiseFloor.storedNoise(calibration, m.benchmark.key(), m.metric);
+            Calibration.Entry stored = NoiseFloor.storedNoise(calibration, m.benchmark.id(), m.metric);
             double cv = stored == null ? measured : Power.pooledCv(stored.betweenForkCv(),
                     2 * (stored.forks() - 1), measured, m.baseline.length + m.candidate.length - 2);
             if (!(cv >= 0)) {
@@ -303,7 +303,7 @@ public final class StopRule {
         for (BenchmarkPairing.Pair pair : pairs) {
             BenchmarkResult b = pair.current();
             // the mode tells apart the results of a benchmark run in several, as the gate's table does
-            String name = b.displayName() + (inTwoModes.contains(b.key()) ? " [" + b.mode() + "]" : "");
+            String name = inTwoModes.contains(b.key()) ? b.id().withMode(b.displayName()) : b.displayName();
             for (JudgedMetrics.Judged m : JudgedMetrics.of(pair).judged()) {
                 if (m.tested()) {
                     watched.add(new MetricSamples(b, name, m));

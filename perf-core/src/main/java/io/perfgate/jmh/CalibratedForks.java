@@ -74,10 +74,9 @@ public final class CalibratedForks {
      */
     public static CalibratedForks of(Calibration calibration, String source) {
         Map<String, List<Calibration.Entry>> planned = new TreeMap<>();
-        calibration.benchmarks().forEach((key, entry) -> {
+        calibration.benchmarks().forEach((id, entry) -> {
             if (entry.plan() != null && entry.plan().reachable()) {
-                String name = key.indexOf(':') < 0 ? key : key.substring(0, key.indexOf(':'));
-                planned.computeIfAbsent(name, k -> new ArrayList<>()).add(entry);
+                planned.computeIfAbsent(id.name(), k -> new ArrayList<>()).add(entry);
             }
         });
         Map<String, Choice> choices = new HashMap<>();

@@ -2,6 +2,7 @@ package io.perfgate.jmh;
 
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
@@ -87,11 +88,10 @@ public final class JmhJsonReader {
         }
         JmhResults results = JmhResults.empty();
         // as in results.json: two copies of one benchmark, mode and set of parameters would be judged as one
-        Map<String, String> seen = new LinkedHashMap<>();
+        Map<BenchmarkId, String> seen = new LinkedHashMap<>();
         for (JsonValue element : root.elements()) {
             JmhResults one = element(element);
-            BenchmarkResult read = one.benchmarks().get(0);
-            String id = read.key() + " [" + read.mode() + "]";
+            BenchmarkId id = one.benchmarks().get(0).id();
             String first = seen.putIfAbsent(id, element.path());
             if (first != null) {
                 throw element.invalid(id + " is listed twice, here and at " + first + "; JMH writes each benchmark,"

@@ -1,5 +1,6 @@
 package io.perfgate.jmh;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -70,8 +71,8 @@ public final class JmhRunHeader {
         return longLabel;
     }
 
-    /** The key of the result this run makes: {@link BenchmarkResult#key} and the mode's id. */
-    public String resultKey() {
-        return BenchmarkResult.key(benchmark(), params()) + " [" + shortMode(mode()) + "]";
+    /** Which result this run makes: its benchmark, parameters and the mode's id. */
+    public BenchmarkId resultId() {
+        return BenchmarkId.of(benchmark(), params(), shortMode(mode()));
     }
 }

@@ -360,7 +360,7 @@ public final class JmhRunner {
                     if (!b.forks().isEmpty() && b.forks().size() < invocation.expectedForks()) {
                         throw new JmhRunException(JmhRunException.Kind.RESULTS_INCOMPLETE, b.key(), "JMH recorded "
                                 + b.forks().size() + " of the " + invocation.expectedForks() + " forks asked of "
-                                + b.displayName() + " [" + b.mode() + "]: the others failed." + where, tail());
+                                + b.id().withMode(b.displayName()) + ": the others failed." + where, tail());
                     }
                 }
             }

@@ -1,6 +1,7 @@
 package io.perfgate.jmh;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.SteadyState;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,8 +28,8 @@ public final class SteadyWarmup {
     /** The iteration length a warm-up is split into; longer warm-up iterations are split, shorter ones kept. */
     public static final JmhTime FINE_ITERATION = FineIterations.TIME;
 
-    /** Each fork's settling, by benchmark, then by result key and mode, with the round it ran in. */
-    private final Map<String, Map<String, List<Observed>>> observed = new HashMap<>();
+    /** Each fork's settling, by benchmark, then by result (parameter set and mode), with the round it ran in. */
+    private final Map<String, Map<BenchmarkId, List<Observed>>> observed = new HashMap<>();
     /** The warm-up last announced per benchmark, so each change is logged once. */
     private final Map<String, Integer> announced = new HashMap<>();
 
@@ -133,7 +134,7 @@ public final class SteadyWarmup {
         int full = FineIterations.filling(iterations, time);
         List<SteadyState.Settling> settled = new ArrayList<>();
         int learned = 0;
-        Map<String, List<Observed>> byKey = observed.getOrDefault(b.name(), new LinkedHashMap<>());
+        Map<BenchmarkId, List<Observed>> byKey = observed.getOrDefault(b.name(), new LinkedHashMap<>());
         for (List<Observed> forks : byKey.values()) {
             List<SteadyState.Settling> earlier = new ArrayList<>();
             for (Observed o : forks) {
@@ -184,20 +185,21 @@ public final class SteadyWarmup {
     }
 
     /**
-     * Keeps what one fork of {@code benchmark} showed ({@code key}: its parameter set and mode) in {@code round}.
+     * Keeps what one fork of {@code benchmark} showed for result {@code id} (a parameter set and mode) in
+     * {@code round}.
      *
      * @return a warning when the fork's warm-up was shortened and it did not settle (later rounds warm up in full),
      *     else null
      */
-    public String observe(String benchmark, String key, int round, Choice choice, SteadyState.Settling settling) {
+    public String observe(String benchmark, BenchmarkId id, int round, Choice choice, SteadyState.Settling settling) {
         List<Observed> forks = observed.computeIfAbsent(benchmark, k -> new LinkedHashMap<>())
-                .computeIfAbsent(key, k -> new ArrayList<>());
+                .computeIfAbsent(id, k -> new ArrayList<>());
         forks.add(new Observed(round, settling));
         if (choice != null && choice.shortened() && !settling.settled()) {
             List<SteadyState.Settling> all = new ArrayList<>();
             forks.forEach(o -> all.add(o.settling));
             boolean backToFull = SteadyState.learnedWarmup(all, choice.fullIterations()) >= choice.fullIterations();
-            return "Warm-up of " + key + ": the fork of round " + round + " warmed up " + choice.describe()
+            return "Warm-up of " + id + ": the fork of round " + round + " warmed up " + choice.describe()
                     + " and did not settle (" + settling.description() + "); " + (backToFull
                             ? "the next rounds warm up in full, " + choice.describe(choice.fullIterations())
                             : "tolerated as the host's (at most " + SteadyState.unsettledTolerated(all.size())

@@ -108,8 +108,7 @@ public final class ChangeConfirmation {
                         .compare(profile ? request : request.profiling(null));
                 GateRow row = null;
                 for (GateRow c : r.report().comparisons()) {
-                    if (c.key().equals(trend.key()) && c.mode().equals(trend.mode())
-                            && c.metricName().equals(trend.metric())) {
+                    if (c.id().storedKey().equals(trend.benchmarkId()) && c.metricName().equals(trend.metric())) {
                         row = c;
                     }
                 }

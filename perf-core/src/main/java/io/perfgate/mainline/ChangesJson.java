@@ -2,12 +2,10 @@ package io.perfgate.mainline;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.perfgate.gate.BenchmarkPairing;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
-import io.perfgate.results.BenchmarkResult;
-import io.perfgate.stats.Direction;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.trend.ChangePoint;
 import io.perfgate.trend.Trend;
 import io.perfgate.trend.TrendRun;
@@ -141,10 +139,8 @@ final class ChangesJson {
         for (Map.Entry<String, JsonValue> p : c.get("params").members().entrySet()) {
             params.put(p.getKey(), p.getValue().text());
         }
-        BenchmarkResult identity = BenchmarkResult.builder(c.get("benchmark").text()).params(params)
-                .mode(c.get("mode").text()).unit(c.get("unit").optionalText() == null ? "" : c.get("unit")
-                .optionalText()).direction(Direction.fromJson(c.get("direction").text())).build();
-        return Trend.id(BenchmarkPairing.id(identity), c.get("metric").text());
+        return Trend.id(BenchmarkId.of(c.get("benchmark").text(), params, c.get("mode").text()).storedKey(),
+                c.get("metric").text());
     }
 
     /** The same, for the points of {@code trends}. */

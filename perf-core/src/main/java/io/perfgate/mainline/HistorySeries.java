@@ -8,6 +8,7 @@ import io.perfgate.gate.JudgedMetrics;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.MainBranches;
 import io.perfgate.history.RunOrigin;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.stats.Quantiles;
 import io.perfgate.trend.Trend;
@@ -108,7 +109,7 @@ final class HistorySeries {
             List<BenchmarkResult> results = record.results().benchmarks();
             for (BenchmarkPairing.Pair pair : BenchmarkPairing.of(results, results, settings).pairs()) {
                 BenchmarkResult b = pair.current();
-                String benchmarkId = BenchmarkPairing.id(b);
+                String benchmarkId = b.id().storedKey();
                 for (JudgedMetrics.Judged judged : JudgedMetrics.of(pair).judged()) {
                     double[] forks = judged.values().candidate();
                     if (forks.length == 0) {

@@ -13,6 +13,7 @@ import io.perfgate.history.HistoryStores;
 import io.perfgate.json.JsonFormatException;
 import io.perfgate.log.PerfLog;
 import io.perfgate.report.TrendReport;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.trend.ChangePoint;
 import io.perfgate.trend.ChangePointDetector;
 import io.perfgate.trend.OtavaCsv;
@@ -25,6 +26,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -200,10 +202,14 @@ public final class TrendWorkflow {
         }
     }
 
-    /** A series' id ({@link Trend#id()}: key, mode, metric) for people: {@code a.B.c:size=10 [avgt] median}. */
+    /**
+     * A series' id ({@link Trend#id()}: the benchmark's stored key, a NUL, the metric) for people:
+     * {@code a.B.c:size=10 [avgt] median}.
+     */
     private static String seriesName(String id) {
-        String[] parts = id.split("\u0000");
-        return parts.length == 3 ? parts[0] + " [" + parts[1] + "] " + parts[2] : id.replace('\u0000', ' ');
+        int cut = id.lastIndexOf('\u0000');
+        Optional<BenchmarkId> benchmark = cut < 0 ? Optional.empty() : BenchmarkId.parse(id.substring(0, cut));
+        return benchmark.isPresent() ? benchmark.get() + " " + id.substring(cut + 1) : id.replace('\u0000', ' ');
     }
 
     /**

@@ -16,6 +16,7 @@ import io.perfgate.interleaved.Side;
 import io.perfgate.interleaved.StopRule;
 import io.perfgate.jmh.JmhTime;
 import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
@@ -114,7 +115,7 @@ public final class AaCalibration {
             List<String> warnings = new ArrayList<>();
             calibration.benchmarks().forEach((key, c) -> {
                 if (!"PASS".equals(c.aaVerdict())) {
-                    warnings.add(noiseWarning(key, c));
+                    warnings.add(noiseWarning(name(calibration, key), c));
                 }
             });
             return warnings;
@@ -166,17 +167,17 @@ public final class AaCalibration {
                     + PerfProperties.MIN_FORKS + ")", e);
         }
         Optional<StealTime> stealBefore = StealTime.read();
-        // each fork's wall time, shared among the parameter sets it measured: the fork plan's costs
-        Map<String, List<Double>> forkSeconds = new HashMap<>();
+        // each fork's wall time, shared among the results it measured (parameter sets and modes): the plans' costs
+        Map<BenchmarkId, List<Double>> forkSeconds = new HashMap<>();
         InterleavedResults outcome = new InterleavedRun(new InterleavedSchedule(seed), fixed, log)
                 .settings(launcher.settings()).fixedLengths(b -> launcher.fixedLength(classpath, b))
                 .sides("the working tree against itself (A/A)").run(benchmarks, (side, benchmark, round) -> {
                     long start = System.nanoTime();
                     List<BenchmarkResult> forkResults = launcher.runFork(classpath, benchmark,
                             side == Side.BASE ? "A" : "A'", round);
-                    if (!forkResults.isEmpty()) {
-                        forkSeconds.computeIfAbsent(benchmark, k -> new ArrayList<>())
-                                .add((System.nanoTime() - start) / 1e9 / forkResults.size());
+                    double share = (System.nanoTime() - start) / 1e9 / Math.max(1, forkResults.size());
+                    for (BenchmarkResult r : forkResults) {
+                        forkSeconds.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(share);
                     }
                     return forkResults;
                 });
@@ -195,9 +196,9 @@ public final class AaCalibration {
         GateReport report = new Gate(settings).toolVersion(toolVersion).check(first, "A/A first half", second,
                 "A/A second half");
 
-        Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
+        Map<BenchmarkId, Calibration.Entry> entries = new LinkedHashMap<>();
         for (BenchmarkResult a : first.benchmarks()) {
-            BenchmarkResult b = second.find(a.key()).orElse(null);
+            BenchmarkResult b = second.find(a.id()).orElse(null);
             if (b == null) {
                 continue;
             }
@@ -213,9 +214,9 @@ public final class AaCalibration {
                         MAX_FORKS_SEARCHED);
                 needed = f.isPresent() ? f.getAsInt() : 0;
             }
-            entries.put(a.key(), new Calibration.Entry(n, betweenCv, withinCv, median.fail(), detectable, needed,
-                    aaVerdict(report, a.key()), plan(a, betweenCv, withinCv, median,
-                            forkSeconds.get(a.benchmark()), launcher.settings())));
+            entries.put(a.id(), new Calibration.Entry(n, betweenCv, withinCv, median.fail(), detectable, needed,
+                    aaVerdict(report, a.id()), plan(a, betweenCv, withinCv, median, forkSeconds.get(a.id()),
+                            launcher.settings())));
         }
         Calibration calibration = new Calibration(createdAt, POWER, settings.alpha(), entries);
         PerfResults withCalibration = first.toBuilder().calibration(calibration).build();
@@ -292,7 +293,7 @@ public final class AaCalibration {
         calibration.benchmarks().forEach((key, e) -> {
             Calibration.Plan p = e.plan();
             if (p != null) {
-                lines.add(key + ": " + describe(p, e.forks()));
+                lines.add(name(calibration, key) + ": " + describe(p, e.forks()));
             }
         });
         return lines;
@@ -305,10 +306,10 @@ public final class AaCalibration {
     }
 
     /** The worst verdict of the benchmark's median and p95 in the A/A report. */
-    private static String aaVerdict(GateReport report, String key) {
+    private static String aaVerdict(GateReport report, BenchmarkId id) {
         io.perfgate.stats.Verdict worst = null;
         for (GateRow c : report.comparisons()) {
-            if (c.key().equals(key) && c.metric() != Metric.ALLOCATION
+            if (c.id().equals(id) && c.metric() != Metric.ALLOCATION
                     && (worst == null || c.verdict().compareTo(worst) < 0)) {
                 worst = c.verdict();
             }
@@ -380,6 +381,15 @@ public final class AaCalibration {
                 + limit + " limit, so this machine is too noisy for it";
     }
 
+    /**
+     * How the log names benchmark {@code id} of {@code calibration}: by its key, with the mode where the calibration
+     * holds that key in several modes.
+     */
+    static String name(Calibration calibration, BenchmarkId id) {
+        long modes = calibration.benchmarks().keySet().stream().filter(o -> o.key().equals(id.key())).count();
+        return modes > 1 ? id.toString() : id.key();
+    }
+
     /** The calibration table for the log. */
     public static List<String> table(Calibration calibration, GateSettings settings) {
         List<String> rows = new ArrayList<>();
@@ -387,7 +397,8 @@ public final class AaCalibration {
                 "detectable (80 % power)", "forks for 1.5 x limit"};
         List<String[]> cells = new ArrayList<>();
         cells.add(header);
-        calibration.benchmarks().forEach((key, e) -> cells.add(new String[] {key, Integer.toString(e.forks()),
+        calibration.benchmarks().forEach((key, e) -> cells.add(new String[] {name(calibration, key),
+                Integer.toString(e.forks()),
                 pct(e.betweenForkCv()), pct(e.withinForkCv()), e.aaVerdict(),
                 Double.isFinite(e.detectableSlowdown()) ? "+" + pct(e.detectableSlowdown()) : "not detectable",
                 e.forksNeeded() > 0 ? e.forksNeeded() + " (for +" + pct(TARGET_FACTOR * e.threshold()) + ")"

@@ -4,6 +4,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.BenchmarkPairing;
 import io.perfgate.interleaved.InterleavedRun;
 import io.perfgate.interleaved.StopRule;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.stats.ForkPlan;
@@ -54,9 +55,9 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
     @Override
     public InterleavedRun.RoundPlan plan(String benchmark, int rounds, List<BenchmarkResult> base,
             List<BenchmarkResult> candidate, List<Double> secondsPerRun) {
-        Map<String, BenchmarkResult> byId = new HashMap<>();
+        Map<BenchmarkId, BenchmarkResult> byId = new HashMap<>();
         for (BenchmarkResult c : candidate) {
-            byId.put(BenchmarkPairing.id(c), c);
+            byId.put(c.id(), c);
         }
         int full = fullIterations.applyAsInt(benchmark);
         int forks = 0;
@@ -68,7 +69,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
         List<Calibration.Plan> plans = new ArrayList<>();
         boolean reachable = true;
         for (BenchmarkResult a : base) {
-            BenchmarkResult b = byId.get(BenchmarkPairing.id(a));
+            BenchmarkResult b = byId.get(a.id());
             if (b == null) {
                 continue;
             }

@@ -3,6 +3,7 @@ package io.perfgate.planning;
 import io.perfgate.affected.AffectedBenchmarks;
 import io.perfgate.history.HistoryRecord;
 import io.perfgate.interleaved.InterleavedRun;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.scenariorunner.ScenarioDefinition;
@@ -165,16 +166,15 @@ public final class SuiteOrder {
      * taken as given, oldest first; a benchmark in fewer than four of them has no series to test.
      */
     public static Map<String, Integer> pastChanges(List<HistoryRecord> records) {
-        Map<String, List<String>> runIds = new LinkedHashMap<>();
-        Map<String, List<Double>> values = new LinkedHashMap<>();
-        Map<String, Direction> directions = new LinkedHashMap<>();
-        Map<String, String> names = new LinkedHashMap<>();
+        Map<BenchmarkId, List<String>> runIds = new LinkedHashMap<>();
+        Map<BenchmarkId, List<Double>> values = new LinkedHashMap<>();
+        Map<BenchmarkId, Direction> directions = new LinkedHashMap<>();
         for (HistoryRecord r : records) {
             for (BenchmarkResult result : r.results().benchmarks()) {
                 if (result.forks().isEmpty()) {
                     continue;
                 }
-                String id = result.key() + " " + result.mode();
+                BenchmarkId id = result.id();
                 double[] medians = new double[result.forks().size()];
                 for (int i = 0; i < medians.length; i++) {
                     medians[i] = result.forks().get(i).primaryMedian();
@@ -182,12 +182,11 @@ public final class SuiteOrder {
                 runIds.computeIfAbsent(id, k -> new ArrayList<>()).add(r.name());
                 values.computeIfAbsent(id, k -> new ArrayList<>()).add(Fork.median(medians));
                 directions.put(id, result.direction());
-                names.put(id, result.benchmark());
             }
         }
         ChangePointDetector detector = new ChangePointDetector(ChangePointOptions.defaults());
         Map<String, Integer> changes = new LinkedHashMap<>();
-        for (Map.Entry<String, List<Double>> e : values.entrySet()) {
+        for (Map.Entry<BenchmarkId, List<Double>> e : values.entrySet()) {
             List<Double> v = e.getValue();
             if (v.size() < 4) {
                 continue;
@@ -195,7 +194,7 @@ public final class SuiteOrder {
             double[] series = v.stream().mapToDouble(Double::doubleValue).toArray();
             int found = detector.detect(new RunSeries(runIds.get(e.getKey()), series,
                     Objects.requireNonNull(directions.get(e.getKey())))).size();
-            changes.merge(names.get(e.getKey()), found, Integer::sum);
+            changes.merge(e.getKey().name(), found, Integer::sum);
         }
         changes.values().removeIf(n -> n == 0);
         return changes;

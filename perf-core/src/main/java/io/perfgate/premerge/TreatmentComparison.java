@@ -383,8 +383,7 @@ public final class TreatmentComparison {
         double largest = Double.NaN;
         for (GateReport r : reports) {
             for (GateRow c : r.comparisons()) {
-                if (c.key().equals(m.benchmark.key()) && c.mode().equals(m.benchmark.mode())
-                        && c.metricName().equals(m.name) && !Double.isNaN(c.change())
+                if (c.id().equals(m.benchmark.id()) && c.metricName().equals(m.name) && !Double.isNaN(c.change())
                         && (Double.isNaN(largest) || Math.abs(c.change()) > Math.abs(largest))) {
                     largest = c.change();
                 }

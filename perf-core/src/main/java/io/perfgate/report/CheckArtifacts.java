@@ -160,8 +160,7 @@ public final class CheckArtifacts {
         if (results == null) {
             return Optional.empty();
         }
-        return results.benchmarks().stream().filter(b -> b.key().equals(c.key()) && b.mode().equals(c.mode()))
-                .findFirst();
+        return results.find(c.id());
     }
 
     /**

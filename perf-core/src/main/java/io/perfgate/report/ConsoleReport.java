@@ -84,7 +84,7 @@ public final class ConsoleReport {
         out.add(info(""));
         for (GateRow c : report.comparisons()) {
             if (c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE) {
-                out.add(warn(c.verdict() + " " + c.displayName() + ": " + c.reason()));
+                out.add(warn(c.verdict() + " " + RowView.of(c, report).benchmark() + ": " + c.reason()));
             }
         }
         notJudgedLine(report).ifPresent(out::add);
@@ -242,9 +242,10 @@ public final class ConsoleReport {
         Map<String, List<String>> byReason = new LinkedHashMap<>();
         Map<String, NotGated> first = new LinkedHashMap<>();
         Map<String, Set<String>> shown = new LinkedHashMap<>();
+        RowView.Names names = new RowView.Names(report);
         for (NotGated n : report.notGated()) {
             String key = n.metricName() + "\u0000" + n.reason();
-            byReason.computeIfAbsent(key, k -> new ArrayList<>()).add(n.displayName());
+            byReason.computeIfAbsent(key, k -> new ArrayList<>()).add(names.of(n.displayName(), n.id()));
             first.putIfAbsent(key, n);
             if (n.spread() != null) {
                 shown.computeIfAbsent(key, k -> new TreeSet<>()).add(n.spread().describe(n.metricName()));

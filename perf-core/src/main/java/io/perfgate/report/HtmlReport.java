@@ -262,7 +262,7 @@ public final class HtmlReport {
             } else {
                 NotGated n = row.notGated();
                 NotGated.Spread spread = n.spread();
-                h.append("<tr><td>").append(Markup.html(n.displayName())).append("</td><td>")
+                h.append("<tr><td>").append(Markup.html(row.benchmark())).append("</td><td>")
                         .append(Markup.html(row.metric())).append("</td>");
                 if (spread == null) {
                     h.append("<td colspan=\"4\" class=\"muted\">").append(Markup.html(n.reason()));
@@ -384,7 +384,7 @@ public final class HtmlReport {
     }
 
     private static String id(GateRow c) {
-        return c.key() + " [" + c.mode() + "]";
+        return c.id().toString();
     }
 
     /** An HTML id: letters, digits, dot, dash and underscore only. */

@@ -92,7 +92,7 @@ public final class JUnitXmlReport {
 
     private static void refCase(StringBuilder cases, BenchmarkRef b, String message) {
         cases.append("  <testcase classname=\"").append(attr(className(b.key()))).append("\" name=\"")
-                .append(attr(methodName(b.key()) + " [" + b.mode() + "]")).append("\" time=\"0\">\n    <skipped message=\"")
+                .append(attr(b.id().withMode(methodName(b.key())))).append("\" time=\"0\">\n    <skipped message=\"")
                 .append(attr(message)).append("\"/>\n  </testcase>\n");
     }
 
@@ -117,7 +117,7 @@ public final class JUnitXmlReport {
 
     /** {@code parse(size=10) median [avgt]}. */
     static String testName(GateRow c) {
-        return methodName(c.key()) + " " + c.metricName() + " [" + c.mode() + "]";
+        return c.id().withMode(methodName(c.key()) + " " + c.metricName());
     }
 
     private static String details(RowView row) {

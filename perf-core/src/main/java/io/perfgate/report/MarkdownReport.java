@@ -51,7 +51,7 @@ public final class MarkdownReport {
         List<String> look = new ArrayList<>();
         for (GateRow c : r.comparisons()) {
             if (c.verdict() == Verdict.WARN || c.verdict() == Verdict.INCONCLUSIVE) {
-                look.add(c.verdict() + " " + c.displayName() + ": " + c.reason());
+                look.add(c.verdict() + " " + RowView.of(c, r).benchmark() + ": " + c.reason());
             }
         }
         look.addAll(ConsoleReport.notGatedLines(r));

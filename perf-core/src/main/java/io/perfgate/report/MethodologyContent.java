@@ -167,7 +167,7 @@ public final class MethodologyContent {
         GateReport r = in.report();
         boolean scenario = BenchmarkResult.KIND_SCENARIO.equals(kindOf(in, median));
         for (GateRow c : r.comparisons()) {
-            if (c.metric() == Metric.P95 && c.key().equals(median.key()) && c.mode().equals(median.mode())) {
+            if (c.metric() == Metric.P95 && c.id().equals(median.id())) {
                 return new String[] {", p95 " + Units.value(c.baselineMedian(), c.unit()),
                         ", p95 " + Units.value(c.currentMedian(), c.unit()),
                         "p95 of " + (scenario ? "per-request" : "per-operation") + " latency, the median of each"
@@ -175,8 +175,7 @@ public final class MethodologyContent {
             }
         }
         for (NotGated n : r.notGated()) {
-            if (n.metric() == Metric.P95 && n.spread() != null && n.benchmark().equals(median.key())
-                    && n.mode().equals(median.mode())) {
+            if (n.metric() == Metric.P95 && n.spread() != null && n.id().equals(median.id())) {
                 NotGated.Spread spread = n.spread();
                 return new String[] {", p95 " + Units.value(spread.baseline(), spread.unit()),
                         ", p95 " + Units.value(spread.current(), spread.unit()),
@@ -648,7 +647,7 @@ public final class MethodologyContent {
     }
 
     private static boolean compared(GateReport r, NotGated n) {
-        return r.comparisons().stream().anyMatch(c -> c.key().equals(n.benchmark()) && c.mode().equals(n.mode()));
+        return r.comparisons().stream().anyMatch(c -> c.id().equals(n.id()));
     }
 
     private static void notes(CheckArtifacts in, Methodology.Builder m) {

@@ -12,6 +12,7 @@ import io.perfgate.gate.GateRow;
 import io.perfgate.gate.EnvironmentDifference;
 import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.MachineTime;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
@@ -28,9 +29,12 @@ import io.perfgate.stats.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -279,15 +283,17 @@ public final class ReportJson {
         b.environment(policy, diffs);
         JsonValue mult = root.get("multiplicity").object();
         b.multiplicity(multiplicity(mult.get("mode")), mult.get("tested").integer(0), mult.get("holmCanFail").bool());
+        // the lists below name a benchmark by its key and mode; the comparisons hold its name and parameters apart
+        Map<String, GateRow> compared = new HashMap<>();
         for (JsonValue c : root.get("comparisons").elements()) {
-            b.addComparison(comparison(c));
+            GateRow row = comparison(c);
+            compared.putIfAbsent(row.key(), row);
+            b.addComparison(row);
         }
         for (JsonValue n : root.get("notGated").elements()) {
             Metric metric = metric(n.get("metric"));
-            NotGated notGated = new NotGated(n.get("benchmark").name(), n.get("displayName").text(),
-                    n.get("mode").oneOf(BenchmarkResult.MODES),
-                    metric, metric == Metric.SECONDARY ? n.get("name").boundedText() : metric.id(),
-                    n.get("reason").text());
+            NotGated notGated = new NotGated(id(n, compared), n.get("displayName").text(), metric,
+                    metric == Metric.SECONDARY ? n.get("name").boundedText() : metric.id(), n.get("reason").text());
             if (n.get("of").isPresent()) {
                 JsonValue base = n.get("baseline").object();
                 JsonValue cur = n.get("current").object();
@@ -397,10 +403,20 @@ public final class ReportJson {
     private static List<BenchmarkRef> refs(JsonValue array) throws JsonFormatException {
         List<BenchmarkRef> refs = new ArrayList<>();
         for (JsonValue n : array.elements()) {
-            refs.add(new BenchmarkRef(n.get("benchmark").name(), n.get("displayName").text(),
-                    n.get("mode").oneOf(BenchmarkResult.MODES)));
+            refs.add(new BenchmarkRef(id(n, Collections.emptyMap()), n.get("displayName").text()));
         }
         return refs;
+    }
+
+    /**
+     * The benchmark an entry of a list names by {@code benchmark} (its key) and {@code mode}: with the name and
+     * parameters of a comparison of that key where there is one.
+     */
+    private static BenchmarkId id(JsonValue n, Map<String, GateRow> compared) throws JsonFormatException {
+        String key = n.get("benchmark").name();
+        String mode = n.get("mode").oneOf(BenchmarkResult.MODES);
+        GateRow row = compared.get(key);
+        return row != null ? BenchmarkId.of(row.benchmark(), row.params(), mode) : BenchmarkId.ofKey(key, mode);
     }
 
     /** The enum constant named by the text, in any case, as the writer puts {@code name()}. */

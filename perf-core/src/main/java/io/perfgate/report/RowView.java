@@ -6,6 +6,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
 import io.perfgate.gate.SideBySide;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.StatsText;
 import io.perfgate.stats.Verdict;
@@ -37,17 +38,17 @@ final class RowView {
     /** Every row of the report: comparisons in report order, each benchmark's not-gated metrics after its last. */
     static List<RowView> rows(GateReport report) {
         Names names = new Names(report);
-        Map<String, List<NotGated>> pending = new LinkedHashMap<>();
+        Map<BenchmarkId, List<NotGated>> pending = new LinkedHashMap<>();
         for (NotGated n : report.notGated()) {
-            pending.computeIfAbsent(id(n.benchmark(), n.mode()), k -> new ArrayList<>()).add(n);
+            pending.computeIfAbsent(n.id(), k -> new ArrayList<>()).add(n);
         }
         List<RowView> rows = new ArrayList<>();
         List<GateRow> cs = report.comparisons();
         for (int i = 0; i < cs.size(); i++) {
             GateRow c = cs.get(i);
-            rows.add(new RowView(c, null, names.of(c.displayName(), c.key(), c.mode())));
-            String id = id(c.key(), c.mode());
-            boolean lastOfBenchmark = i + 1 == cs.size() || !id(cs.get(i + 1).key(), cs.get(i + 1).mode()).equals(id);
+            rows.add(new RowView(c, null, names.of(c.displayName(), c.id())));
+            BenchmarkId id = c.id();
+            boolean lastOfBenchmark = i + 1 == cs.size() || !cs.get(i + 1).id().equals(id);
             if (lastOfBenchmark && pending.containsKey(id)) {
                 pending.remove(id).forEach(n -> rows.add(notGated(n, names)));
             }
@@ -58,7 +59,7 @@ final class RowView {
 
     /** The row of one comparison. */
     static RowView of(GateRow c, GateReport report) {
-        return new RowView(c, null, new Names(report).of(c.displayName(), c.key(), c.mode()));
+        return new RowView(c, null, new Names(report).of(c.displayName(), c.id()));
     }
 
     /** The head of the p column: {@code p}, or {@code p (holm)} when the column shows corrected p-values. */
@@ -68,11 +69,7 @@ final class RowView {
     }
 
     private static RowView notGated(NotGated n, Names names) {
-        return new RowView(null, n, names.of(n.displayName(), n.benchmark(), n.mode()));
-    }
-
-    private static String id(String key, String mode) {
-        return key + "\u0000" + mode;
+        return new RowView(null, n, names.of(n.displayName(), n.id()));
     }
 
     /** The comparison behind this row, or null for a metric that is shown but not gated. */
@@ -182,19 +179,23 @@ final class RowView {
         return comparison != null && comparison.verdict() != Verdict.PASS;
     }
 
-    /** Which benchmarks ran in several modes, so their names carry the mode. */
-    private static final class Names {
+    /** Which benchmarks of a report ran in several modes, so their names carry the mode. */
+    static final class Names {
         private final Map<String, Set<String>> modes = new HashMap<>();
 
         Names(GateReport report) {
             for (GateRow c : report.comparisons()) {
                 modes.computeIfAbsent(c.key(), k -> new TreeSet<>()).add(c.mode());
             }
+            for (NotGated n : report.notGated()) {
+                modes.computeIfAbsent(n.benchmark(), k -> new TreeSet<>()).add(n.mode());
+            }
         }
 
-        String of(String displayName, String key, String mode) {
-            Set<String> ms = modes.get(key);
-            return ms != null && ms.size() > 1 ? displayName + " [" + mode + "]" : displayName;
+        /** {@code displayName}, the name of benchmark {@code id}, with the mode where the report holds others. */
+        String of(String displayName, BenchmarkId id) {
+            Set<String> ms = modes.get(id.key());
+            return ms != null && ms.size() > 1 ? id.withMode(displayName) : displayName;
         }
     }
 }

@@ -169,11 +169,11 @@ public final class TreatmentSummary {
         this.reports = Collections.unmodifiableList(new ArrayList<>(reports));
         this.command = command;
         this.noise = Collections.unmodifiableList(new ArrayList<>(noise));
-        Map<String, Row> byId = new LinkedHashMap<>();
+        // a row per benchmark and metric
+        Map<List<Object>, Row> byId = new LinkedHashMap<>();
         for (int t = 0; t < reports.size(); t++) {
             for (GateRow c : reports.get(t).comparisons()) {
-                String id = c.key() + "\u0000" + c.mode() + "\u0000" + c.metricName();
-                Row row = byId.computeIfAbsent(id, k -> new Row(c, treatments.size()));
+                Row row = byId.computeIfAbsent(List.of(c.id(), c.metricName()), k -> new Row(c, treatments.size()));
                 row.treatments[t] = c;
             }
         }

@@ -47,6 +47,7 @@ public final class BenchmarkResult {
     private final List<Fork> forks;
     private final Map<String, MetricInfo> secondaryMetrics;
     private final List<String> warnings;
+    private final BenchmarkId id;
 
     private BenchmarkResult(Builder b) {
         this.kind = Objects.requireNonNull(b.kind, "kind");
@@ -59,6 +60,7 @@ public final class BenchmarkResult {
         this.forks = Collections.unmodifiableList(new ArrayList<>(b.forks));
         this.secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(b.secondaryMetrics));
         this.warnings = Collections.unmodifiableList(new ArrayList<>(b.warnings));
+        this.id = BenchmarkId.of(benchmark, params, mode);
     }
 
     public static Builder builder(String benchmark) {
@@ -116,11 +118,20 @@ public final class BenchmarkResult {
         return warnings;
     }
 
-    /** A stable identity: benchmark name plus sorted parameters, e.g. {@code a.B.m:size=10,type=x}. */
+    /** Which benchmark this is: name, parameters and mode. Two results are measurements of one benchmark when equal. */
+    public BenchmarkId id() {
+        return id;
+    }
+
+    /**
+     * Benchmark name plus sorted parameters, e.g. {@code a.B.m:size=10,type=x}: what per-benchmark rules match. Not an
+     * identity: both modes of one benchmark share it ({@link #id()} tells them apart).
+     */
     public String key() {
         return key(benchmark, params);
     }
 
+    /** {@link #key()} of a benchmark with these parameters; {@link BenchmarkId#key()} too. */
     public static String key(String benchmark, Map<String, String> params) {
         if (params.isEmpty()) {
             return benchmark;

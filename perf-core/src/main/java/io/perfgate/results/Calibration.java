@@ -14,9 +14,9 @@ public final class Calibration {
     private final String measuredAt;
     private final double power;
     private final double alpha;
-    private final Map<String, Entry> benchmarks;
+    private final Map<BenchmarkId, Entry> benchmarks;
 
-    public Calibration(String measuredAt, double power, double alpha, Map<String, Entry> benchmarks) {
+    public Calibration(String measuredAt, double power, double alpha, Map<BenchmarkId, Entry> benchmarks) {
         this.measuredAt = Objects.requireNonNull(measuredAt, "measuredAt");
         this.power = power;
         this.alpha = alpha;
@@ -38,13 +38,14 @@ public final class Calibration {
         return alpha;
     }
 
-    /** By benchmark key ({@link BenchmarkResult#key()}). */
-    public Map<String, Entry> benchmarks() {
+    /** By benchmark and mode: the two modes of one benchmark have noise of their own. */
+    public Map<BenchmarkId, Entry> benchmarks() {
         return benchmarks;
     }
 
-    public Entry find(String benchmarkKey) {
-        return benchmarks.get(benchmarkKey);
+    /** The entry of benchmark {@code id}, or null. */
+    public Entry find(BenchmarkId id) {
+        return benchmarks.get(id);
     }
 
     /** One benchmark's noise, for its primary metric (the per-fork median). */

@@ -113,8 +113,9 @@ public final class PerfResults {
         return calibration;
     }
 
-    public Optional<BenchmarkResult> find(String key) {
-        return benchmarks.stream().filter(b -> b.key().equals(key)).findFirst();
+    /** The first result of benchmark {@code id} (a results file holds each once). */
+    public Optional<BenchmarkResult> find(BenchmarkId id) {
+        return benchmarks.stream().filter(b -> b.id().equals(id)).findFirst();
     }
 
     public static final class Builder {

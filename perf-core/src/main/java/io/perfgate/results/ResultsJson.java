@@ -14,10 +14,12 @@ import io.perfgate.stats.Direction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -123,8 +125,8 @@ public final class ResultsJson {
         n.put("power", c.power());
         n.put("alpha", c.alpha());
         ObjectNode benchmarks = n.putObject("benchmarks");
-        c.benchmarks().forEach((key, e) -> {
-            ObjectNode b = benchmarks.putObject(key);
+        c.benchmarks().forEach((id, e) -> {
+            ObjectNode b = benchmarks.putObject(id.storedKey());
             b.put("forks", e.forks());
             putNumberOrString(b, "betweenForkCv", e.betweenForkCv());
             putNumberOrString(b, "withinForkCv", e.withinForkCv());
@@ -226,21 +228,23 @@ public final class ResultsJson {
         }
         // one benchmark, mode and set of parameters once: two copies would be judged as one, and which one is
         // meant cannot be known
-        Map<String, String> seen = new LinkedHashMap<>();
+        Map<BenchmarkId, String> seen = new LinkedHashMap<>();
         boolean complete = PerfResults.STATUS_COMPLETE.equals(b.build().status());
+        List<BenchmarkResult> read = new ArrayList<>();
         for (JsonValue benchmark : root.get("benchmarks").elements()) {
-            BenchmarkResult read = benchmark(benchmark, complete);
-            String id = read.key() + " [" + read.mode() + "]";
+            BenchmarkResult result = benchmark(benchmark, complete);
+            BenchmarkId id = result.id();
             String first = seen.putIfAbsent(id, benchmark.path());
             if (first != null) {
                 throw benchmark.invalid(id + " is listed twice, here and at " + first + "; a results file holds each"
                         + " benchmark, mode and set of parameters once");
             }
-            b.addBenchmark(read);
+            b.addBenchmark(result);
+            read.add(result);
         }
         JsonValue calibration = root.get("calibration");
         if (calibration.isPresent()) {
-            b.calibration(calibration(calibration));
+            b.calibration(calibration(calibration, read));
         }
         return b.build();
     }
@@ -289,22 +293,40 @@ public final class ResultsJson {
         return Direction.fromJson(v.oneOf(Direction.jsonValues()));
     }
 
-    private static Calibration calibration(JsonValue n) throws JsonFormatException {
+    /**
+     * A calibration, its entries by {@link BenchmarkId#storedKey()}. Files written before the mode was part of that
+     * key name a benchmark by its key alone: such an entry stands for every mode of that key among {@code results},
+     * as it did when it was read by key.
+     */
+    private static Calibration calibration(JsonValue n, List<BenchmarkResult> results) throws JsonFormatException {
         n.object();
         String measuredAt = n.get("measuredAt").instant();
         double power = probability(n.get("power"));
         double alpha = probability(n.get("alpha"));
-        Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
+        Map<BenchmarkId, Calibration.Entry> entries = new LinkedHashMap<>();
+        Map<String, Calibration.Entry> keyedWithoutMode = new LinkedHashMap<>();
         for (Map.Entry<String, JsonValue> e : n.get("benchmarks").namedMembers().entrySet()) {
             JsonValue b = e.getValue().object();
-            entries.put(e.getKey(), new Calibration.Entry(b.get("forks").integer(0),
+            Calibration.Entry entry = new Calibration.Entry(b.get("forks").integer(0),
                     orUnknown(b.get("betweenForkCv")),
                     orUnknown(b.get("withinForkCv")),
                     b.get("threshold").measured(false),
                     detectable(b.get("detectableSlowdown")),
                     b.get("forksNeeded").integer(0),
                     b.get("aaVerdict").name(),
-                    b.get("plan").isPresent() ? plan(b.get("plan")) : null));
+                    b.get("plan").isPresent() ? plan(b.get("plan")) : null);
+            Optional<BenchmarkId> id = BenchmarkId.parse(e.getKey());
+            if (id.isPresent()) {
+                entries.put(id.get(), entry);
+            } else {
+                keyedWithoutMode.put(e.getKey(), entry);
+            }
+        }
+        for (BenchmarkResult r : results) {
+            Calibration.Entry old = keyedWithoutMode.get(r.key());
+            if (old != null) {
+                entries.putIfAbsent(r.id(), old);
+            }
         }
         return new Calibration(measuredAt, power, alpha, entries);
     }

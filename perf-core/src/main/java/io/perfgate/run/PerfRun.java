@@ -173,7 +173,7 @@ public final class PerfRun {
         }
         for (BenchmarkResult b : written.benchmarks()) {
             for (String warning : b.warnings()) {
-                log.warn(b.displayName() + " [" + b.mode() + "]: " + warning);
+                log.warn(b.id().withMode(b.displayName()) + ": " + warning);
             }
         }
         if (written.benchmarks().isEmpty() && request.shard() != null) {

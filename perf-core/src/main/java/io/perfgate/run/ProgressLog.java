@@ -6,6 +6,7 @@ import io.perfgate.jmh.JmhRunHeader;
 import io.perfgate.jmh.PlannedBenchmark;
 import io.perfgate.jmh.RunPlan;
 import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.text.Durations;
@@ -47,9 +48,9 @@ final class ProgressLog implements JmhProgressListener {
     private long actualDoneNanos;
     private long forkStartedAt;
     /** Wall seconds of the measured forks, in order, by result key and mode ({@link #key}). */
-    private final Map<String, List<Double>> forkSeconds = new HashMap<>();
+    private final Map<BenchmarkId, List<Double>> forkSeconds = new HashMap<>();
     /** What the measured forks spent on warm-up, in order, by the same key. */
-    private final Map<String, List<Fork.Warmup>> forkWarmups = new HashMap<>();
+    private final Map<BenchmarkId, List<Fork.Warmup>> forkWarmups = new HashMap<>();
 
     ProgressLog(RunPlan plan, PerfLog log, Clock clock, LongSupplier nanoTime) {
         this.log = log;
@@ -89,8 +90,7 @@ final class ProgressLog implements JmhProgressListener {
     public void forkFinished(JmhRunHeader run, int fork, int forks, boolean warmup, double[] scores, String unit,
             ForkWarmup warmupIterations) {
         if (!warmup) {
-            forkWarmups.computeIfAbsent(key(run.benchmark(), run.params(), shortMode(run.mode())),
-                    k -> new ArrayList<>()).add(warmupIterations.record(scores));
+            forkWarmups.computeIfAbsent(run.resultId(), k -> new ArrayList<>()).add(warmupIterations.record(scores));
         }
         forkFinished(run, fork, forks, warmup, scores, unit);
     }
@@ -105,8 +105,7 @@ final class ProgressLog implements JmhProgressListener {
         }
         actualDoneNanos += elapsed;
         if (!warmup) {
-            forkSeconds.computeIfAbsent(key(run.benchmark(), run.params(), shortMode(run.mode())),
-                    k -> new ArrayList<>()).add(elapsed / 1e9);
+            forkSeconds.computeIfAbsent(run.resultId(), k -> new ArrayList<>()).add(elapsed / 1e9);
         }
         StringBuilder line = new StringBuilder(prefix).append(warmup ? "warmup fork " : "fork ").append(fork)
                 .append(" of ").append(forks).append(" done in ").append(Durations.format(Duration.ofNanos(elapsed)));
@@ -137,7 +136,7 @@ final class ProgressLog implements JmhProgressListener {
      * exactly its forks.
      */
     BenchmarkResult withForkSeconds(BenchmarkResult result) {
-        String key = key(result.benchmark(), result.params(), result.mode());
+        BenchmarkId key = result.id();
         List<Double> seconds = forkSeconds.get(key);
         if (seconds == null || seconds.size() != result.forks().size()) {
             return result;
@@ -150,10 +149,6 @@ final class ProgressLog implements JmhProgressListener {
             timed.add(warmupsMatch ? f.withWarmup(warmups.get(i)) : f);
         }
         return result.toBuilder().forks(timed).build();
-    }
-
-    private static String key(String benchmark, Map<String, String> params, String mode) {
-        return BenchmarkResult.key(benchmark, params) + " [" + mode + "]";
     }
 
     /** Time left: the expected time of the forks still to run, scaled by the ratio of actual to expected so far. */

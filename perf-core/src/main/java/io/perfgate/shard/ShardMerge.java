@@ -2,6 +2,7 @@ package io.perfgate.shard;
 
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.Provenance;
@@ -135,7 +136,7 @@ public final class ShardMerge {
         Map<String, String> settings = new LinkedHashMap<>();
         Map<String, String> seenIn = new LinkedHashMap<>();
         List<BenchmarkResult> benchmarks = new ArrayList<>();
-        Map<String, Path> benchmarkIn = new LinkedHashMap<>();
+        Map<BenchmarkId, Path> benchmarkIn = new LinkedHashMap<>();
         // one shard at a time, all its checks before the next shard's, so the first problem found is reported
         for (Input in : ordered) {
             PerfResults r = in.results;
@@ -275,10 +276,10 @@ public final class ShardMerge {
     }
 
     /** Adds the benchmarks of {@code in}, refusing one that an earlier shard has ({@code benchmarkIn}) too. */
-    private static void addBenchmarks(Input in, List<BenchmarkResult> benchmarks, Map<String, Path> benchmarkIn)
+    private static void addBenchmarks(Input in, List<BenchmarkResult> benchmarks, Map<BenchmarkId, Path> benchmarkIn)
             throws ShardException {
         for (BenchmarkResult b : in.results.benchmarks()) {
-            String id = b.key() + " [" + b.mode() + "]";
+            BenchmarkId id = b.id();
             Path before = benchmarkIn.putIfAbsent(id, in.file);
             if (before != null) {
                 throw new ShardException(id + " is in " + before + " and in " + in.file + ": each benchmark"

@@ -73,9 +73,12 @@ public final class OtavaCsv {
         return yaml.toString();
     }
 
-    /** The column of a series: {@code org.example.ParserBench.parse:size=10 [avgt] median}. */
+    /**
+     * The column of a series: {@code org.example.ParserBench.parse:size=10 [avgt] median}, the benchmark by its
+     * stored key ({@link Trend#benchmarkId()}).
+     */
     public static String column(Trend t) {
-        return t.key() + " [" + t.mode() + "] " + t.metric();
+        return t.benchmarkId() + " " + t.metric();
     }
 
     private static List<Trend> exported(List<Trend> trends, int runs) {

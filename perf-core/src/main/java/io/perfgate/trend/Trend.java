@@ -11,8 +11,9 @@ import java.util.Objects;
 /**
  * One series of the history and what the detector found in it: a benchmark (its name, parameters and mode) and
  * one metric it is judged on (median, p95, allocation, a scenario metric), a value per run oldest first, and the
- * change points. {@link #benchmarkId()} is the gate's identity of the benchmark, given by whoever built the series,
- * so a trend and a check name the same result the same way.
+ * change points. {@link #benchmarkId()} is the gate's identity of the benchmark in its stored form
+ * ({@code io.perfgate.results.BenchmarkId#storedKey()}), given by whoever built the series, so a trend and a check
+ * name the same result the same way.
  */
 public final class Trend {
     private final String benchmarkId;
@@ -53,11 +54,12 @@ public final class Trend {
         return id(benchmarkId, metric);
     }
 
-    /** The identity of the series of {@code metric} of the benchmark {@code benchmarkId}. */
+    /** The identity of the series of {@code metric} of the benchmark {@code benchmarkId} (its stored key). */
     public static String id(String benchmarkId, String metric) {
         return benchmarkId + "\u0000" + metric;
     }
 
+    /** The benchmark's identity: name, parameters and mode, as {@code BenchmarkId#storedKey()} writes them. */
     public String benchmarkId() {
         return benchmarkId;
     }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.perfgate.gate.BaselineRecorder;
 import io.perfgate.profile.BaselineProfiles;
 import io.perfgate.profile.ProfileMode;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
@@ -111,7 +112,8 @@ class StoredBaselineTest {
                 .environment(Collections.singletonMap("cpu.cores", "4"))
                 .provenance(Collections.singletonMap("git.commit", "abc")).build();
         ResultsJson.write(stored, baseline.file());
-        Calibration c = new Calibration("2026-11-22T00:00:00Z", 0.8, 0.05, Collections.singletonMap("x.Quiet.run",
+        Calibration c = new Calibration("2026-11-22T00:00:00Z", 0.8, 0.05, Collections.singletonMap(
+                BenchmarkId.ofKey("x.Quiet.run", "avgt"),
                 new Calibration.Entry(10, 0.01, 0.005, 0.1, 0.104, 5, "PASS")));
 
         baseline.saveCalibration(c, Collections.singletonMap("cpu.cores", "2"));
@@ -122,7 +124,7 @@ class StoredBaselineTest {
         PerfResults saved = ResultsJson.read(baseline.file());
         assertEquals("abc", saved.provenance().get("git.commit"));
         assertEquals(1, saved.benchmarks().size());
-        assertEquals(0.104, saved.calibration().find("x.Quiet.run").detectableSlowdown());
+        assertEquals(0.104, saved.calibration().find(BenchmarkId.ofKey("x.Quiet.run", "avgt")).detectableSlowdown());
         assertFalse(Files.exists(module.resolve("src/perf/baseline.json.lock")));
     }
 

@@ -4,6 +4,7 @@ import static io.perfgate.testing.Results.avgt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
@@ -30,7 +31,8 @@ class GateCalibrationTest {
     }
 
     private static Calibration calibration(double cv, String aaVerdict) {
-        return new Calibration("2026-11-22T09:00:00Z", 0.8, 0.05, Collections.singletonMap(NAME,
+        return new Calibration("2026-11-22T09:00:00Z", 0.8, 0.05, Collections.singletonMap(
+                BenchmarkId.ofKey(NAME, "avgt"),
                 new Calibration.Entry(10, cv, 0.01, 0.10, 0.3, 40, aaVerdict)));
     }
 

@@ -11,6 +11,7 @@ import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateRow;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
@@ -139,7 +140,8 @@ class StopRuleGateAgreementTest {
 
     /** A +30 % slowdown against a calibration of 50 % between-fork noise: within the noise floor when it counts. */
     private static Calibration calibration(int forks, double betweenForkCv) {
-        return new Calibration("2026-11-20T08:00:00Z", 0.8, 0.05, Collections.singletonMap("a.B.m",
+        return new Calibration("2026-11-20T08:00:00Z", 0.8, 0.05, Collections.singletonMap(
+                BenchmarkId.ofKey("a.B.m", "avgt"),
                 new Calibration.Entry(forks, betweenForkCv, 0.01, 0.10, 0.2, 20, "PASS")));
     }
 

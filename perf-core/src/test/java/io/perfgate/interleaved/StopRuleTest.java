@@ -10,6 +10,7 @@ import io.perfgate.gate.ForkValues;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.interleaved.StopRule.Status;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
@@ -172,7 +173,8 @@ class StopRuleTest {
     }
 
     private static Calibration calibration(String key, int forks, double betweenForkCv) {
-        return new Calibration("2026-11-20T08:00:00Z", 0.8, 0.05, Collections.singletonMap(key,
+        return new Calibration("2026-11-20T08:00:00Z", 0.8, 0.05, Collections.singletonMap(
+                BenchmarkId.ofKey(key, "avgt"),
                 new Calibration.Entry(forks, betweenForkCv, 0.01, 0.10, 0.2, 20, "PASS")));
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.jmh.PlannedBenchmark.Origin;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.Calibration;
 import java.io.IOException;
 import java.nio.file.Paths;
@@ -34,16 +35,20 @@ class CalibratedForksTest {
         return new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS", plan);
     }
 
+    private static BenchmarkId id(String key) {
+        return BenchmarkId.ofKey(key, "avgt");
+    }
+
     private static CalibratedForks plans() {
-        Map<String, Calibration.Entry> calibrated = new LinkedHashMap<>();
+        Map<BenchmarkId, Calibration.Entry> calibrated = new LinkedHashMap<>();
         // ThroughputFixture runs at the plugin's 500 ms iterations: its plan applies
-        calibrated.put(THRPT, entry(new Calibration.Plan(12, 6, 3.8, 0.5, 10, "between-fork noise 5.0 % dominates"
+        calibrated.put(id(THRPT), entry(new Calibration.Plan(12, 6, 3.8, 0.5, 10, "between-fork noise 5.0 % dominates"
                 + " within-fork 1.0 %: more, shorter forks")));
         // AverageTimeFixture's @Measurement asks for 100 ms iterations; this plan was made for 500 ms ones
-        calibrated.put(AVGT + ":size=10", entry(new Calibration.Plan(7, 6, 3.8, 0.5, 10, "a")));
-        calibrated.put(AVGT + ":size=1000", entry(new Calibration.Plan(9, 8, 3.8, 0.5, 10, "b")));
-        calibrated.put("x.Unreachable.run", entry(new Calibration.Plan(0, 10, 3.8, 0.5, 10, "too noisy")));
-        calibrated.put("x.Old.run", new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS"));
+        calibrated.put(id(AVGT + ":size=10"), entry(new Calibration.Plan(7, 6, 3.8, 0.5, 10, "a")));
+        calibrated.put(id(AVGT + ":size=1000"), entry(new Calibration.Plan(9, 8, 3.8, 0.5, 10, "b")));
+        calibrated.put(id("x.Unreachable.run"), entry(new Calibration.Plan(0, 10, 3.8, 0.5, 10, "too noisy")));
+        calibrated.put(id("x.Old.run"), new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS"));
         return CalibratedForks.of(new Calibration("2026-11-27T22:00:00Z", 0.8, 0.05, calibrated),
                 "src/perf/baseline.json");
     }

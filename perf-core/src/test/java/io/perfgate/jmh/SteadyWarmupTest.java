@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.SteadyState;
 import java.io.IOException;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
 /** The warm-up a round's forks get: learned from the earlier rounds of both sides, full again after an unsettled fork. */
 class SteadyWarmupTest {
     private static final String THRPT = "io.perfgate.jmh.fixtures.ThroughputFixture.concat";
+    private static final BenchmarkId THRPT_ID = BenchmarkId.of(THRPT, Map.of(), "thrpt");
     private static final String SAMPLE = "io.perfgate.jmh.fixtures.SampleTimeFixture.burn";
     /** Measurement of a steady fork, and warm-ups against it (12 x 250 ms before 500 ms iterations). */
     private static final double[] STEADY = {100.2, 99.6, 100.8, 99.9, 100.4, 99.3, 100.1, 100.6, 99.8, 100.0};
@@ -59,12 +62,12 @@ class SteadyWarmupTest {
         SteadyWarmup steady = new SteadyWarmup();
         PlannedBenchmark b = plan(THRPT);
         SteadyWarmup.Choice round1 = steady.choose(b, 1);
-        assertNull(steady.observe(THRPT, THRPT + " [thrpt]", 1, round1, settling(FROM_3)));
-        assertNull(steady.observe(THRPT, THRPT + " [thrpt]", 1, round1, settling(FROM_4)));
+        assertNull(steady.observe(THRPT, THRPT_ID, 1, round1, settling(FROM_3)));
+        assertNull(steady.observe(THRPT, THRPT_ID, 1, round1, settling(FROM_4)));
 
         SteadyWarmup.Choice base = steady.choose(b, 2);
         // the base's fork of round 2 did not settle: that counts from round 3 on, not for the candidate of round 2
-        String warning = steady.observe(THRPT, THRPT + " [thrpt]", 2, base, settling(new double[] {900, 300, 150,
+        String warning = steady.observe(THRPT, THRPT_ID, 2, base, settling(new double[] {900, 300, 150,
             130, 120, 115}));
         SteadyWarmup.Choice candidate = steady.choose(b, 2);
 
@@ -90,7 +93,7 @@ class SteadyWarmupTest {
     void aSecondShortenedForkThatDidNotSettleSendsTheNextRoundsBackToTheFullWarmup() throws Exception {
         SteadyWarmup steady = new SteadyWarmup();
         PlannedBenchmark b = plan(THRPT);
-        steady.observe(THRPT, THRPT + " [thrpt]", 1, steady.choose(b, 1), settling(FROM_3));
+        steady.observe(THRPT, THRPT_ID, 1, steady.choose(b, 1), settling(FROM_3));
         SteadyWarmup.Choice shortened = steady.choose(b, 2);
         assertEquals(4, shortened.iterations(), "steady from 3: 2 before it, + 1 + 1");
         steady.announce(THRPT, shortened);
@@ -98,11 +101,11 @@ class SteadyWarmupTest {
         double[] drifting = {100, 101, 102, 103, 104, 105, 106, 107, 108, 109};
         SteadyState.Settling trending = new ForkWarmup(new double[] {100, 101, 102, 103, 104}, 0.25, 0.5)
                 .settling(drifting);
-        assertTrue(steady.observe(THRPT, THRPT + " [thrpt]", 2, shortened, trending).contains("trend"));
+        assertTrue(steady.observe(THRPT, THRPT_ID, 2, shortened, trending).contains("trend"));
         SteadyWarmup.Choice round3 = steady.choose(b, 3);
         assertEquals(4, round3.iterations(), "the first one is tolerated");
 
-        String warning = steady.observe(THRPT, THRPT + " [thrpt]", 3, round3, trending);
+        String warning = steady.observe(THRPT, THRPT_ID, 3, round3, trending);
         assertTrue(warning.endsWith("the next rounds warm up in full, 12 x 250 ms (3.00 s)"), warning);
         SteadyWarmup.Choice round4 = steady.choose(b, 4);
         assertEquals(12, round4.iterations());

@@ -9,6 +9,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.interleaved.BenchmarkLauncher;
 import io.perfgate.interleaved.FakeForks;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
@@ -72,8 +73,8 @@ class AaCalibrationTest {
         assertEquals(40, launcher.classpaths.size());
         assertTrue(launcher.classpaths.stream().allMatch("[candidate]"::equals));
 
-        Calibration.Entry quiet = r.calibration().find("x.Quiet.run");
-        Calibration.Entry noisy = r.calibration().find("x.Noisy.run");
+        Calibration.Entry quiet = r.calibration().find(BenchmarkId.ofKey("x.Quiet.run", "avgt"));
+        Calibration.Entry noisy = r.calibration().find(BenchmarkId.ofKey("x.Noisy.run", "avgt"));
         assertEquals(10, quiet.forks());
         assertEquals(0.01, quiet.betweenForkCv(), 0.006);
         assertEquals(0.12, noisy.betweenForkCv(), 0.05);
@@ -150,9 +151,11 @@ class AaCalibrationTest {
         assertEquals(expected.iterations(), plan.iterations());
         assertEquals(expected.reason(), plan.reason());
 
-        Map<String, Calibration.Entry> entries = new LinkedHashMap<>();
-        entries.put("x.Noisy.run", new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS", plan));
-        entries.put("x.Old.run", new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS"));
+        Map<BenchmarkId, Calibration.Entry> entries = new LinkedHashMap<>();
+        entries.put(BenchmarkId.ofKey("x.Noisy.run", "avgt"),
+                new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS", plan));
+        entries.put(BenchmarkId.ofKey("x.Old.run", "avgt"),
+                new Calibration.Entry(10, 0.05, 0.01, 0.10, 0.2, 12, "PASS"));
         List<String> lines = AaCalibration.planLines(new Calibration("2026-11-27T22:00:00Z", 0.8, 0.05, entries));
         assertEquals(Collections.singletonList("x.Noisy.run: " + expected.describe(10, 10)), lines);
         assertTrue(lines.get(0).matches("x\\.Noisy\\.run: \\d+ forks x 6 iterations \\(between-fork noise .* dominates"

@@ -7,6 +7,7 @@ import io.perfgate.gate.EnvironmentPolicy;
 import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Fork;
 import io.perfgate.results.MetricInfo;
@@ -238,8 +239,8 @@ final class CheckFixture {
                 .addNotGated(p95OfForks(PARSER_BASE, PARSER_CUR, "com.acme.bench.ParserBench.parse:size=1000",
                         "ParserBench.parse (size=1000)", "avgt", "us/op"))
                 .addNotGated(p95OfForks(CODEC_BASE, CODEC_CUR, CODEC, "CodecBench.encode", "thrpt", "ops/s"))
-                .addNewBenchmark(new BenchmarkRef("com.acme.bench.ParserBench.parseStrict", "ParserBench.parseStrict",
-                        "avgt"))
+                .addNewBenchmark(new BenchmarkRef(BenchmarkId.ofKey("com.acme.bench.ParserBench.parseStrict", "avgt"),
+                        "ParserBench.parseStrict"))
                 .addRegression("ParserBench.parse (size=1000): median time +21.1 % [+18.0 %, +24.1 %] is above the "
                         + "10 % limit (p < 0.0001, 10 vs 10 forks)")
                 .build();
@@ -248,8 +249,9 @@ final class CheckFixture {
     /** The not-gated p95 the gate reports for an avgt or thrpt benchmark: the p95 of each side's fork scores. */
     private static NotGated p95OfForks(double[] base, double[] cur, String key, String displayName, String mode,
             String unit) {
-        return new NotGated(key, displayName, mode, Metric.P95, mode + " mode records no latency distribution; use"
-                + " Mode.SampleTime to gate the p95").withSpread(new NotGated.Spread(Quantiles.percentile(base, 0.95),
+        return new NotGated(BenchmarkId.ofKey(key, mode), displayName, Metric.P95, mode
+                + " mode records no latency distribution; use Mode.SampleTime to gate the p95")
+                .withSpread(new NotGated.Spread(Quantiles.percentile(base, 0.95),
                 base.length, Quantiles.percentile(cur, 0.95), cur.length, unit, NotGated.Spread.FORK_SCORES));
     }
 }

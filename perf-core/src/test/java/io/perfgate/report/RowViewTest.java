@@ -8,6 +8,7 @@ import io.perfgate.gate.GateReport;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
 import io.perfgate.gate.SideBySide;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
@@ -49,7 +50,8 @@ class RowViewTest {
     void namesCarryTheModeOnlyWhenABenchmarkRanInSeveral() {
         GateReport r = report().addComparison(row("avgt", Metric.MEDIAN, 0.5, Double.NaN))
                 .addComparison(row("sample", Metric.MEDIAN, 0.5, Double.NaN))
-                .addNotGated(new NotGated("com.acme.A.run", "A.run", "avgt", Metric.P95, "avgt records no latencies"))
+                .addNotGated(new NotGated(BenchmarkId.ofKey("com.acme.A.run", "avgt"), "A.run", Metric.P95,
+                        "avgt records no latencies"))
                 .build();
         List<RowView> rows = RowView.rows(r);
         assertEquals("A.run [avgt]", rows.get(0).benchmark());

@@ -8,6 +8,7 @@ import io.perfgate.gate.GateReport;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NotGated;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.Direction;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
@@ -109,14 +110,15 @@ final class SampleReports {
                                 + " the 10 % limit (p = 0.0011, 6 vs 6 forks)")
                         .detectable(1.42)
                         .build())
-                .addNotGated(new NotGated("com.acme.ParserBench.parse:size=10", "ParserBench.parse (size=10)", "avgt",
+                .addNotGated(new NotGated(BenchmarkId.ofKey("com.acme.ParserBench.parse:size=10", "avgt"),
+                        "ParserBench.parse (size=10)",
                         Metric.P95, "avgt mode records no latency distribution; use Mode.SampleTime to gate the p95")
                         .withSpread(new NotGated.Spread(1262.0, 10, 1558.5, 10, "ns/op",
                                 NotGated.Spread.FORK_SCORES)))
-                .addNotGated(new NotGated("com.acme.Sorter.sort", "Sorter.sort", "ss",
+                .addNotGated(new NotGated(BenchmarkId.ofKey("com.acme.Sorter.sort", "ss"), "Sorter.sort",
                         Metric.P95, "ss mode records no latency distribution; use Mode.SampleTime to gate the p95"))
-                .addNewBenchmark(new BenchmarkRef("com.acme.Fresh.run", "Fresh.run", "avgt"))
-                .addMissingBenchmark(new BenchmarkRef("com.acme.Legacy.run", "Legacy.run", "avgt"))
+                .addNewBenchmark(new BenchmarkRef(BenchmarkId.ofKey("com.acme.Fresh.run", "avgt"), "Fresh.run"))
+                .addMissingBenchmark(new BenchmarkRef(BenchmarkId.ofKey("com.acme.Legacy.run", "avgt"), "Legacy.run"))
                 .addNote("rule 2 'Nope' matches no benchmark; check its <pattern>")
                 .addRegression("ParserBench.parse (size=10): median time +23.4 % [+18.1 %, +29.0 %] is above the 10 %"
                         + " limit (p = 0.00041, 10 vs 10 forks)")

@@ -2,6 +2,7 @@ package io.perfgate.trend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.Direction;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,8 +22,8 @@ class OtavaCsvTest {
         for (int i = 0; i < values.length; i++) {
             runs.add(run(i, values[i]));
         }
-        return new Trend(key + "\u0000" + mode, key, "b", Map.of(), mode, "b", metric, "ns/op", direction, runs,
-                List.of());
+        return new Trend(BenchmarkId.ofKey(key, mode).storedKey(), key, "b", Map.of(), mode, "b", metric, "ns/op",
+                direction, runs, List.of());
     }
 
     @Test

@@ -327,7 +327,7 @@ public final class CompareEvaluation {
                 Calibration.Entry stored = lastAa.get(name);
                 if (stored != null) {
                     StopRule calibrated = new StopRule(true, maxRounds, settings, new Calibration("replay",
-                            StopRule.POWER, settings.alpha(), Collections.singletonMap(base.key(), stored)));
+                            StopRule.POWER, settings.alpha(), Collections.singletonMap(base.id(), stored)));
                     int calibratedStop = adaptiveStop(calibrated, base, candidate, maxRounds);
                     GateRow calibratedVerdict = judge(prefix(base, calibratedStop),
                             prefix(candidate, calibratedStop), calibrated.decisionAlpha());
