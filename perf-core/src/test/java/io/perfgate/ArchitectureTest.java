@@ -55,7 +55,7 @@ class ArchitectureTest {
         LAYERS.put("profile", 3);
         LAYERS.put("history", 3);
         LAYERS.put("results", 2);
-        LAYERS.put("trend", 2);
+        LAYERS.put("trend", 3);
         LAYERS.put("stats", 1);
         LAYERS.put("env", 1);
         LAYERS.put("json", 1);

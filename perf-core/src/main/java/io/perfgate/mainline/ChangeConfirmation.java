@@ -100,25 +100,26 @@ public final class ChangeConfirmation {
         public static Tools of(FailConfirmation.Parts parts, Path directory, PerfLog log) throws CompareException {
             GitRepository git = GitRepository.open(parts.template().paths().moduleDirectory());
             SideBySide measure = (trend, base, candidate, step, profile) -> {
-                String scenario = parts.launcher().scenarioFor(trend.benchmark());
+                String benchmark = trend.benchmark().name();
+                String scenario = parts.launcher().scenarioFor(benchmark);
                 CommitComparison.Request request = parts.template().commits(base, candidate)
-                        .benchmarks(List.of(scenario != null ? scenario : trend.benchmark()))
+                        .benchmarks(List.of(scenario != null ? scenario : benchmark))
                         .resultsDirectory(directory.resolve(step));
                 CommitComparison.Result r = new CommitComparison(parts.builder(), parts.launcher(), log)
                         .compare(profile ? request : request.profiling(null));
                 GateRow row = null;
                 for (GateRow c : r.report().comparisons()) {
-                    if (c.id().storedKey().equals(trend.benchmarkId()) && c.metricName().equals(trend.metric())) {
+                    if (c.id().equals(trend.benchmark()) && c.metricName().equals(trend.metric())) {
                         row = c;
                     }
                 }
                 if (row == null) {
-                    String failure = r.failureOf(trend.benchmark());
+                    String failure = r.failureOf(benchmark);
                     throw new CompareException("no " + trend.metric() + " of " + trend.benchmark() + " side by side"
                             + (failure != null ? ": " + failure : ""));
                 }
                 return new Measured(row.verdict(), row.change(), row.changeCiLow(), row.changeCiHigh(),
-                        r.roundsOf(trend.benchmark()), r.build(), r.measurement(), row.reason())
+                        r.roundsOf(benchmark), r.build(), r.measurement(), row.reason())
                         .undecided(row.undecidedAtLimit()).withProfiles(r.profiles());
             };
             Commits commits = new Commits() {
@@ -234,27 +235,18 @@ public final class ChangeConfirmation {
         this.log = Objects.requireNonNull(log);
     }
 
-    /** The key of a change point among the confirmations: its series and first run after. */
-    static String key(Trend trend, ChangePoint change) {
-        return key(trend.id(), change.firstRunAfter());
-    }
-
-    static String key(String series, String firstRunAfter) {
-        return series + "\u0000" + firstRunAfter;
-    }
-
     /**
      * The confirmations of {@code result}'s slowdowns: those {@code before} holds (measured by an earlier build)
      * kept, up to {@link #MOST_PER_BUILD} others measured now, the newest first. Nothing is measured with
      * {@code perf.confirm=never}.
      */
-    Map<String, Confirmation> confirm(List<TrendResult.Located> slowdowns, Map<String, Confirmation> before) {
-        Map<String, Confirmation> outcome = new LinkedHashMap<>();
+    Map<PointId, Confirmation> confirm(List<TrendResult.Located> slowdowns, Map<PointId, Confirmation> before) {
+        Map<PointId, Confirmation> outcome = new LinkedHashMap<>();
         List<TrendResult.Located> open = new ArrayList<>();
         for (TrendResult.Located l : slowdowns) {
-            Confirmation known = before.get(key(l.trend(), l.change()));
+            Confirmation known = before.get(PointId.of(l.trend(), l.change()));
             if (known != null && known.confirmed() != null) {
-                outcome.put(key(l.trend(), l.change()), known);
+                outcome.put(PointId.of(l.trend(), l.change()), known);
             } else {
                 open.add(l);
             }
@@ -278,12 +270,12 @@ public final class ChangeConfirmation {
         try {
             tools = setup.tools();
         } catch (CompareException e) {
-            open.forEach(l -> outcome.put(key(l.trend(), l.change()), notMeasured(l, e.getMessage())));
+            open.forEach(l -> outcome.put(PointId.of(l.trend(), l.change()), notMeasured(l, e.getMessage())));
             return outcome;
         }
         int n = 0;
         for (TrendResult.Located l : open) {
-            outcome.put(key(l.trend(), l.change()), confirm(l, tools, ++n));
+            outcome.put(PointId.of(l.trend(), l.change()), confirm(l, tools, ++n));
         }
         return outcome;
     }
@@ -455,9 +447,9 @@ public final class ChangeConfirmation {
         md.append("### ").append(t.label()).append(": confirmed slowdown\n\n");
         md.append(line).append("\n\n");
         md.append("| | |\n|---|---|\n");
-        md.append("| Benchmark | `").append(t.benchmark()).append('`')
-                .append(t.params().isEmpty() ? "" : " " + t.params()).append(" [").append(t.mode()).append("] ")
-                .append(t.metric()).append(" |\n");
+        md.append("| Benchmark | `").append(t.benchmark().name()).append('`')
+                .append(t.benchmark().params().isEmpty() ? "" : " " + t.benchmark().params()).append(" [")
+                .append(t.benchmark().mode()).append("] ").append(t.metric()).append(" |\n");
         md.append("| Culprit | `").append(c.culprit()).append("` ").append(c.culpritSubject()).append(" |\n");
         md.append("| In the history | ").append(inHistory(l)).append(" |\n");
         md.append("| Side by side | ").append(Units.percentWithInterval(c.change(), c.changeLow(), c.changeHigh()))
@@ -472,8 +464,8 @@ public final class ChangeConfirmation {
         md.append("| Profile | ").append(profileCell(profiled, culprit, t)).append(" |\n\n");
         md.append("Reproduce: `git checkout ").append(culprit).append(" && mvn test-compile perf:compare -D")
                 .append(PerfProperties.AGAINST).append('=').append(before).append(" -D").append(PerfProperties.INCLUDES)
-                .append('=').append(t.benchmark()).append("`\n");
-        Path file = outputDirectory.resolve(FileNames.fit("trend-" + t.benchmark().replaceAll("[^A-Za-z0-9._-]", "_"),
+                .append('=').append(t.benchmark().name()).append("`\n");
+        Path file = outputDirectory.resolve(FileNames.fit("trend-" + t.benchmark().name().replaceAll("[^A-Za-z0-9._-]", "_"),
                 "-methodology.md"));
         try {
             AtomicFiles.writeString(file, md.toString());

@@ -7,6 +7,7 @@ import io.perfgate.json.JsonValue;
 import io.perfgate.json.JsonWriting;
 import io.perfgate.results.BenchmarkId;
 import io.perfgate.trend.ChangePoint;
+import io.perfgate.trend.Series;
 import io.perfgate.trend.Trend;
 import io.perfgate.trend.TrendRun;
 import java.util.ArrayList;
@@ -32,8 +33,8 @@ final class ChangesJson {
         return write(trends, branch, runs, Map.of());
     }
 
-    /** The same, each point with its confirmation side by side when it has one (by {@link ChangeConfirmation#key}). */
-    static String write(List<Trend> trends, String branch, int runs, Map<String, Confirmation> confirmations) {
+    /** The same, each point with its confirmation side by side when it has one (by {@link PointId}). */
+    static String write(List<Trend> trends, String branch, int runs, Map<PointId, Confirmation> confirmations) {
         ObjectNode root = JsonWriting.object();
         root.put("schema", SCHEMA);
         root.put("tool", "perf-maven-plugin");
@@ -43,7 +44,7 @@ final class ChangesJson {
         for (Trend t : trends) {
             for (ChangePoint c : t.changes()) {
                 ObjectNode n = change(t, c);
-                Confirmation confirmation = confirmations.get(ChangeConfirmation.key(t, c));
+                Confirmation confirmation = confirmations.get(PointId.of(t, c));
                 if (confirmation != null) {
                     n.set("confirmation", confirmation.json());
                 }
@@ -55,9 +56,9 @@ final class ChangesJson {
 
     private static ObjectNode change(Trend t, ChangePoint c) {
         ObjectNode n = JsonWriting.object();
-        n.put("benchmark", t.benchmark());
-        n.set("params", JsonWriting.strings(t.params()));
-        n.put("mode", t.mode());
+        n.put("benchmark", t.benchmark().name());
+        n.set("params", JsonWriting.strings(t.benchmark().params()));
+        n.put("mode", t.benchmark().mode());
         n.put("metric", t.metric());
         JsonWriting.putText(n, "unit", t.unit());
         n.put("direction", t.direction().json());
@@ -103,8 +104,8 @@ final class ChangesJson {
      *
      * @throws JsonFormatException naming {@code source} and the field when the document does not read
      */
-    static Map<String, Set<String>> reported(String source, String json) throws JsonFormatException {
-        Map<String, Set<String>> reported = new LinkedHashMap<>();
+    static Map<Series, Set<String>> reported(String source, String json) throws JsonFormatException {
+        Map<Series, Set<String>> reported = new LinkedHashMap<>();
         JsonValue root = JsonValue.parse(source, json).object();
         if (root.get("schema").integer() != SCHEMA) {
             throw root.get("schema").expected(Integer.toString(SCHEMA));
@@ -117,16 +118,16 @@ final class ChangesJson {
     }
 
     /**
-     * The confirmations a document holds, by {@link ChangeConfirmation#key} (a document without any: none).
+     * The confirmations a document holds, by {@link PointId} (a document without any: none).
      *
      * @throws JsonFormatException naming {@code source} and the field when the document does not read
      */
-    static Map<String, Confirmation> confirmations(String source, String json) throws JsonFormatException {
-        Map<String, Confirmation> confirmations = new LinkedHashMap<>();
+    static Map<PointId, Confirmation> confirmations(String source, String json) throws JsonFormatException {
+        Map<PointId, Confirmation> confirmations = new LinkedHashMap<>();
         JsonValue root = JsonValue.parse(source, json).object();
         for (JsonValue c : root.get("changes").elements()) {
             if (c.get("confirmation").isPresent()) {
-                confirmations.put(ChangeConfirmation.key(series(c), c.get("firstRunAfter").get("run").text()),
+                confirmations.put(new PointId(series(c), c.get("firstRunAfter").get("run").text()),
                         Confirmation.read(c.get("confirmation").object()));
             }
         }
@@ -134,18 +135,18 @@ final class ChangesJson {
     }
 
     /** The series ({@link Trend#id()}) of a change point as the document writes it. */
-    private static String series(JsonValue c) throws JsonFormatException {
+    private static Series series(JsonValue c) throws JsonFormatException {
         Map<String, String> params = new LinkedHashMap<>();
         for (Map.Entry<String, JsonValue> p : c.get("params").members().entrySet()) {
             params.put(p.getKey(), p.getValue().text());
         }
-        return Trend.id(BenchmarkId.of(c.get("benchmark").text(), params, c.get("mode").text()).storedKey(),
+        return new Series(BenchmarkId.of(c.get("benchmark").text(), params, c.get("mode").text()),
                 c.get("metric").text());
     }
 
     /** The same, for the points of {@code trends}. */
-    static Map<String, Set<String>> reported(List<Trend> trends) {
-        Map<String, Set<String>> reported = new LinkedHashMap<>();
+    static Map<Series, Set<String>> reported(List<Trend> trends) {
+        Map<Series, Set<String>> reported = new LinkedHashMap<>();
         for (Trend t : trends) {
             for (ChangePoint c : t.changes()) {
                 reported.computeIfAbsent(t.id(), k -> new LinkedHashSet<>()).add(c.firstRunAfter());

@@ -11,6 +11,7 @@ import io.perfgate.history.RunOrigin;
 import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.stats.Quantiles;
+import io.perfgate.trend.Series;
 import io.perfgate.trend.Trend;
 import io.perfgate.trend.TrendRun;
 import java.util.ArrayList;
@@ -103,13 +104,12 @@ final class HistorySeries {
      * counts once (the first, as the gate pairs it).
      */
     static List<Trend> build(List<HistoryRecord> records, GateSettings settings) {
-        Map<String, Builder> series = new LinkedHashMap<>();
+        Map<Series, Builder> series = new LinkedHashMap<>();
         for (HistoryRecord record : records) {
             RunOrigin origin = record.origin();
             List<BenchmarkResult> results = record.results().benchmarks();
             for (BenchmarkPairing.Pair pair : BenchmarkPairing.of(results, results, settings).pairs()) {
                 BenchmarkResult b = pair.current();
-                String benchmarkId = b.id().storedKey();
                 for (JudgedMetrics.Judged judged : JudgedMetrics.of(pair).judged()) {
                     double[] forks = judged.values().candidate();
                     if (forks.length == 0) {
@@ -119,8 +119,8 @@ final class HistorySeries {
                     TrendRun run = new TrendRun(record.name(), origin.commit(), origin.parent(), origin.recordedAt(),
                             origin.buildUrl(), Quantiles.median(forks), forks[0], forks[forks.length - 1],
                             forks.length);
-                    series.computeIfAbsent(Trend.id(benchmarkId, judged.name()),
-                            id -> new Builder(benchmarkId, b, judged)).runs.add(run);
+                    series.computeIfAbsent(new Series(b.id(), judged.name()), id -> new Builder(b, judged)).runs
+                            .add(run);
                 }
             }
         }
@@ -132,20 +132,18 @@ final class HistorySeries {
     }
 
     private static final class Builder {
-        private final String benchmarkId;
         private final BenchmarkResult result;
         private final JudgedMetrics.Judged metric;
         private final List<TrendRun> runs = new ArrayList<>();
 
-        Builder(String benchmarkId, BenchmarkResult result, JudgedMetrics.Judged metric) {
-            this.benchmarkId = benchmarkId;
+        Builder(BenchmarkResult result, JudgedMetrics.Judged metric) {
             this.result = result;
             this.metric = metric;
         }
 
         Trend build() {
-            return new Trend(benchmarkId, result.key(), result.benchmark(), result.params(), result.mode(),
-                    result.displayName(), metric.name(), metric.unit(), metric.direction(), runs, List.of());
+            return new Trend(result.id(), result.displayName(), metric.name(), metric.unit(), metric.direction(), runs,
+                    List.of());
         }
     }
 }

@@ -48,14 +48,14 @@ public final class TrendResult {
     private final int runs;
     private final List<Trend> trends;
     private final List<Path> files;
-    private final Map<String, Confirmation> confirmations;
+    private final Map<PointId, Confirmation> confirmations;
 
     TrendResult(String branch, int runs, List<Trend> trends, List<Path> files) {
         this(branch, runs, trends, files, Map.of());
     }
 
     TrendResult(String branch, int runs, List<Trend> trends, List<Path> files,
-            Map<String, Confirmation> confirmations) {
+            Map<PointId, Confirmation> confirmations) {
         this.confirmations = Map.copyOf(confirmations);
         this.branch = branch;
         this.runs = runs;
@@ -101,7 +101,7 @@ public final class TrendResult {
 
     /** What measuring {@code l}'s commits side by side found, now or in an earlier build; null: not measured. */
     public Confirmation confirmation(Located l) {
-        return confirmations.get(ChangeConfirmation.key(l.trend(), l.change()));
+        return confirmations.get(PointId.of(l.trend(), l.change()));
     }
 
     public List<Path> files() {

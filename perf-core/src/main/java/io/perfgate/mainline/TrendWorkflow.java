@@ -17,6 +17,7 @@ import io.perfgate.results.BenchmarkId;
 import io.perfgate.trend.ChangePoint;
 import io.perfgate.trend.ChangePointDetector;
 import io.perfgate.trend.OtavaCsv;
+import io.perfgate.trend.Series;
 import io.perfgate.trend.Trend;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +27,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -61,7 +61,7 @@ public final class TrendWorkflow {
         if (store.localOnly() != null) {
             log.warn(store.localOnly());
         }
-        Map<String, Set<String>> before = reportedBefore(store);
+        Map<Series, Set<String>> before = reportedBefore(store);
         List<HistoryRecord> records = store.list(s -> log.warn("Left out of the trend: " + s));
         String branch = request.mainBranches().describe(records);
         HistorySeries.Selection selection = HistorySeries.comparable(records, request.mainBranches(), branch,
@@ -87,9 +87,9 @@ public final class TrendWorkflow {
                 : runs < MIN_RUNS ? runs + " comparable run(s) of " + branch + " in the history (" + store.describe()
                 + "): a change point needs at least " + MIN_RUNS + " (two on each side)." : null;
         Path out = request.outputDirectory();
-        Map<String, Confirmation> stored = confirmedBefore(store);
+        Map<PointId, Confirmation> stored = confirmedBefore(store);
         List<TrendResult.Located> slowdowns = new TrendResult(branch, runs, trends, List.of()).slowdowns();
-        Map<String, Confirmation> confirmations = request.confirmation() == null ? stored
+        Map<PointId, Confirmation> confirmations = request.confirmation() == null ? stored
                 : request.confirmation().confirm(slowdowns, stored);
         List<Path> files = new ArrayList<>();
         String changes = ChangesJson.write(trends, branch, runs, confirmations);
@@ -147,7 +147,7 @@ public final class TrendWorkflow {
         if (!Metric.ALLOCATION.id().equals(trend.metric())) {
             return found;
         }
-        AllocationTolerance tolerance = settings.forBenchmark(trend.key()).allocation();
+        AllocationTolerance tolerance = settings.forBenchmark(trend.benchmark().key()).allocation();
         List<ChangePoint> kept = new ArrayList<>();
         for (ChangePoint c : found) {
             if (Math.abs(c.meanAfter() - c.meanBefore()) > tolerance.allowedGrowth(c.meanBefore())) {
@@ -179,13 +179,13 @@ public final class TrendWorkflow {
      * The points the previous analysis reported that name a series or run this history does not hold are not held;
      * says which, so that a points document from another history or a pruned one is not silently ignored.
      */
-    private void warnAboutUnknown(Map<String, Set<String>> before, List<Trend> trends, HistoryStore store) {
-        Map<String, Trend> byId = new LinkedHashMap<>();
+    private void warnAboutUnknown(Map<Series, Set<String>> before, List<Trend> trends, HistoryStore store) {
+        Map<Series, Trend> byId = new LinkedHashMap<>();
         trends.forEach(t -> byId.put(t.id(), t));
         List<String> unknown = new ArrayList<>();
         before.forEach((series, runIds) -> {
             Trend t = byId.get(series);
-            String name = t != null ? t.label() : seriesName(series);
+            String name = t != null ? t.label() : series.toString();
             for (String run : runIds) {
                 if (t == null) {
                     unknown.add(name + " at run " + run + " (no such series among the comparable runs)");
@@ -203,22 +203,12 @@ public final class TrendWorkflow {
     }
 
     /**
-     * A series' id ({@link Trend#id()}: the benchmark's stored key, a NUL, the metric) for people:
-     * {@code a.B.c:size=10 [avgt] median}.
-     */
-    private static String seriesName(String id) {
-        int cut = id.lastIndexOf('\u0000');
-        Optional<BenchmarkId> benchmark = cut < 0 ? Optional.empty() : BenchmarkId.parse(id.substring(0, cut));
-        return benchmark.isPresent() ? benchmark.get() + " " + id.substring(cut + 1) : id.replace('\u0000', ' ');
-    }
-
-    /**
      * The points the previous analysis reported, by series; none when the store has none or they do not read.
      *
      * @throws HistoryException when the document was written by a newer plugin: saving over it would lose what
      *     this version does not know, so the analysis stops, as for a record of a newer schema
      */
-    private Map<String, Set<String>> reportedBefore(HistoryStore store) throws HistoryException {
+    private Map<Series, Set<String>> reportedBefore(HistoryStore store) throws HistoryException {
         String source = store.describe() + ":" + HistoryStore.REPORTED_CHANGES;
         String json;
         try {
@@ -250,7 +240,7 @@ public final class TrendWorkflow {
      * The confirmations an earlier build saved with its points, so that a confirmed point is not measured again;
      * none when the store has none or they do not read.
      */
-    private Map<String, Confirmation> confirmedBefore(HistoryStore store) {
+    private Map<PointId, Confirmation> confirmedBefore(HistoryStore store) {
         try {
             String json = store.reportedChanges();
             return json == null ? Map.of()
@@ -265,10 +255,10 @@ public final class TrendWorkflow {
      * under its title, where a CI summary shows them first.
      */
     private static String withSummary(String markdown, List<TrendResult.Located> slowdowns,
-            Map<String, Confirmation> confirmations) {
+            Map<PointId, Confirmation> confirmations) {
         StringBuilder lines = new StringBuilder();
         for (TrendResult.Located l : slowdowns) {
-            Confirmation c = confirmations.get(ChangeConfirmation.key(l.trend(), l.change()));
+            Confirmation c = confirmations.get(PointId.of(l.trend(), l.change()));
             if (c == null) {
                 continue;
             }
@@ -293,7 +283,7 @@ public final class TrendWorkflow {
     }
 
     /** Saves the reported points into the store when they differ from those read, so that the next build holds them. */
-    private void save(HistoryStore store, List<Trend> trends, Map<String, Set<String>> before, String changes,
+    private void save(HistoryStore store, List<Trend> trends, Map<Series, Set<String>> before, String changes,
             boolean measured) {
         if (!measured && ChangesJson.reported(trends).equals(before)) {
             return;

@@ -55,7 +55,7 @@ public final class TrendReport {
                 TrendRun before = t.runs().get(c.index() - 1);
                 TrendRun after = t.runs().get(c.index());
                 rows.add(new Row(c.slowdown(), after.recordedAt(), new String[] {c.slowdown() ? "slower" : "faster",
-                        Markup.markdown(t.displayName()), Markup.markdown(t.mode()), Markup.markdown(t.metric()),
+                        Markup.markdown(t.displayName()), Markup.markdown(t.benchmark().mode()), Markup.markdown(t.metric()),
                         Units.percentWithInterval(c.change(), c.changeLow(), c.changeHigh()),
                         Units.value(c.meanBefore(), t.unit()) + " -> " + Units.value(c.meanAfter(), t.unit()),
                         "`" + before.shortCommit() + ".." + after.shortCommit() + "`",

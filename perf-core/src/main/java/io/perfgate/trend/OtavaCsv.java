@@ -1,5 +1,6 @@
 package io.perfgate.trend;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -75,10 +76,10 @@ public final class OtavaCsv {
 
     /**
      * The column of a series: {@code org.example.ParserBench.parse:size=10 [avgt] median}, the benchmark by its
-     * stored key ({@link Trend#benchmarkId()}).
+     * stored key ({@link BenchmarkId#storedKey()}).
      */
     public static String column(Trend t) {
-        return t.benchmarkId() + " " + t.metric();
+        return t.benchmark().storedKey() + " " + t.metric();
     }
 
     private static List<Trend> exported(List<Trend> trends, int runs) {

@@ -1,43 +1,34 @@
 package io.perfgate.trend;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.Direction;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
- * One series of the history and what the detector found in it: a benchmark (its name, parameters and mode) and
- * one metric it is judged on (median, p95, allocation, a scenario metric), a value per run oldest first, and the
- * change points. {@link #benchmarkId()} is the gate's identity of the benchmark in its stored form
- * ({@code io.perfgate.results.BenchmarkId#storedKey()}), given by whoever built the series, so a trend and a check
- * name the same result the same way.
+ * One series of the history and what the detector found in it: a benchmark (its name, parameters and mode, the
+ * gate's {@link BenchmarkId}, so a trend and a check name the same result the same way) and one metric it is
+ * judged on (median, p95, allocation, a scenario metric), a value per run oldest first, and the change points.
  */
 public final class Trend {
-    private final String benchmarkId;
-    private final String key;
-    private final String benchmark;
-    private final Map<String, String> params;
-    private final String mode;
+    private final Series id;
     private final String displayName;
-    private final String metric;
     private final String unit;
     private final Direction direction;
     private final List<TrendRun> runs;
     private final List<ChangePoint> changes;
 
-    public Trend(String benchmarkId, String key, String benchmark, Map<String, String> params, String mode,
-            String displayName, String metric, String unit, Direction direction, List<TrendRun> runs,
+    public Trend(BenchmarkId benchmark, String displayName, String metric, String unit, Direction direction,
+            List<TrendRun> runs, List<ChangePoint> changes) {
+        this(new Series(benchmark, metric), displayName, unit, direction, runs, changes);
+    }
+
+    private Trend(Series id, String displayName, String unit, Direction direction, List<TrendRun> runs,
             List<ChangePoint> changes) {
-        this.benchmarkId = Objects.requireNonNull(benchmarkId, "benchmarkId");
-        this.key = key;
-        this.benchmark = benchmark;
-        this.params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
-        this.mode = mode;
+        this.id = id;
         this.displayName = displayName;
-        this.metric = Objects.requireNonNull(metric, "metric");
         this.unit = unit;
         this.direction = Objects.requireNonNull(direction, "direction");
         this.runs = Collections.unmodifiableList(new ArrayList<>(runs));
@@ -46,39 +37,17 @@ public final class Trend {
 
     /** The same series with the change points found in it. */
     public Trend withChanges(List<ChangePoint> found) {
-        return new Trend(benchmarkId, key, benchmark, params, mode, displayName, metric, unit, direction, runs, found);
+        return new Trend(id, displayName, unit, direction, runs, found);
     }
 
     /** The series' identity: the benchmark's and the metric's. */
-    public String id() {
-        return id(benchmarkId, metric);
+    public Series id() {
+        return id;
     }
 
-    /** The identity of the series of {@code metric} of the benchmark {@code benchmarkId} (its stored key). */
-    public static String id(String benchmarkId, String metric) {
-        return benchmarkId + "\u0000" + metric;
-    }
-
-    /** The benchmark's identity: name, parameters and mode, as {@code BenchmarkId#storedKey()} writes them. */
-    public String benchmarkId() {
-        return benchmarkId;
-    }
-
-    /** The benchmark's key: its name and parameters. */
-    public String key() {
-        return key;
-    }
-
-    public String benchmark() {
-        return benchmark;
-    }
-
-    public Map<String, String> params() {
-        return params;
-    }
-
-    public String mode() {
-        return mode;
+    /** The benchmark: name, parameters and mode. */
+    public BenchmarkId benchmark() {
+        return id.benchmark();
     }
 
     public String displayName() {
@@ -87,7 +56,7 @@ public final class Trend {
 
     /** {@code median}, {@code p95}, {@code alloc} or a scenario metric's name. */
     public String metric() {
-        return metric;
+        return id.metric();
     }
 
     public String unit() {
@@ -119,7 +88,7 @@ public final class Trend {
 
     /** {@code ParserBench.parse [avgt] median}: the series named for people. */
     public String label() {
-        return displayName + " [" + mode + "] " + metric;
+        return id.benchmark().withMode(displayName) + " " + id.metric();
     }
 
     /** The newest change point that is a slowdown, or null. */

@@ -108,7 +108,7 @@ class HistorySeriesTest {
 
         assertEquals(2, trends.size(), trends::toString);
         Trend avgt = trends.get(0);
-        assertEquals("avgt", avgt.mode());
+        assertEquals("avgt", avgt.benchmark().mode());
         assertEquals("median", avgt.metric());
         assertEquals("ns/op", avgt.unit());
         assertEquals(Direction.LOWER_IS_BETTER, avgt.direction());
@@ -123,7 +123,7 @@ class HistorySeriesTest {
         assertEquals(121.5, avgt.runs().get(1).value(), 1e-9);
 
         Trend thrpt = trends.get(1);
-        assertEquals("thrpt", thrpt.mode());
+        assertEquals("thrpt", thrpt.benchmark().mode());
         assertEquals(Direction.HIGHER_IS_BETTER, thrpt.direction());
         assertEquals(1, thrpt.runs().size(), "the second run did not measure thrpt");
         assertEquals(10, thrpt.runs().get(0).value(), 1e-9);

@@ -3,6 +3,7 @@ package io.perfgate.mainline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.DirectoryStore;
@@ -384,7 +385,7 @@ class TrendWorkflowTest {
         }
         TrendResult result = analyse(store, dir.resolve("out"));
 
-        Map<String, java.util.Set<String>> read = ChangesJson.reported("changes.json",
+        Map<io.perfgate.trend.Series, java.util.Set<String>> read = ChangesJson.reported("changes.json",
                 Files.readString(dir.resolve("out/changes.json")));
         assertEquals(ChangesJson.reported(result.trends()), read);
         assertEquals(2, read.size());
@@ -415,7 +416,7 @@ class TrendWorkflowTest {
     }
 
     private static Trend trend(String metric) {
-        return new Trend("a.B.m|avgt", "a.B.m", "a.B.m", Map.of(), "avgt", "B.m", metric, "B/op",
-                Direction.LOWER_IS_BETTER, List.of(), List.of());
+        return new Trend(BenchmarkId.of("a.B.m", Map.of(), "avgt"), "B.m", metric, "B/op", Direction.LOWER_IS_BETTER,
+                List.of(), List.of());
     }
 }

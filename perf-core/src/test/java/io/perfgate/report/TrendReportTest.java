@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.Direction;
 import io.perfgate.trend.ChangePointDetector;
 import io.perfgate.trend.ChangePointOptions;
@@ -30,9 +31,8 @@ class TrendReportTest {
             runs.add(new TrendRun("run-" + i, String.format("%02d", i) + "abcdef0123456789", null,
                     T0.plusSeconds(86_400L * i), null, level, level * 0.99, level * 1.01, 3));
         }
-        // the series' identity is opaque to the report: it lays out what it is given
-        Trend t = new Trend(displayName + "/" + mode, "com.acme." + displayName, "com.acme." + displayName, Map.of(),
-                mode, displayName, "median", unit, direction, runs, List.of());
+        Trend t = new Trend(BenchmarkId.of("com.acme." + displayName, Map.of(), mode), displayName, "median", unit,
+                direction, runs, List.of());
         return t.withChanges(new ChangePointDetector(ChangePointOptions.defaults()).detect(t.series()));
     }
 

@@ -22,8 +22,7 @@ class OtavaCsvTest {
         for (int i = 0; i < values.length; i++) {
             runs.add(run(i, values[i]));
         }
-        return new Trend(BenchmarkId.ofKey(key, mode).storedKey(), key, "b", Map.of(), mode, "b", metric, "ns/op",
-                direction, runs, List.of());
+        return new Trend(BenchmarkId.ofKey(key, mode), "b", metric, "ns/op", direction, runs, List.of());
     }
 
     @Test
