@@ -22,6 +22,7 @@ import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.profile.StackProfile;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.text.Durations;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +59,41 @@ public final class ComparisonProfiler {
         this.setup = setup;
         this.log = log;
         this.forks = new ProfilingForks(launcher, setup, log);
+    }
+
+    /** The working tree's side of its profiling forks, which only the goal can give: the launcher, the classpath. */
+    public interface WorkingTree<X extends Exception> {
+        BenchmarkLauncher launcher() throws X;
+
+        List<Path> testClasspath() throws X;
+    }
+
+    /**
+     * Profiles {@code targets} in the working tree only, one extra fork each, into {@code profilesDirectory}
+     * (cleared of an earlier run's profiles first, even when there are no targets), each attributed against its
+     * profile in {@code stored} where there is one. Benchmarks that cannot be listed skip the profiling with a
+     * warning: profiling never fails the build.
+     *
+     * @return the profiler, with what it recorded; null when nothing was profiled
+     * @throws IOException when the earlier profiles cannot be cleared
+     */
+    public static <X extends Exception> ComparisonProfiler profileWorkingTree(List<ProfileTarget> targets,
+            ProfilerSetup setup, BaselineProfiles stored, Path profilesDirectory, WorkingTree<X> tree, PerfLog log)
+            throws IOException, X {
+        clearStale(profilesDirectory);
+        if (targets.isEmpty()) {
+            return null;
+        }
+        BenchmarkLauncher launcher = tree.launcher();
+        try {
+            launcher.discover(tree.testClasspath(), "working tree");
+        } catch (CompareException e) {
+            log.warn("Profiling skipped: " + e.getMessage() + ".");
+            return null;
+        }
+        ComparisonProfiler profiler = new ComparisonProfiler(launcher, setup, log);
+        profiler.profile(targets, null, tree.testClasspath(), profilesDirectory, 0, stored);
+        return profiler;
     }
 
     /** Removes the profile directories an earlier run left (those holding an attribution.json), so none is reused. */

@@ -1,6 +1,7 @@
 package io.perfgate.shard;
 
 import io.perfgate.config.PerfProperties;
+import io.perfgate.log.PerfLog;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -74,6 +75,20 @@ public final class Shard {
             return Optional.empty();
         }
         return Optional.of(parse(CI_NODE_INDEX + "/" + CI_NODE_TOTAL, index.trim() + "/" + total.trim()));
+    }
+
+    /**
+     * {@link #resolve(String, Map)}, saying in {@code log} when the shard comes from the CI's variables rather than
+     * from {@code perf.shard}, so a build that runs part of the suite without being told to shows why.
+     */
+    public static Optional<Shard> resolve(String setting, Map<String, String> environment, PerfLog log)
+            throws ShardException {
+        Optional<Shard> resolved = resolve(setting, environment);
+        if (resolved.isPresent() && (setting == null || setting.trim().isEmpty())) {
+            log.info("Running shard " + resolved.get() + " of the suite, from " + CI_NODE_INDEX + " and "
+                    + CI_NODE_TOTAL + " (-D" + PerfProperties.SHARD + "=K/N sets it yourself)");
+        }
+        return resolved;
     }
 
     public int index() {

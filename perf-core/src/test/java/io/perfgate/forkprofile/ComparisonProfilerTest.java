@@ -6,6 +6,7 @@ import static io.perfgate.testing.Results.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.gate.Gate;
@@ -26,6 +27,7 @@ import io.perfgate.profile.StackProfile;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.testing.LogLines;
 import io.perfgate.testing.Recordings;
+import io.perfgate.workspace.CompareException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -274,6 +276,97 @@ class ComparisonProfilerTest {
         ComparisonProfiler.clearStale(dir);
         assertFalse(Files.exists(dir.resolve("Old.bench")));
         assertTrue(Files.exists(dir.resolve("mine/notes.txt")));
+    }
+
+    /** The working tree as a goal gives it: the launcher that {@code discovers} (or fails to), the classpath. */
+    private static ComparisonProfiler.WorkingTree<RuntimeException> workingTree(RecordingLauncher launcher,
+            String discoveryProblem, List<String> asked) {
+        return new ComparisonProfiler.WorkingTree<RuntimeException>() {
+            @Override
+            public BenchmarkLauncher launcher() {
+                asked.add("launcher");
+                return new BenchmarkLauncher() {
+                    @Override
+                    public List<BenchmarkResult> runProfiledFork(List<Path> classpath, String benchmark,
+                            Map<String, String> params, String sideLabel, List<String> jvmArgs,
+                            String childJvmOption, Path directory) throws InterleavedRun.ForkFailedException {
+                        return launcher.runProfiledFork(classpath, benchmark, params, sideLabel, jvmArgs,
+                                childJvmOption, directory);
+                    }
+
+                    @Override
+                    public List<String> discover(List<Path> classpath, String sideLabel) throws CompareException {
+                        asked.add("discover " + sideLabel + " " + classpath);
+                        if (discoveryProblem != null) {
+                            throw new CompareException(discoveryProblem);
+                        }
+                        return List.of(SLOWER, SAME);
+                    }
+
+                    @Override
+                    public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel,
+                            int round) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public Map<String, String> environment() {
+                        return Collections.emptyMap();
+                    }
+
+                    @Override
+                    public Map<String, String> settings() {
+                        return Collections.emptyMap();
+                    }
+                };
+            }
+
+            @Override
+            public List<Path> testClasspath() {
+                return CANDIDATE;
+            }
+        };
+    }
+
+    @Test
+    void theWorkingTreeAloneIsProfiledIntoADirectoryClearedOfEarlierProfiles() throws Exception {
+        Files.createDirectories(dir.resolve("Old.bench"));
+        Files.writeString(dir.resolve("Old.bench").resolve(ProfileEvidence.FILE_NAME), "{}");
+        RecordingLauncher launcher = new RecordingLauncher(false);
+        List<String> asked = new ArrayList<>();
+        LogLines log = new LogLines();
+        ComparisonProfiler profiler = ComparisonProfiler.profileWorkingTree(ProfileTarget.fromReport(report(),
+                ProfileMode.REGRESSIONS), setup(ProfileMode.REGRESSIONS, ProfilerChoice.JFR, false), null, dir,
+                workingTree(launcher, null, asked), log);
+
+        assertFalse(Files.exists(dir.resolve("Old.bench")));
+        assertEquals(List.of("launcher", "discover working tree [candidate-classes]"), asked);
+        assertEquals(Collections.singletonList("candidate " + SLOWER + " jfr [candidate-classes]"), launcher.forks);
+        assertTrue(profiler.recordedProfiles().containsKey(SLOWER));
+    }
+
+    @Test
+    void nothingToProfileOnlyClearsTheEarlierProfiles() throws Exception {
+        Files.createDirectories(dir.resolve("Old.bench"));
+        Files.writeString(dir.resolve("Old.bench").resolve(ProfileEvidence.FILE_NAME), "{}");
+        List<String> asked = new ArrayList<>();
+        LogLines log = new LogLines();
+        assertNull(ComparisonProfiler.profileWorkingTree(List.of(), setup(ProfileMode.ALL, ProfilerChoice.JFR,
+                false), null, dir, workingTree(new RecordingLauncher(false), null, asked), log));
+        assertFalse(Files.exists(dir.resolve("Old.bench")));
+        assertEquals(List.of(), asked, "no launcher is made for nothing");
+        assertEquals(List.of(), log.lines());
+    }
+
+    @Test
+    void benchmarksThatCannotBeListedSkipTheProfilingWithAWarning() throws Exception {
+        RecordingLauncher launcher = new RecordingLauncher(false);
+        LogLines log = new LogLines();
+        assertNull(ComparisonProfiler.profileWorkingTree(ProfileTarget.fromReport(report(), ProfileMode.REGRESSIONS),
+                setup(ProfileMode.REGRESSIONS, ProfilerChoice.JFR, false), null, dir,
+                workingTree(launcher, "no META-INF/BenchmarkList in the working tree", new ArrayList<>()), log));
+        assertEquals(List.of("Profiling skipped: no META-INF/BenchmarkList in the working tree."), log.warnings());
+        assertEquals(List.of(), launcher.forks);
     }
 
     @Test

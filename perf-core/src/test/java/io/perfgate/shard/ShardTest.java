@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.testing.LogLines;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -111,5 +112,17 @@ class ShardTest {
         assertEquals(Arrays.asList("a"), Shard.parse("p", "1/3").select(names, n -> n, n -> 10));
         assertEquals(Arrays.asList("b"), Shard.parse("p", "2/3").select(names, n -> n, n -> 10));
         assertFalse(!Shard.parse("p", "3/3").select(names, n -> n, n -> 10).isEmpty());
+    }
+
+    @Test
+    void aShardFromTheCiVariablesIsSaidInTheLogOneSetByPerfShardIsNot() throws Exception {
+        LogLines log = new LogLines();
+        Map<String, String> ci = Map.of(Shard.CI_NODE_INDEX, "2", Shard.CI_NODE_TOTAL, "3");
+        assertEquals("2/3", Shard.resolve(null, ci, log).get().toString());
+        assertEquals(List.of("Running shard 2/3 of the suite, from CI_NODE_INDEX and CI_NODE_TOTAL"
+                + " (-Dperf.shard=K/N sets it yourself)"), log.infos());
+        assertEquals("1/4", Shard.resolve("1/4", ci, log).get().toString());
+        assertFalse(Shard.resolve(" ", Map.of(), log).isPresent());
+        assertEquals(1, log.lines().size(), log.toString());
     }
 }

@@ -390,12 +390,16 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
             measurement = new Measurement(this, toolchainManager, repositorySystem,
                     outputDirectory == null ? null : outputDirectory.toPath(), baseline == null ? null : baseline.toPath())
                     .jvm(useToolchain(), scenarios, scenarioIncludes)
-                    .profiling(profile, profiler, asyncProfilerVersion)
                     .jmh(this::jmhSettings, forkPlan, runsForkPlans())
                     .limits(this::planningSettings);
             measurement = partOfSuite(measurement);
         }
         return measurement;
+    }
+
+    /** The profiler this goal's parameters ask for, resolved and launched with its {@link #measurement()}. */
+    protected final Profiling profiler() throws MojoExecutionException {
+        return new Profiling(measurement(), this, repositorySystem, profile, profiler, asyncProfilerVersion);
     }
 
     /** {@code perf.useToolchain}, read by the one switch rule. */

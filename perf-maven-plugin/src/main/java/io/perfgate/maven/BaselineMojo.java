@@ -65,14 +65,14 @@ public class BaselineMojo extends RunMojo {
     public void executeGoal() throws MojoExecutionException {
         boolean forced = force();
         Measurement m = measurement();
-        ProfileMode profiling = m.profileMode(); // checked before anything is measured or written
+        ProfileMode profiling = profiler().mode(); // checked before anything is measured or written
         try {
             Optional<Path> results = ResultsToRecord.find(resultsFile().toPath(), baseline.toPath(), forced,
                     this::display, this::runBenchmarks, () -> ReactorBenchmarks.foundNone(project), perfLog());
             if (results.isPresent()) {
                 m.storedBaseline().record(results.get(), new BaselineRecorder(PluginVersion.get(), Clock.systemUTC()),
-                        forced, reason, profiling, (targets, stored) -> m.profileWorkingTree(targets,
-                                m.profilerSetup(), stored));
+                        forced, reason, profiling, (targets, stored) -> profiler().workingTree(targets,
+                                profiler().setup(), stored));
             }
         } catch (BaselineException e) {
             throw failure(e);

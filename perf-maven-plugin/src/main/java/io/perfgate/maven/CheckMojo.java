@@ -114,7 +114,7 @@ public class CheckMojo extends CompareMojo {
         Measurement m = measurement();
         BaselineCheck.Request request = new BaselineCheck.Request(results.toPath(), m.storedBaseline(),
                 outputDirectory.toPath()).settings(gateSettings()).reportFormats(reportFormats())
-                .profileMode(m.profileMode()).toolVersion(PluginVersion.get()).display(this::display)
+                .profileMode(profiler().mode()).toolVersion(PluginVersion.get()).display(this::display)
                 .recordCommand(MavenCommands.recordBaseline(session, project, plugin))
                 .acceptCommand(MavenCommands.acceptSlowdown(session, project, plugin))
                 .confirmation(failConfirmation());
@@ -131,7 +131,7 @@ public class CheckMojo extends CompareMojo {
         BaselineCheck.Result result;
         try {
             result = new BaselineCheck(perfLog()).run(request,
-                    (targets, stored) -> m.profileWorkingTree(targets, m.profilerSetup(), stored));
+                    (targets, stored) -> profiler().workingTree(targets, profiler().setup(), stored));
         } catch (BaselineException e) {
             throw failure(e);
         }
@@ -166,7 +166,8 @@ public class CheckMojo extends CompareMojo {
                 RoundSettings rounds = rounds();
                 CommitComparison.Request template = new CommitComparison.Request(m.checkoutPaths(),
                         m.testClasspath(), gateSettings()).rounds(rounds.seed(), rounds.adaptive(), rounds.maxForks(),
-                        m.storedCalibration(rounds.adaptive())).describedAs(PluginVersion.get(), "perf:" + goal())
+                        m.estimates().storedCalibration(rounds.adaptive()))
+                        .describedAs(PluginVersion.get(), "perf:" + goal())
                         .resultsDirectory(outputDirectory.toPath().resolve("confirm"));
                 return new FailConfirmation.Parts(MavenCommands.baseBuild(session),
                         m.roundLauncher("confirm-forks", "", true), template);

@@ -380,7 +380,7 @@ public class CompareMojo extends AbstractGateMojo {
                 .forkPlanAuto(m.forkPlanMode() == CalibratedForks.Mode.AUTO).affected(affected())
                 .maxForks(rounds.maxForks()).settings(gateSettings()).command(command(jmhOptions().userSettings(),
                         rounds.seed(), rounds.adaptive(), affected(), Map.of())).toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(m.shard()).budget(m.budget())
-                .profiling(m.profilerSetup()).calibration(m.storedCalibration(rounds.adaptive()))
+                .profiling(profiler().setup()).calibration(m.estimates().storedCalibration(rounds.adaptive()))
                 .history(historySettings().forOrdering(project.getBasedir().toPath(), perfLog())).build();
     }
 

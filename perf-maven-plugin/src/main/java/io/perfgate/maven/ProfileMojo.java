@@ -51,12 +51,12 @@ public class ProfileMojo extends AbstractJmhMojo {
     public void executeGoal() throws MojoExecutionException {
         Measurement m = measurement();
         // perf.profile chooses what the measuring goals profile; this goal profiles its whole selection
-        ProfilerSetup setup = m.profilerSetup(ProfileMode.ALL);
+        ProfilerSetup setup = profiler().setup(ProfileMode.ALL);
         List<ProfileEvidence> evidence;
         try {
             evidence = new ProfileSelection(MavenCommands.baseBuild(session), m.roundLauncher("profile-forks", "",
                     true), perfLog()).profile(against, m.checkoutPaths(), m.testClasspath(), setup,
-                            (targets, stored) -> m.profileWorkingTree(targets, setup, stored));
+                            (targets, stored) -> profiler().workingTree(targets, setup, stored));
         } catch (CompareException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (IOException e) {

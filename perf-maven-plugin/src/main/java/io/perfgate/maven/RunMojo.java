@@ -122,16 +122,16 @@ public class RunMojo extends AbstractJmhMojo {
     public void executeGoal() throws MojoExecutionException {
         // checked before anything is measured: a typo must not cost a run
         Measurement m = measurement();
-        boolean profiling = m.profileMode() == ProfileMode.ALL;
+        boolean profiling = profiler().mode() == ProfileMode.ALL;
         String profilesLater = profilingGoalFollows();
         if (profiling && profilesLater != null) {
             getLog().info(PerfProperties.PROFILE + "=all: " + profilesLater + " profiles the benchmarks later in this"
                     + " build");
             profiling = false;
         }
-        ProfilerSetup setup = profiling ? m.profilerSetup() : null;
+        ProfilerSetup setup = profiling ? profiler().setup() : null;
         WorkingTreeProfiling<MojoExecutionException> profiler = setup == null ? null
-                : (targets, stored) -> m.profileWorkingTree(targets, setup, stored);
+                : (targets, stored) -> profiler().workingTree(targets, setup, stored);
         RunRequest request = request();
         noteWriteLocation("The results file", results.toPath());
         try {
@@ -243,11 +243,11 @@ public class RunMojo extends AbstractJmhMojo {
                 .projectDirectory(project.getBasedir().toPath().toAbsolutePath())
                 .resultsFile(results.toPath())
                 .setting(PerfProperties.INCLUDE_MAIN_CLASSES, Boolean.toString(mainClasses), mainClasses)
-                .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(m.useToolchain()), !m.useToolchain())
+                .setting(PerfProperties.USE_TOOLCHAIN, Boolean.toString(useToolchain()), !useToolchain())
                 .setting(PerfProperties.SCENARIO_INCLUDES, m.scenarioIncludes(),
                         !PerfProperties.DEFAULT_SCENARIO_INCLUDES.equals(m.scenarioIncludes()))
                 .scenarios(selected)
-                .scenarioTimes(m.scenarioTimes(selected))
+                .scenarioTimes(m.estimates().scenarioTimes(selected))
                 .forkTimes(m.forkTimes())
                 .shard(shard)
                 .budget(m.budget())

@@ -196,8 +196,9 @@ public class TrendMojo extends AbstractGateMojo {
                 Measurement m = measurement();
                 CommitComparison.Request template = new CommitComparison.Request(m.checkoutPaths(),
                         m.testClasspath(), gateSettings()).rounds(rounds.seed(), rounds.adaptive(), rounds.maxForks(),
-                        m.storedCalibration(rounds.adaptive())).describedAs(PluginVersion.get(), "perf:trend")
-                        .profiling(m.profilerSetup());
+                        m.estimates().storedCalibration(rounds.adaptive()))
+                        .describedAs(PluginVersion.get(), "perf:trend")
+                        .profiling(profiler().setup());
                 return ChangeConfirmation.Tools.of(new FailConfirmation.Parts(MavenCommands.baseBuild(session),
                         m.roundLauncher("trend-confirm-forks", "", true), template), out.resolve("trend-confirm"),
                         perfLog());
