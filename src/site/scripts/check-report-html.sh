@@ -93,18 +93,19 @@ fail() {
     failures=$((failures + 1))
 }
 
-for file in "${files[@]}"; do
+# One report page: prints "ok ..." or its FAIL lines.
+check_report() {
+    local file=$1 failures_before=$failures abs name expected svg_in_dom copy measured
     if [ ! -f "$file" ]; then
         fail "$file" "no such file"
-        continue
+        return
     fi
-    failures_before=$failures
     abs=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
     name=$(echo "$file" | sed 's#[^A-Za-z0-9._-]#_#g')
     expected=$(grep -o 'data-benchmarks="[0-9]*"' "$abs" | head -1 | grep -o '[0-9]*' || true)
     if [ -z "$expected" ]; then
         fail "$file" "no perf-maven-plugin report in it (no data-benchmarks attribute)"
-        continue
+        return
     fi
 
     # 1. the page alone: DOM and console
@@ -112,7 +113,7 @@ for file in "${files[@]}"; do
             >"$work/$name.dom" 2>"$work/$name.log"; then
         fail "$file" "the browser did not load the page (see $out_dir/$name.log)"
         cp "$work/$name.log" "$out_dir/$name.log"
-        continue
+        return
     fi
     cp "$work/$name.log" "$out_dir/$name.log"
     if grep -q ':CONSOLE' "$work/$name.log"; then
@@ -120,7 +121,7 @@ for file in "${files[@]}"; do
     fi
     if ! grep -q 'class="perfgate-report"' "$work/$name.dom"; then
         fail "$file" "the rendered DOM holds no report"
-        continue
+        return
     fi
     # A report without comparisons (no baseline yet) has no <svg>: grep's "no match" must not end the script.
     svg_in_dom=$({ grep -o '<svg ' "$work/$name.dom" || true; } | wc -l)
@@ -174,47 +175,76 @@ HTML
         fail "$file" "no screenshot"
     fi
     if [ "$failures" -ne "$failures_before" ]; then
-        continue
+        return
     fi
     echo "ok   $file: $expected benchmarks, $svg_in_dom svg in the DOM, $measured; screenshot $out_dir/$name.png"
-done
+}
 
 # The profile pages the comparison ITs wrote (perf.profile): the differential view (one <svg>, no script) and
 # async-profiler's flame graphs (a <canvas> their script draws). Each must load without a console message, hold
 # its picture in the rendered DOM, and give a screenshot.
-profile_pages=0
+check_profile() {
+    local page=$1 abs name picture
+    abs=$(cd "$(dirname "$page")" && pwd)/$(basename "$page")
+    name=$(echo "$page" | sed 's#[^A-Za-z0-9._-]#_#g')
+    if ! run_browser --enable-logging=stderr --v=0 --virtual-time-budget=3000 --dump-dom "file://$abs" \
+            >"$work/$name.dom" 2>"$work/$name.log"; then
+        fail "$page" "the browser did not load the page"
+        return
+    fi
+    if grep -q ':CONSOLE' "$work/$name.log"; then
+        fail "$page" "console messages: $(grep ':CONSOLE' "$work/$name.log" | sed 's/^.*CONSOLE[^]]*\] //' | head -5 | tr '\n' ' ')"
+        return
+    fi
+    case "$(basename "$page")" in
+        diff.html) picture='<rect ' ;;
+        *) picture='<canvas' ;;
+    esac
+    if ! grep -q "$picture" "$work/$name.dom"; then
+        fail "$page" "no $picture in the rendered DOM"
+        return
+    fi
+    run_browser --window-size=1280,1200 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
+    if [ ! -s "$out_dir/$name.png" ]; then
+        fail "$page" "no screenshot"
+        return
+    fi
+    echo "ok   $page: $picture in the DOM, no console message; screenshot $out_dir/$name.png"
+}
+
+profiles=()
 if $default_files; then
     shopt -s nullglob
-    for page in perf-maven-plugin-it/target/it/*/target/perf/profiles/*/*.html; do
-        profile_pages=$((profile_pages + 1))
-        abs=$(cd "$(dirname "$page")" && pwd)/$(basename "$page")
-        name=$(echo "$page" | sed 's#[^A-Za-z0-9._-]#_#g')
-        if ! run_browser --enable-logging=stderr --v=0 --virtual-time-budget=3000 --dump-dom "file://$abs" \
-                >"$work/$name.dom" 2>"$work/$name.log"; then
-            fail "$page" "the browser did not load the page"
-            continue
-        fi
-        if grep -q ':CONSOLE' "$work/$name.log"; then
-            fail "$page" "console messages: $(grep ':CONSOLE' "$work/$name.log" | sed 's/^.*CONSOLE[^]]*\] //' | head -5 | tr '\n' ' ')"
-            continue
-        fi
-        case "$(basename "$page")" in
-            diff.html) picture='<rect ' ;;
-            *) picture='<canvas' ;;
-        esac
-        if ! grep -q "$picture" "$work/$name.dom"; then
-            fail "$page" "no $picture in the rendered DOM"
-            continue
-        fi
-        run_browser --window-size=1280,1200 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
-        if [ ! -s "$out_dir/$name.png" ]; then
-            fail "$page" "no screenshot"
-            continue
-        fi
-        echo "ok   $page: $picture in the DOM, no console message; screenshot $out_dir/$name.png"
-    done
+    profiles=(perf-maven-plugin-it/target/it/*/target/perf/profiles/*/*.html)
     shopt -u nullglob
 fi
+
+# Two workers, one browser each at a time: each launch is mostly waiting on one core, and 160 launches one after
+# another took over 2 minutes of CI. Worker k takes every second page from k; each keeps its own count of problems.
+jobs=()
+for f in "${files[@]}"; do jobs+=("report $f"); done
+for f in "${profiles[@]}"; do jobs+=("profile $f"); done
+worker() {
+    local k=$1 i
+    for ((i = k; i < ${#jobs[@]}; i += 2)); do
+        case ${jobs[$i]} in
+            report\ *) check_report "${jobs[$i]#report }" ;;
+            profile\ *) check_profile "${jobs[$i]#profile }" ;;
+        esac
+    done
+    echo "$failures" >"$work/failures.$k"
+}
+worker 0 &
+worker 1 &
+wait
+for k in 0 1; do
+    if [ -f "$work/failures.$k" ]; then
+        failures=$((failures + $(cat "$work/failures.$k")))
+    else
+        fail "worker $k" "stopped before its last page (see the lines above)"
+    fi
+done
+profile_pages=${#profiles[@]}
 
 if [ "$failures" -gt 0 ]; then
     echo "check-report-html: $failures problem(s)" >&2

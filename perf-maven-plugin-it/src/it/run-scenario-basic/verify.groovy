@@ -63,4 +63,21 @@ assert log =~ /scenario cpu-work: .* from the 2 warm JVMs in .*baseline\.json\).
 assert log =~ /scenario few-requests: no plan \(.*holds 1 warm JVM of 2 runs, too few to split the noise/
 assert log.contains("scenario 'few-requests': warm runs recorded 20 to 20 latencies each")
 assert log.contains("recorded the metric 'checksum.bits', which is not declared")
+
+// perf:check judges the scenarios against the stored baseline as it judges benchmarks: each kind of run apart, the
+// time's median and p95 and every declared metric (the gated alloc and requests), and it says why it cannot judge
+// (3 cold and 2 warm JVMs a side are below the 5 a side the test needs): deterministic here, whatever the machine.
+def check = log.substring(log.indexOf('perf:check target/perf/results.json vs baseline src/perf/baseline.json'))
+['cpu-work (runs=cold)', 'cpu-work (runs=warm)'].each { row ->
+    ['median', 'p95', 'alloc', 'requests'].each { metric ->
+        assert check =~ /(?m)^\[INFO\] ${java.util.regex.Pattern.quote(row)}\s+${metric}\s/ : "no ${metric} row for ${row}"
+    }
+}
+assert check.contains('INCONCLUSIVE cpu-work (runs=cold): median time')
+assert check.contains('is not judged: 3 baseline and 3 candidate forks, but at least 5 per side are needed')
+assert check.contains('is not judged: 2 baseline and 2 candidate forks, but at least 5 per side are needed')
+assert check =~ /few-requests \(runs=warm\)\s+p95 .* not gated/
+assert check =~ /perf:check: \w+ - .*9 comparisons/
+def report = new JsonSlurper().parse(new File(basedir, 'target/perf/report.json'))
+assert report.comparisons.count { it.benchmark == 'cpu-work' } == 8 : report.comparisons*.benchmark
 return true
