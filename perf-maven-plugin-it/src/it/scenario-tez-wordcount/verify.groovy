@@ -1,7 +1,7 @@
 import groovy.json.JsonSlurper
 
 // The invoker appends the five invocations to one build.log. Run 4, perf:compare, starts with its "Base:" line (and
-// has a perf:check header of its own); runs 1-3 split at run 2's perf:check header.
+// has a perf:compare header of its own); runs 1-3 split at run 2's perf:check header.
 def fixture = evaluate(new File(basedir, '../../../src/it-support/GitFixture.groovy'))
 def whole = new File(basedir, 'build.log').text
 def compareAt = whole.indexOf('[INFO] Base: ')
