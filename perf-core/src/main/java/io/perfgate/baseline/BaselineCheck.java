@@ -215,7 +215,8 @@ public final class BaselineCheck {
                 PerfResults stored = baseline.read(request.recordCommand);
                 return gate.check(stored, baseline.shown(), current, request.display.apply(resultsPath));
             }
-            return gate.noBaseline(current, request.display.apply(resultsPath), historyOnly ? null : baseline.shown());
+            return gate.noBaseline(current, request.display.apply(resultsPath), historyOnly ? null : baseline.shown(),
+                    request.history == null ? null : request.history.tooFewRuns());
         } catch (ResultsFormatException e) {
             // the baseline's own message is made in StoredBaseline.read; this one is about the results just measured
             throw BaselineException.withoutCause(e.getMessage() + ". It was left as it is; measure again with"

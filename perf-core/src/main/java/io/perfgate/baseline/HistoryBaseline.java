@@ -47,6 +47,7 @@ public final class HistoryBaseline {
     private final MainBranches mainBranches;
     private final boolean asked;
     private String newestCommit;
+    private String tooFewRuns;
     private final PerfLog log;
 
     /**
@@ -106,6 +107,14 @@ public final class HistoryBaseline {
      */
     String newestCommit() {
         return newestCommit;
+    }
+
+    /**
+     * After a {@link #judge} that found too few runs: how many it found, how many it needs and how to get them, for
+     * the report of the check that goes on without a baseline; null otherwise.
+     */
+    String tooFewRuns() {
+        return tooFewRuns;
     }
 
     /** True when {@code perf.baseline=history} asked for it, so there is no baseline file to speak of. */
@@ -185,6 +194,11 @@ public final class HistoryBaseline {
         Selection s = select(records, current, runs, mainBranches);
         String leftOut = s.leftOut.isEmpty() ? "" : "; left out: " + s.leftOutText();
         if (s.chosen.size() < RunPrediction.MIN_RUNS) {
+            String branches = mainBranches.describe(records);
+            tooFewRuns = where + " holds " + s.comparable + (s.comparable == 1 ? " run" : " runs") + " of " + branches
+                    + " comparable with this one, of the " + RunPrediction.MIN_RUNS + " a check against the history"
+                    + " needs: record " + (RunPrediction.MIN_RUNS - s.comparable) + " more with perf:record on "
+                    + branches;
             fallBack(where + " holds " + s.comparable + (s.comparable == 1 ? " run" : " runs") + " of "
                     + mainBranches.describe(records) + " comparable with this one (of " + records.size()
                     + " records" + leftOut + "), and judging against the history needs at least "

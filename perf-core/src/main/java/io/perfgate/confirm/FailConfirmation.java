@@ -310,7 +310,8 @@ public final class FailConfirmation {
 
     /** {@code report} with {@code rows} as its comparisons, its regressions their FAIL rows, and one note more. */
     private static GateReport rebuilt(GateReport report, List<GateRow> rows, String note) {
-        GateReport.Builder b = GateReport.builder().createdAt(report.createdAt()).toolVersion(report.toolVersion())
+        GateReport.Builder b = GateReport.builder().goal(report.goal()).createdAt(report.createdAt())
+                .toolVersion(report.toolVersion())
                 .baseline(report.baseline()).current(report.current())
                 .environment(report.environmentPolicy(), report.environmentDifferences())
                 .settings(report.settings())

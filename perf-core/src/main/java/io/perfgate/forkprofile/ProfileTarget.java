@@ -70,7 +70,7 @@ public final class ProfileTarget {
             } else if (c.metric() == Metric.ALLOCATION) {
                 allocations.put(c.id(), c);
             }
-            worst.merge(c.id(), c.verdict(), (a, b) -> b.ordinal() < a.ordinal() ? b : a);
+            worst.merge(c.id(), c.verdict(), (a, b) -> Verdict.worst(java.util.Arrays.asList(a, b)));
         }
         List<ProfileTarget> selected = new ArrayList<>();
         if (mode == ProfileMode.NONE) {

@@ -56,6 +56,7 @@ public final class Gate {
 
     private final GateSettings settings;
     private String toolVersion = "unknown";
+    private String goal = GateReport.CHECK;
     private Clock clock = Clock.systemUTC();
     private String baselineCommand = "mvn clean test-compile perf:baseline";
     /** Benchmarks the comparison never measured, with why; reported NOT RUN. */
@@ -70,6 +71,12 @@ public final class Gate {
     /** The plugin version written into the report. */
     public Gate toolVersion(String version) {
         this.toolVersion = Objects.requireNonNull(version);
+        return this;
+    }
+
+    /** The goal that judges, as the reports name it ({@link GateReport#goal()}); perf:check unless set. */
+    public Gate goal(String goal) {
+        this.goal = Objects.requireNonNull(goal);
         return this;
     }
 
@@ -117,8 +124,8 @@ public final class Gate {
         if (comparisonAlpha < settings.alpha()) {
             // results of perf:compare's adaptive rounds (e.g. its shards, merged) keep the level their stop rule
             // needs: judged at the full alpha, a two-look comparison would fail more often than alpha
-            Gate levelled = new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).clock(clock)
-                    .baselineCommand(baselineCommand).notRun(notRun);
+            Gate levelled = new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).goal(goal)
+                    .clock(clock).baselineCommand(baselineCommand).notRun(notRun);
             levelled.notes.add("These results come from interleaved rounds with adaptive stopping (provenance "
                     + Provenance.COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
                     + " that level, as perf:compare judged them, not at " + PerfProperties.ALPHA + " = "
@@ -147,7 +154,7 @@ public final class Gate {
         }
         double comparisonAlpha = comparisonAlpha(treatments.values().iterator().next());
         if (comparisonAlpha < settings.alpha()) {
-            return new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).clock(clock)
+            return new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).goal(goal).clock(clock)
                     .baselineCommand(baselineCommand).checkTreatments(baseline, baselineFile, treatments);
         }
         List<Prepared> prepared = new ArrayList<>();
@@ -286,20 +293,45 @@ public final class Gate {
      * {@code perf.failOnMissingBaseline=true}.
      */
     public GateReport noBaseline(PerfResults current, String currentFile, String baselineFile) {
+        return noBaseline(current, currentFile, baselineFile, null);
+    }
+
+    /**
+     * As {@link #noBaseline(PerfResults, String, String)}, where the history was to be the baseline but holds too
+     * few runs: the message says how many it holds, how many it needs and how to get them, in place of a bare "no
+     * baseline" whose remedy (recording a file) is not what a check against the history needs.
+     *
+     * @param baselineFile the missing file the history stood in for, or null when {@code perf.baseline=history}
+     * @param tooFewRuns what the history holds and needs ({@code the git branch ... holds 2 runs of main ...}),
+     *        or null when no history was tried
+     */
+    public GateReport noBaseline(PerfResults current, String currentFile, String baselineFile, String tooFewRuns) {
         GateReport.Builder report = start(current, currentFile);
         String where = baselineFile == null ? "" : " at " + baselineFile;
-        if (settings.failOnMissingBaseline()) {
-            report.addOtherFailure("No baseline" + where + " and " + FAIL_ON_MISSING_BASELINE + "=true. Record one with: "
-                    + baselineCommand + (baselineFile == null ? "" : ", then commit " + baselineFile));
+        String record = "ecord one with: " + baselineCommand + (baselineFile == null ? "" : ", then commit "
+                + baselineFile);
+        String message;
+        if (tooFewRuns == null) {
+            message = "No baseline" + where + (settings.failOnMissingBaseline() ? " and " + FAIL_ON_MISSING_BASELINE
+                    + "=true. R" : ": nothing to compare. R") + record;
         } else {
-            report.addNote("No baseline" + where + ": nothing to compare. Record one with: " + baselineCommand
-                    + (baselineFile == null ? "" : ", then commit " + baselineFile));
+            // asked for the history, a baseline file would not be read: only more runs help
+            message = "No baseline" + where + (settings.failOnMissingBaseline() ? " and " + FAIL_ON_MISSING_BASELINE
+                    + "=true" : "") + (baselineFile == null ? ": " : ", and ") + tooFewRuns
+                    + (baselineFile == null ? "" : ", or a baseline file with: " + baselineCommand + ", then commit "
+                            + baselineFile);
+        }
+        if (settings.failOnMissingBaseline()) {
+            report.addOtherFailure(message);
+        } else {
+            report.addNote(message);
         }
         return report.build();
     }
 
     GateReport.Builder start(PerfResults current, String currentFile) {
         return GateReport.builder()
+                .goal(goal)
                 .createdAt(Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString())
                 .toolVersion(toolVersion)
                 .current(new GateReport.Source(currentFile, current.createdAt(), current.toolVersion(),

@@ -20,7 +20,10 @@ import java.util.Objects;
 public final class GateReport {
     /** The report.json schema version this code writes and reads. */
     public static final int SCHEMA = 1;
+    /** The goal a report names when none is given: the check against a stored baseline or the history. */
+    public static final String CHECK = "perf:check";
 
+    private final String goal;
     private final Outcome outcome;
     private final String createdAt;
     private final String toolVersion;
@@ -44,6 +47,7 @@ public final class GateReport {
     private final boolean failOnRegression;
 
     private GateReport(Builder b) {
+        this.goal = Objects.requireNonNull(b.goal, "goal");
         this.createdAt = Objects.requireNonNull(b.createdAt, "createdAt");
         this.toolVersion = Objects.requireNonNull(b.toolVersion, "toolVersion");
         this.baseline = b.baseline;
@@ -84,6 +88,22 @@ public final class GateReport {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The goal that judged, as its reports and log name it: {@code perf:check}, or {@code perf:compare} (also
+     * perf:check with {@code perf.against}, which runs the comparison under its own name).
+     */
+    public String goal() {
+        return goal;
+    }
+
+    /**
+     * The verdict in one line, as the console ends with it and report.md and the pull-request comment open with it:
+     * {@code perf:compare: WARN - no regression in 2 comparisons (2 INCONCLUSIVE)}.
+     */
+    public String headline() {
+        return goal + ": " + outcome + " - " + summary();
     }
 
     /** PASS, WARN or FAIL; FAIL exactly when {@link #failsBuild()}. */
@@ -256,7 +276,9 @@ public final class GateReport {
 
     /**
      * One line for the end of the build: {@code 2 regressions in 14 comparisons}, or {@code no regression in
-     * 14 comparisons (1 WARN, 2 INCONCLUSIVE)}, or {@code nothing compared}.
+     * 14 comparisons (1 WARN, 2 INCONCLUSIVE)}, or {@code nothing compared}. Regressions that do not fail the build
+     * say so, since the outcome is then WARN beside FAIL rows: {@code 3 regressions (FAIL, reported only:
+     * perf.failOnRegression=false) in 10 comparisons (3 WARN)}.
      */
     public String summary() {
         int n = comparisons.size();
@@ -270,7 +292,11 @@ public final class GateReport {
         } else if (fails == 0) {
             sb.append("no regression").append(of);
         } else {
-            sb.append(fails).append(fails == 1 ? " regression" : " regressions").append(of);
+            sb.append(fails).append(fails == 1 ? " regression" : " regressions");
+            if (!failOnRegression) {
+                sb.append(" (FAIL, reported only: ").append(PerfProperties.FAIL_ON_REGRESSION).append("=false)");
+            }
+            sb.append(of);
         }
         List<String> parts = new ArrayList<>();
         for (Verdict v : new Verdict[] {Verdict.WARN, Verdict.INCONCLUSIVE, Verdict.IMPROVED}) {
@@ -350,6 +376,7 @@ public final class GateReport {
     }
 
     public static final class Builder {
+        private String goal = CHECK;
         private Outcome outcome;
         private String createdAt;
         private String toolVersion;
@@ -373,6 +400,12 @@ public final class GateReport {
         private boolean failOnRegression = true;
 
         private Builder() {
+        }
+
+        /** The goal that judged ({@link GateReport#goal()}); {@value GateReport#CHECK} unless set. */
+        public Builder goal(String goal) {
+            this.goal = goal;
+            return this;
         }
 
         /** Sets the outcome as read from a file; left unset, it follows from the content. */

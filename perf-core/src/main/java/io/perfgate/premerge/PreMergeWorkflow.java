@@ -165,7 +165,7 @@ public final class PreMergeWorkflow {
             log.info("Wrote " + baseFile + " and " + candidateFile);
 
             GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
-                    .toolVersion(request.toolVersion()).notRun(outcome.notRun()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                    .toolVersion(request.toolVersion()).goal(request.goal()).notRun(outcome.notRun()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
                             + "=<ref> (" + request.goal() + " measures the base itself)")
                     .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
             // profiled while the base's build still exists, and before the reports, which show the profiles

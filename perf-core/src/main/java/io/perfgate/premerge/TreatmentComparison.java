@@ -315,7 +315,7 @@ public final class TreatmentComparison {
             }
         }
         List<GateReport> reports = new Gate(request.settings().withAlpha(decisionAlpha))
-                .toolVersion(request.toolVersion()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
+                .toolVersion(request.toolVersion()).goal(request.goal()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
                         + "=<ref> -D" + PerfProperties.TREATMENTS + "=... (" + request.goal()
                         + " measures every side itself)")
                 .checkTreatments(baseline, baselineFile, treatments);

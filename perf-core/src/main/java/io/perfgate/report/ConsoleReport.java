@@ -70,7 +70,7 @@ public final class ConsoleReport {
 
     public static List<Line> render(GateReport report) {
         List<Line> out = new ArrayList<>();
-        out.add(info("perf:check " + sources(report)));
+        out.add(info(report.goal() + " " + sources(report)));
         if (report.baseline() == null) {
             report.notes().forEach(n -> out.add(warn(n)));
             report.otherFailures().forEach(f -> out.add(error(f)));

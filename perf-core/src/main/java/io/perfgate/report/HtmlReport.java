@@ -316,13 +316,9 @@ public final class HtmlReport {
     private static void benchmark(StringBuilder h, CheckArtifacts in, String id, List<GateRow> cs) {
         GateReport r = in.report();
         GateRow first = cs.get(0);
-        Verdict worst = Verdict.INCONCLUSIVE;
-        for (GateRow c : cs) {
-            // Verdict is declared in order of severity, FAIL first
-            if (c.verdict().ordinal() < worst.ordinal()) {
-                worst = c.verdict();
-            }
-        }
+        List<Verdict> verdicts = new ArrayList<>();
+        cs.forEach(c -> verdicts.add(c.verdict()));
+        Verdict worst = Verdict.worst(verdicts);
         String name = RowView.of(first, r).benchmark();
         h.append("<section id=\"").append(anchor(id)).append("\" class=\"benchmark\">\n<h3>")
                 .append(Markup.html(name)).append(' ').append(badge(worst)).append("</h3>\n");

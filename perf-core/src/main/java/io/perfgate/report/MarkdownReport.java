@@ -128,7 +128,7 @@ public final class MarkdownReport {
      * notes and the failures.
      */
     static void headline(StringBuilder md, GateReport r) {
-        md.append("## perf:check: ").append(r.outcome()).append(" - ").append(r.summary()).append("\n\n");
+        md.append("## ").append(r.headline()).append("\n\n");
         md.append(Markup.markdown(ConsoleReport.sources(r))).append("  \n");
         if (r.baseline() == null) {
             md.append('\n');

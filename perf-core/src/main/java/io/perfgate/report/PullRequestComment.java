@@ -1,5 +1,6 @@
 package io.perfgate.report;
 
+import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateReport;
 import io.perfgate.stats.Verdict;
 import io.perfgate.text.Markup;
@@ -35,9 +36,6 @@ public final class PullRequestComment {
     public static final int BUDGET = 60_000;
     /** Room kept for the line that says what was left out. */
     private static final int NOTE_ROOM = 600;
-    /** The order of the rows that need a look: the ones that fail first. */
-    private static final List<String> SEVERITY = Arrays.asList(Verdict.FAIL.name(), Verdict.WARN.name(),
-            Verdict.INCONCLUSIVE.name(), Verdict.IMPROVED.name());
 
     private PullRequestComment() {
     }
@@ -84,7 +82,8 @@ public final class PullRequestComment {
                 restRows.add(MarkdownReport.tableRow(row));
             }
         }
-        look.sort(Comparator.comparingInt(row -> SEVERITY.indexOf(row.verdict())));
+        // the rows that need a look are comparisons (a metric not gated needs none): the most severe first
+        look.sort(Comparator.comparing(row -> row.comparison().verdict(), Verdict.SEVERITY));
         List<String> lookRows = new ArrayList<>();
         look.forEach(row -> lookRows.add(MarkdownReport.tableRow(row)));
 
@@ -178,12 +177,23 @@ public final class PullRequestComment {
             return flameGraphs;
         }
 
-        /** A file of the output directory: a link when it is published, else its path. */
+        /**
+         * A file of the output directory: a link when it is published, else its path in the run's artifacts, else
+         * its path in the project. A path on the build machine (an output directory outside the project) would mean
+         * nothing to a reader of the comment: the file is then named within the output directory.
+         */
         String link(String text, String path) {
             if (reportUrl != null) {
                 return "[" + Markup.markdown(text) + "](" + reportUrl + "/" + urlPath(path) + ")";
             }
-            return Markup.markdown(runUrl != null ? path : outputDirectory + "/" + path);
+            return Markup.markdown(runUrl != null || inProject() == null ? path : inProject() + "/" + path);
+        }
+
+        /** The output directory relative to the project ({@code target/perf}), or null when it is outside it. */
+        private String inProject() {
+            boolean absolute = outputDirectory == null || outputDirectory.startsWith("/")
+                    || outputDirectory.startsWith("\\") || outputDirectory.matches("^[A-Za-z]:[\\\\/].*");
+            return absolute ? null : outputDirectory;
         }
 
         /** The sentence that says where the full report is. */
@@ -195,6 +205,12 @@ public final class PullRequestComment {
             if (reportUrl == null && runUrl != null) {
                 return "Full report: " + Markup.markdown(fullReport) + " in the artifacts of [this run](" + runUrl
                         + ").";
+            }
+            if (reportUrl == null) {
+                // no address to link: say where the file is among what the build kept, not where it was written
+                return "Full report: " + link(fullReport, fullReport) + " in the build's " + (inProject() == null
+                        ? Markup.markdown(PerfProperties.OUTPUT_DIRECTORY) : "files") + " ("
+                        + Markup.markdown(PerfProperties.REPORT_URL) + " would link it here).";
             }
             return "Full report: " + link(fullReport, fullReport) + ".";
         }

@@ -234,6 +234,33 @@ class HistoryBaselineTest {
         String said = log.toString() + result.report().notes();
         assertTrue(said.contains("holds 3 runs of main"), said);
         assertFalse(said.contains("No baseline at") || said.contains("commit history"), said);
+        // the report says what was found, what is needed and what to do: before, "No baseline: nothing to compare.
+        // Record one with: mvn verify perf:record", as if no history were there
+        String note = result.report().notes().get(0).replaceFirst("the [a-z]+ \\S+ holds", "the history holds");
+        assertEquals("No baseline: the history holds 3 runs of main comparable with this one, of the 5 a check against"
+                + " the history needs: record 2 more with perf:record on main", note);
+    }
+
+    /** Standing in for a missing file with too few runs: both ways to a baseline are named, with the counts. */
+    @Test
+    void tooFewRunsStandingInForAFileSayHowManyAndBothRemedies() throws Exception {
+        record(LEVELS[0], "main", null);
+        Path results = module.resolve("target/perf/results.json");
+        ResultsJson.write(current(1.0), results);
+        StoredBaseline missingFile = new StoredBaseline(module.resolve("src/perf/baseline.json"), module,
+                p -> module.relativize(p).toString(), log);
+        BaselineCheck.Request request = new BaselineCheck.Request(results, missingFile, module.resolve("target/perf"))
+                .settings(GateSettings.defaults()).reportFormats(EnumSet.noneOf(ReportWriter.Format.class))
+                .profileMode(ProfileMode.NONE).toolVersion("0.1.0").display(p -> module.relativize(p).toString())
+                .recordCommand("mvn verify perf:baseline").acceptCommand("mvn perf:baseline")
+                .history(new HistoryBaseline(store(), 10, "main", false, log));
+
+        BaselineCheck.Result result = new BaselineCheck(log).run(request, (targets, stored) -> null);
+
+        String note = result.report().notes().get(0).replaceFirst("the [a-z]+ \\S+ holds", "the history holds");
+        assertEquals("No baseline at src/perf/baseline.json, and the history holds 1 run of main comparable with this"
+                + " one, of the 5 a check against the history needs: record 4 more with perf:record on main, or a"
+                + " baseline file with: mvn verify perf:baseline, then commit src/perf/baseline.json", note);
     }
 
     /** Through perf:check's workflow: no baseline file, the history judges, and the reports say so. */

@@ -105,6 +105,9 @@ class GateTest {
         assertEquals(1, r.regressions().size());
         assertFalse(r.failsBuild());
         assertEquals(Outcome.WARN, r.outcome());
+        // the summary says the FAIL rows are only reported: before, "WARN - 1 regression in 1 comparison" beside a
+        // FAIL row left the reader to guess which of the two was the verdict
+        assertEquals("1 regression (FAIL, reported only: perf.failOnRegression=false) in 1 comparison", r.summary());
     }
 
     @Test

@@ -116,6 +116,23 @@ class PreMergeWorkflowTest {
                 git(repo, "stash", "list"), git(repo, "worktree", "list"), git(repo, "rev-parse", "HEAD"));
     }
 
+    /**
+     * The reports of a comparison name the goal that ran it: before, a perf:compare wrote a report.md and a console
+     * table headed "perf:check".
+     */
+    @Test
+    void theReportsNameTheGoalThatRan() throws Exception {
+        PreMergeResult result = new PreMergeWorkflow(new SpeedFileBuilder(), new SpeedLauncher(), log)
+                .run(request("main"));
+
+        String markdown = new String(Files.readAllBytes(module.resolve("target/perf/report.md")),
+                StandardCharsets.UTF_8);
+        assertTrue(markdown.startsWith("## perf:compare: " + result.report().outcome() + " - "), markdown);
+        assertFalse(markdown.contains("perf:check"), markdown);
+        String consoleHead = io.perfgate.report.ConsoleReport.render(result.report()).get(0).text();
+        assertTrue(consoleHead.startsWith("perf:compare ") && consoleHead.contains(" vs baseline "), consoleHead);
+    }
+
     @Test
     void measuresBothSidesAndNamesTheBaseCommitWithoutTouchingTheCheckout() throws Exception {
         String before = state();

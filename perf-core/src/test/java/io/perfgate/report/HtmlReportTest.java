@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.gate.GateReport;
+import io.perfgate.gate.GateRow;
+import io.perfgate.gate.Metric;
+import io.perfgate.stats.Verdict;
 import io.perfgate.testing.Golden;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -174,6 +180,37 @@ class HtmlReportTest {
         assertTrue(in.unavailable().get(0).startsWith("baseline: ") && in.unavailable().get(0).contains("baseline.json"),
                 in.unavailable().get(0));
         assertTrue(HtmlReport.page(in).contains("Per-fork values unavailable for the baseline"));
+    }
+
+    /**
+     * A benchmark's heading carries the worst verdict of its rows, INCONCLUSIVE above PASS: before, a PASS median
+     * beside an INCONCLUSIVE p95 gave the heading a PASS badge, as Verdict's declaration put PASS before INCONCLUSIVE.
+     */
+    @Test
+    void aBenchmarksBadgeIsTheWorstOfItsRows() throws Exception {
+        CheckFixture f = CheckFixture.write(project);
+        GateReport fixture = CheckFixture.report();
+        List<GateRow> rows = new ArrayList<>();
+        for (GateRow c : fixture.comparisons()) {
+            if (c.benchmark().equals(CheckFixture.LOOKUP)) {
+                boolean median = c.metric() == Metric.MEDIAN;
+                c = c.toBuilder().verdict(median ? Verdict.PASS : Verdict.INCONCLUSIVE,
+                        median ? "" : "p95 time is not judged: too few samples").build();
+            }
+            rows.add(c);
+        }
+        GateReport report = GateReport.builder().createdAt(fixture.createdAt()).toolVersion(fixture.toolVersion())
+                .baseline(fixture.baseline()).current(fixture.current()).settings(fixture.settings())
+                .comparisons(rows).build();
+        String lookup = section(HtmlReport.page(CheckArtifacts.lenient(report, f.reportFile, project)),
+                "b-com.acme.bench.LookupBench.get__sample_");
+        String heading = lookup.substring(lookup.indexOf("<h3>"), lookup.indexOf("</h3>"));
+        assertTrue(heading.contains("v-INCONCLUSIVE") && !heading.contains("v-PASS"), heading);
+        // the one order: FAIL, WARN, INCONCLUSIVE, IMPROVED, PASS
+        assertEquals(Verdict.INCONCLUSIVE, Verdict.worst(List.of(Verdict.PASS, Verdict.INCONCLUSIVE,
+                Verdict.IMPROVED)));
+        assertEquals(Verdict.WARN, Verdict.worst(List.of(Verdict.INCONCLUSIVE, Verdict.WARN, Verdict.PASS)));
+        assertEquals(Verdict.IMPROVED, Verdict.worst(List.of(Verdict.PASS, Verdict.IMPROVED)));
     }
 
     private static int count(String text, String needle) {

@@ -39,8 +39,9 @@ class PullRequestCommentTest {
     void mixedReportOnGitHubWithoutPublishedReportsPointsToTheRunsArtifacts() {
         PullRequestComment.Links links = new PullRequestComment.Links(null,
                 "https://github.com/acme/codec/actions/runs/42", "target/perf", "report.html", flameGraphs());
-        Golden.assertMatches("report/pr-comment-mixed-github-run.md",
-                PullRequestComment.render(SampleReports.mixed(), "codec-core", links, null));
+        // a perf:compare's comment names perf:compare (before, every comment was headed perf:check)
+        Golden.assertMatches("report/pr-comment-mixed-github-run.md", PullRequestComment.render(
+                SampleReports.mixedBuilder().goal("perf:compare").build(), "codec-core", links, null));
     }
 
     @Test
@@ -49,6 +50,30 @@ class PullRequestCommentTest {
                 Collections.emptyMap());
         Golden.assertMatches("report/pr-comment-no-baseline.md",
                 PullRequestComment.render(SampleReports.noBaseline(), null, links, null));
+    }
+
+    /**
+     * Without perf.reportUrl or a CI run to link, the comment says where the report is among the build's files, by
+     * its path in the project: before, it was only a bare path ("Full report: target/perf/report.html."), and for an
+     * output directory outside the project a path on the build machine that no reader of the comment can open.
+     */
+    @Test
+    void withoutAnAddressTheReportIsNamedInTheProjectNeverOnTheBuildMachine() {
+        String inProject = PullRequestComment.render(SampleReports.mixed(), null, new PullRequestComment.Links(null,
+                null, "target/perf", "report.html", flameGraphs()), null);
+        assertTrue(inProject.contains("\nFull report: target/perf/report.html in the build's files (perf.reportUrl"
+                + " would link it here).\n"), inProject);
+        assertTrue(inProject.contains("- ParserBench.parse (size=10) (FAIL): target/perf/profiles/"), inProject);
+
+        String outside = PullRequestComment.render(SampleReports.mixed(), null, new PullRequestComment.Links(null,
+                null, "/home/ci/work/shared-out/perf", "report.html", flameGraphs()), null);
+        assertFalse(outside.contains("/home/ci"), outside);
+        assertTrue(outside.contains("\nFull report: report.html in the build's perf.outputDirectory (perf.reportUrl"
+                + " would link it here).\n"), outside);
+        assertTrue(outside.contains("- ParserBench.parse (size=10) (FAIL): profiles/"), outside);
+        String windows = PullRequestComment.render(SampleReports.mixed(), null, new PullRequestComment.Links(null,
+                null, "C:\\ci\\out", "report.html", flameGraphs()), null);
+        assertFalse(windows.contains("ci\\\\out") || windows.contains("ci\\out"), windows);
     }
 
     @Test

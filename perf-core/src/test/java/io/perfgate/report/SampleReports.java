@@ -34,6 +34,11 @@ final class SampleReports {
 
     /** A report with one of everything: FAIL, WARN, INCONCLUSIVE, PASS, IMPROVED, not gated, new and missing. */
     static GateReport mixed() {
+        return mixedBuilder().build();
+    }
+
+    /** {@link #mixed()} before it is built, to vary it. */
+    static GateReport.Builder mixedBuilder() {
         Map<String, String> provenance = new LinkedHashMap<>();
         provenance.put("recordedAt", "2026-11-20T09:30:00Z");
         provenance.put("git.commit", "0123456789abcdef0123");
@@ -121,8 +126,7 @@ final class SampleReports {
                 .addMissingBenchmark(new BenchmarkRef(BenchmarkId.ofKey("com.acme.Legacy.run", "avgt"), "Legacy.run"))
                 .addNote("rule 2 'Nope' matches no benchmark; check its <pattern>")
                 .addRegression("ParserBench.parse (size=10): median time +23.4 % [+18.1 %, +29.0 %] is above the 10 %"
-                        + " limit (p = 0.00041, 10 vs 10 forks)")
-                .build();
+                        + " limit (p = 0.00041, 10 vs 10 forks)");
     }
 
     /** No baseline, and not configured to fail. */

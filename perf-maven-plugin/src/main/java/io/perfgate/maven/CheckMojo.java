@@ -142,7 +142,7 @@ public class CheckMojo extends CompareMojo {
             outputs().listed(result.writtenFiles());
         }
         outputs().pullRequest(report, result.profiles(), result.writtenFiles());
-        getLog().info("perf:check: " + report.outcome() + " - " + report.summary());
+        getLog().info(report.headline());
         if (result.failureMessage().isPresent()) {
             throw new MojoFailureException(result.failureMessage().get());
         }

@@ -22,6 +22,8 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -51,6 +53,9 @@ final class Measurement {
     private String forkPlan = PerfProperties.DEFAULT_FORK_PLAN;
     private boolean runsForkPlans = true;
     private String shard;
+    /** The shard as resolved, once: null until asked, then empty for the whole suite. */
+    private Optional<Shard> resolvedShard;
+    private Map<String, String> environment = System.getenv();
     private String budget;
     private MeasurementPlans.Limits<MojoExecutionException> limits = GateSettings::defaults;
 
@@ -127,9 +132,23 @@ final class Measurement {
         return !scenarios.isEmpty();
     }
 
-    /** The shard this build runs ({@code perf.shard}, else the CI's variables), or null for the whole suite. */
+    /**
+     * The shard this build runs ({@code perf.shard}, else the CI's variables), or null for the whole suite. Resolved
+     * once: the goal asks for it more than once (the request, the fork times), and the log says where it came from
+     * once.
+     */
     Shard shard() throws MojoExecutionException {
-        return checked(() -> Shard.resolve(shard, System.getenv(), goal.perfLog()).orElse(null));
+        if (resolvedShard == null) {
+            resolvedShard = checked(() -> Shard.resolve(shard, environment, goal.perfLog()));
+        }
+        return resolvedShard.orElse(null);
+    }
+
+    /** The CI's variables a shard is read from: the process's, unless a test gives others. */
+    Measurement environment(Map<String, String> variables) {
+        this.environment = variables;
+        this.resolvedShard = null;
+        return this;
     }
 
     /** {@code perf.budget}, or null for no limit. */
