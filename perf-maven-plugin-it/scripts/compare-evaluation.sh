@@ -1,5 +1,5 @@
 #!/bin/sh
-# The A/A and 20 % slowdown study of perf:compare (src/site/markdown/evidence.md, "Pre-merge comparisons").
+# The A/A and 20 % slowdown study of perf:compare (src/site/markdown/evidence/evidence.md, "Pre-merge comparisons").
 # Runs io.perfgate.interleaved.evaluation.CompareEvaluation from the plugin's test classes with real JMH forks.
 #
 #   perf-maven-plugin-it/scripts/compare-evaluation.sh --out target/compare-evaluation.jsonl --aa 14 --slow 7

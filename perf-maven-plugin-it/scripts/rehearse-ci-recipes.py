@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rehearses the CI recipes of the Shards page (src/site/markdown/shards.md) on this machine, as written.
+"""Rehearses the CI recipes of the Shards page (src/site/markdown/how-to/shards-ci.md) on this machine, as written.
 
 No CI system runs here, so this plays each one's part: every agent is a fresh copy of a project (the quickstart
 example by default) in its own directory, and the files pass between jobs the way each system passes them:
@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
-PAGE = os.path.join(ROOT, 'src', 'site', 'markdown', 'shards.md')
+PAGE = os.path.join(ROOT, 'src', 'site', 'markdown', 'how-to', 'shards-ci.md')
 
 
 def block_after(page, heading, language):

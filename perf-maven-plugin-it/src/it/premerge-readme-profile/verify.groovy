@@ -12,8 +12,8 @@ def profiles = { String text ->
     m.group().replaceAll(/<version>[^<]*<\/version>/, '<version/>').readLines()*.trim().findAll { it }
 }
 def readme = new File(basedir, '../../../../README.md').text
-def quickstart = new File(basedir, '../../../../src/site/markdown/quickstart.md').text
-assert readme.contains('(src/site/markdown/quickstart.md)') : 'the README does not send readers to the quick start'
+def quickstart = new File(basedir, '../../../../src/site/markdown/tutorial/quickstart.md').text
+assert readme.contains('(src/site/markdown/tutorial/quickstart.md)') : 'the README does not send readers to the quick start'
 assert profiles(new File(basedir, 'pom.xml').text) == profiles(quickstart) : 'the IT profile is not the quick start\'s'
 // ... and the command is the README's pre-merge command (its ref, origin/main, is this fixture's main)
 def props = new Properties()

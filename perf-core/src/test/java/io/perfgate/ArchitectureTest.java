@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The package structure of the plugin, read from its sources: the layers of the design page
- * ({@code src/site/markdown/design.md}), checked on every build so a shortcut between packages shows up as a
+ * ({@code src/site/markdown/explanation/design.md}), checked on every build so a shortcut between packages shows up as a
  * failing test rather than as a cycle someone finds later. A new package must be given its layer here.
  */
 class ArchitectureTest {

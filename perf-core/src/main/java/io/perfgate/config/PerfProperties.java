@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * consistent. Each name is used in {@code -D<name>=...}, in {@code @Parameter(property = ...)} and in the core's
  * messages; each default is the text a {@code @Parameter(defaultValue = ...)} gives and the core parses, so a
  * default is written once. This class depends on nothing, so every package may use it. Keep this list in step
- * with {@code src/site/markdown/configuration.md} (ConfigurationPageTest holds them equal).
+ * with {@code src/site/markdown/reference/configuration.md} (ConfigurationPageTest holds them equal).
  */
 public final class PerfProperties {
     private PerfProperties() {

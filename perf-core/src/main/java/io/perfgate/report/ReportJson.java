@@ -39,7 +39,7 @@ import java.util.Set;
 
 /**
  * Writes and reads {@code report.json} (schema 1), the machine-readable result of {@code perf:check}. The format
- * is documented field by field in {@code src/site/markdown/report-schema.md}. Unknown numbers are JSON
+ * is documented field by field in {@code src/site/markdown/reference/report-schema.md}. Unknown numbers are JSON
  * {@code null}; ratios are oriented so that above 1 is slower. Reading is strict and names the file and field,
  * and ignores fields it does not know, so later versions may add fields without breaking readers.
  */

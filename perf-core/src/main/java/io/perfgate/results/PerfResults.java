@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * The content of {@code results.json} (schema 1), and of a baseline, which is a results file with a
- * provenance block. See {@code src/site/markdown/results-schema.md} for the documented format.
+ * provenance block. See {@code src/site/markdown/reference/results-schema.md} for the documented format.
  */
 public final class PerfResults {
     /** The schema version this code writes and reads. */

@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Without {@code JAZZER_FUZZ} (the normal test run) each test replays the seed files of the repository (the
  * damaged-file corpus, JMH fixtures, golden results and reports) and the inputs saved in
  * {@code src/test/resources/io/perfgate/fuzz/ReadersFuzzTestInputs/<method>/}, which holds every crash the fuzzer
- * found, so that each stays fixed. {@code src/site/markdown/fuzzing.md} gives the command of a long run.
+ * found, so that each stays fixed. {@code src/site/markdown/how-to/fuzzing.md} gives the command of a long run.
  */
 class ReadersFuzzTest {
     /** Inputs up to 64 KiB: room for every seed file (the largest JMH fixture is 50 KB), small enough to run fast. */

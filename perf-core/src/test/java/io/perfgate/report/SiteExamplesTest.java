@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 class SiteExamplesTest {
     @Test
     void methodologyPageShowsTheGoldenBlocks() throws Exception {
-        String page = Files.readString(Path.of("../src/site/markdown/methodology.md"), StandardCharsets.UTF_8);
+        String page = Files.readString(Path.of("../src/site/markdown/reference/methodology-formats.md"), StandardCharsets.UTF_8);
         for (String golden : new String[] {"expected.jira", "expected.md", "expected.txt"}) {
             String block = Files.readString(Path.of("src/test/resources/io/perfgate/report/methodology", golden),
                     StandardCharsets.UTF_8);
-            assertTrue(page.contains(block), "src/site/markdown/methodology.md does not show " + golden
+            assertTrue(page.contains(block), "src/site/markdown/reference/methodology-formats.md does not show " + golden
                     + " as it is now; paste it again");
         }
     }

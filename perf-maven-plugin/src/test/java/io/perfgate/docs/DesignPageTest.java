@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * stays the code's map.
  */
 class DesignPageTest {
-    private static final Path DESIGN = DocPages.SITE.resolve("design.md");
+    private static final Path DESIGN = DocPages.SITE.resolve("explanation/design.md");
     /** The packages under {@code io.perfgate} of each main source tree the page describes. */
     private static final List<Path> SOURCES = List.of(Paths.get("src/main/java/io/perfgate"),
             DocPages.ROOT.resolve("perf-core/src/main/java/io/perfgate"));

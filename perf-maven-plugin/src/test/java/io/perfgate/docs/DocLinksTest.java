@@ -79,17 +79,18 @@ class DocLinksTest {
     /** The rule itself, on the forms it must tell apart. */
     @Test
     void theRuleTellsTheFormsApart() {
-        Path faq = DocPages.SITE.resolve("faq.md");
-        assertEquals(null, problem(new Link(faq, 1, "usage.md"), true));
+        Path faq = DocPages.SITE.resolve("explanation/faq.md");
+        assertEquals(null, problem(new Link(faq, 1, "../reference/usage.md"), true));
         assertEquals(null, problem(new Link(faq, 1, "faq.md#silence"), true));
         assertEquals(null, problem(new Link(faq, 1, "#silence"), true));
         assertEquals(null, problem(new Link(faq, 1, "https://example.org/x.html"), true));
-        assertEquals("not in the repository", problem(new Link(faq, 1, "usage.html"), true));
-        assertEquals("not in the repository", problem(new Link(faq, 1, "nowhere.md"), true));
-        assertEquals("no <a id=\"nowhere\"> in src/site/markdown/usage.md",
-                problem(new Link(faq, 1, "usage.md#nowhere"), true));
-        assertEquals("outside the site", problem(new Link(faq, 1, "../../../README.md"), true));
-        assertEquals(null, problem(new Link(DocPages.README, 1, "src/site/markdown/faq.md#silence"), false));
+        assertEquals("not in the repository", problem(new Link(faq, 1, "../reference/usage.html"), true));
+        assertEquals("not in the repository", problem(new Link(faq, 1, "usage.md"), true));
+        assertEquals("no <a id=\"nowhere\"> in src/site/markdown/reference/usage.md",
+                problem(new Link(faq, 1, "../reference/usage.md#nowhere"), true));
+        assertEquals("outside the site", problem(new Link(faq, 1, "../../../../README.md"), true));
+        assertEquals(null, problem(new Link(DocPages.README, 1, "src/site/markdown/explanation/faq.md#silence"),
+                false));
     }
 
     private static boolean isSitePage(Path page) {

@@ -35,11 +35,11 @@ final class DocPages {
     private DocPages() {
     }
 
-    /** README.md, then the site's pages in name order. */
+    /** README.md, then the site's pages in path order, those in the folders of each kind of page included. */
     static List<Path> pages() {
         List<Path> pages = new ArrayList<>();
         pages.add(README);
-        try (Stream<Path> site = Files.list(SITE)) {
+        try (Stream<Path> site = Files.walk(SITE)) {
             pages.addAll(site.filter(p -> p.toString().endsWith(".md")).sorted().collect(Collectors.toList()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

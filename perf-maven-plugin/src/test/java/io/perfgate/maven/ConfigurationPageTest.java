@@ -25,12 +25,12 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * src/site/markdown/configuration.md documents every perf.* property, and no property that does not exist; each
+ * src/site/markdown/reference/configuration.md documents every perf.* property, and no property that does not exist; each
  * row names the goals that read the property, as the generated plugin descriptor has them; and every row of its
  * tables has as many cells as the table's header.
  */
 class ConfigurationPageTest {
-    private static final Path PAGE = Path.of("../src/site/markdown/configuration.md");
+    private static final Path PAGE = Path.of("../src/site/markdown/reference/configuration.md");
     /** Written by maven-plugin-plugin's descriptor goal (process-classes), before the tests run. */
     private static final Path DESCRIPTOR = Path.of("target/classes/META-INF/maven/plugin.xml");
     /** A parameter's property as the descriptor writes it: {@code ${perf.forks}}. */

@@ -43,7 +43,7 @@ import java.util.TreeMap;
 
 /**
  * The A/A and slowdown study of perf:compare, run on a real machine with real JMH forks (see
- * {@code src/site/markdown/evidence.md}, section "Pre-merge comparisons"). Not a unit test: it takes tens of minutes.
+ * {@code src/site/markdown/evidence/evidence.md}, section "Pre-merge comparisons"). Not a unit test: it takes tens of minutes.
  *
  * <p>Each <em>session</em> is one interleaved comparison of the three {@link EvaluationBenchmarks}, run for the
  * fixed maximum of rounds ({@code perf.maxForks}, default 15) with the same launcher, schedule and gate as
