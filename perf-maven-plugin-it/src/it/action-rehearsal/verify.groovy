@@ -128,7 +128,7 @@ def runJob = { File actionYml, Map inputs, Map github, Map extraEnv, Map<String,
     def context = [inputs: defaults(actionYml) + inputs, github: github, runner: [temp: runner.path], steps: [:]]
     def result = [summary: summary, runner: runner, steps: [:], failed: false]
     steps(actionYml).eachWithIndex { step, i ->
-        def id = step.id ?: "${i}"
+        def id = step.id ?: String.valueOf(i)
         def condition = step['if']
         if (step.uses) {
             def with = step.with.collectEntries { k, v -> [k, evaluateValue(v, context)] }
@@ -153,7 +153,7 @@ def runJob = { File actionYml, Map inputs, Map github, Map extraEnv, Map<String,
         }
         def output = new File(runner, "output-${id}")
         output.text = ''
-        def env = new HashMap<String, String>(System.getenv())
+        def env = new HashMap<String, Object>(System.getenv())
         env.keySet().removeAll(['GH_TOKEN', 'GITHUB_TOKEN', 'MAVEN_ARGS', 'MAVEN_CONFIG'])
         env.putAll([PATH: bin.path + File.pathSeparator + System.getenv('PATH'),
                     MAVEN_OPTS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC',
@@ -172,7 +172,7 @@ def runJob = { File actionYml, Map inputs, Map github, Map extraEnv, Map<String,
         def pb = new ProcessBuilder(['bash', '--noprofile', '--norc', '-eo', 'pipefail', script.path])
                 .directory(dir).redirectErrorStream(true)
         pb.environment().clear()
-        pb.environment().putAll(env)
+        env.each { k, v -> pb.environment()[k.toString()] = v.toString() }
         def started = System.nanoTime()
         def process = pb.start()
         def log = process.inputStream.text
@@ -268,14 +268,15 @@ def commentOn = { Map run, Map overrides = [:] ->
     return [log: comment.log, calls: calls.text.substring(before.length()).readLines()]
 }
 def comments = { int number -> (new File(ghState, "comments/${number}").listFiles() ?: []).findAll { it.name.endsWith('.body') } }
+def tail = { String log -> log.readLines().takeRight(40).join('\n') }
 def writes = { List<String> lines -> lines.findAll { it.contains('-X POST') || it.contains('-X PATCH') } }
 
 // --- 1. the fork's first push: a tenfold slowdown ---------------------------------------------------------------
 def run1 = measurePullRequest(7, 'forker/parser', [profile: 'perf', 'maven-args': '-Dperf.profile=none'])
 def measure1 = run1.job.steps.measure
-assert measure1.status != 0 : "the FAIL did not fail the step:\n${measure1.log}"
-assert measure1.log.contains("-Pperf -Dperf.against=${base}")
-assert measure1.log =~ /FAIL .*WorkBench\.work/
+assert measure1.status != 0 : "the FAIL did not fail the step:\n${tail(measure1.log)}"
+assert measure1.log.contains("-Pperf -Dperf.against=${base}") : tail(measure1.log)
+assert measure1.log =~ /FAIL .*WorkBench\.work/ : tail(measure1.log)
 def artifact1 = new File(storage, "${run1.runId}/perf-maven-plugin")
 def body1 = new File(artifact1, 'target/perf/pr-comment.md').text
 assert body1.startsWith('<!-- perf-maven-plugin -->\n')
@@ -295,13 +296,16 @@ assert comment1.calls.size() == 3
 assert comments(7).size() == 1 && comments(7)[0].text == body1 : 'created: the comment is the artifact\'s body'
 def id = comments(7)[0].name - '.body'
 
-// --- 2. the next push: the same comment, edited; measured without a profile, by the goals' full names ------------
-new File(basedir, 'README.txt') << 'A second push that changes no class.\n'
-git(['commit', '-q', '-am', 'docs: a second push'])
+// --- 2. the next push undoes the slowdown: the same comment, edited. Measured without a profile, by the goals' full
+//        names; perf.affected finds no benchmark that reaches a changed class, so only the base is built ---------
+def bench = new File(basedir, 'src/test/java/org/example/bench/WorkBench.java')
+bench.text = bench.text.replace('TOKENS = 10000', 'TOKENS = 1000')
+new File(basedir, 'README.txt') << 'The slowdown undone.\n'
+git(['commit', '-q', '-am', 'fix: the work as before'])
 def run2 = measurePullRequest(7, 'forker/parser', ['maven-args': '-Dperf.affected=true'])
 def measure2 = run2.job.steps.measure
-assert measure2.log.contains("test-compile io.perfgate:perf-maven-plugin:${projectVersion}:compare")
-assert measure2.log.contains('perf.affected: no benchmark reaches a changed class, so nothing is measured')
+assert measure2.log.contains("test-compile io.perfgate:perf-maven-plugin:${projectVersion}:compare") : tail(measure2.log)
+assert measure2.log.contains('perf.affected: no benchmark reaches a changed class, so nothing is measured') : tail(measure2.log)
 def body2 = new File(storage, "${run2.runId}/perf-maven-plugin/target/perf/pr-comment.md").text
 pullRequest(7, run2.sha, 'forker/parser')
 def comment2 = commentOn(run2)
@@ -315,8 +319,9 @@ assert comments(7)[0].text == body2 && body2 != body1
 new File(basedir, 'README.txt') << 'A third push that changes no class.\n'
 git(['commit', '-q', '-am', 'docs: a third push'])
 def run3 = measurePullRequest(7, 'forker/parser', [profile: 'perf', 'maven-args': '-Dperf.affected=true -Dperf.comment=problems'])
-assert run3.job.steps.measure.status == 0 : run3.job.steps.measure.log
-assert run3.job.steps.measure.log.contains('No pull-request comment: nothing needs a look (perf.comment=problems)')
+assert run3.job.steps.measure.status == 0 : tail(run3.job.steps.measure.log)
+assert run3.job.steps.measure.log.contains('No pull-request comment: nothing needs a look (perf.comment=problems)') :
+        tail(run3.job.steps.measure.log)
 assert !new File(storage, "${run3.runId}/perf-maven-plugin/target/perf/pr-comment.md").exists()
 pullRequest(7, run3.sha, 'forker/parser')
 def comment3 = commentOn(run3)
