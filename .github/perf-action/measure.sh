@@ -94,7 +94,9 @@ status=$?
 set -e
 
 # One artifact: every module's target/perf (the worktrees of the base left out; nothing deeper in a target
-# directory is a module's), and who it is for.
+# directory is a module's), and who it is for. The list is made before the copy, which may be under this directory.
+mapfile -t dirs < <(find . \( -path ./.git -o -path '*/target/*/*' \) -prune -o -type d -path '*/target/perf' -print \
+  | sed 's|^\./||' | LC_ALL=C sort)
 artifact=perf-maven-plugin
 if [ -n "${PERF_SHARD:-}" ]; then
   artifact="perf-maven-plugin-shard-${PERF_SHARD%/*}-of-${PERF_SHARD#*/}"
@@ -103,13 +105,12 @@ out="${RUNNER_TEMP:?RUNNER_TEMP is not set}/$artifact"
 rm -rf "$out"
 mkdir -p "$out"
 found=0
-while IFS= read -r dir; do
+for dir in "${dirs[@]}"; do
   found=$((found + 1))
   mkdir -p "$out/$dir"
   cp -R "$dir/." "$out/$dir/"
   find "$out/$dir" -mindepth 1 -maxdepth 1 -type d -name 'base-*' -exec rm -rf {} +
-done < <(find . \( -path ./.git -o -path '*/target/*/*' \) -prune -o -type d -path '*/target/perf' -print \
-  | sed 's|^\./||' | LC_ALL=C sort)
+done
 {
   echo "mode=$mode"
   echo "event=$event"
