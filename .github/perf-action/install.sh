@@ -39,7 +39,8 @@ case "$command" in
     echo "Building perf-maven-plugin $(version) from $source_dir (once per source: the next run takes it from the cache)"
     cd "$source_dir"
     # -am builds the parent POM and the modules the plugin needs; the ITs and the examples are left out
-    ./mvnw -B -q -ntp install -DskipTests -Dinvoker.skip=true -pl perf-maven-plugin -am
+    # sh: the wrapper's executable bit may not survive the action's download
+    sh ./mvnw -B -q -ntp install -DskipTests -Dinvoker.skip=true -pl perf-maven-plugin -am
     ;;
   *)
     echo "install.sh: unknown command '$command' (key or install)" >&2
