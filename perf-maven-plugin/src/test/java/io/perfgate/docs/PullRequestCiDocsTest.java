@@ -56,7 +56,7 @@ class PullRequestCiDocsTest {
 
     @Test
     void theGitlabBlockSetsTheTemplatesVariables() {
-        String template = DocPages.read(DocPages.ROOT.resolve("ci-templates/gitlab/perf.gitlab-ci.yml"));
+        String template = DocPages.read(DocPages.ROOT.resolve("ci-templates/gitlab/perf-check.gitlab-ci.yml"));
         for (String line : fence(PAGE, "yaml", "include:").body) {
             Matcher variable = Pattern.compile("^  (PERF_[A-Z_]+):").matcher(line);
             if (variable.find()) {
