@@ -19,9 +19,9 @@ import org.apache.commons.statistics.distribution.FDistribution;
 /**
  * Whether the between-fork noise {@code perf.forkPlan=auto} estimates from its short first forks agrees with the
  * benchmark's noise measured at full length: a stored {@code perf:calibrate} calibration's, else the newest history
- * run's (statistics.md, "Fork length and count from the noise"). The plan's forks and the verdict do not depend on
- * it (both sides ran the same fork lengths, so the test stays valid); what it questions is the size of the effect
- * the short forks report, which a fixed-length run states better.
+ * run's (defaults.md, "Fork plans"). The plan's forks and the verdict do not depend on it (both sides ran the same
+ * fork lengths, so the test stays valid); what it questions is the size of the effect the short forks report, which
+ * a fixed-length run states better.
  *
  * <p>The test is a two-sided F test of the two variances of log fork medians at {@value #ALPHA}, not a fixed factor:
  * with 5 forks a side chance alone gives noise ratios up to about 3. Degrees of freedom: the compared forks less one
