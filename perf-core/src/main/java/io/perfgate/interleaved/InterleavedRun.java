@@ -60,8 +60,8 @@ public final class InterleavedRun {
                 List<Double> secondsPerRun);
 
         /**
-         * At the first look, whatever the plan (also where there is none): notes for the report on the first rounds'
-         * forks (none by default).
+         * At the first look, whatever the plan (also where there is none, or the look settled the benchmark): notes
+         * for the report on the first rounds' forks (none by default).
          */
         default List<String> firstLookNotes(String benchmark, List<BenchmarkResult> base,
                 List<BenchmarkResult> candidate) {
@@ -367,6 +367,12 @@ public final class InterleavedRun {
                         anyRunning |= p.armRunning(arm);
                     }
                 }
+                if (planner != null && arms == 2 && own == rule.firstLook() && plannable.test(b)) {
+                    // also where the first look settled it: its effect size then comes from these forks alone
+                    List<String> notes = planner.firstLookNotes(p.benchmark, p.results(0), p.results(1));
+                    notes.forEach(log::info);
+                    p.notes.addAll(notes);
+                }
                 if (anyRunning && planner != null && arms == 2 && own == rule.firstLook() && plannable.test(b)) {
                     plan(p, own);
                     anyRunning = p.armRunning(1);
@@ -513,9 +519,6 @@ public final class InterleavedRun {
 
     /** The planner's choice for the rest of {@code p}'s rounds, logged in its one line. */
     private void plan(BenchmarkProgress p, int round) {
-        List<String> notes = planner.firstLookNotes(p.benchmark, p.results(0), p.results(1));
-        notes.forEach(log::info);
-        p.notes.addAll(notes);
         RoundPlan chosen = planner.plan(p.benchmark, round, p.results(0), p.results(1),
                 Collections.unmodifiableList(new ArrayList<>(p.secondsPerRun)));
         if (chosen == null) {

@@ -354,6 +354,23 @@ class FirstRoundsPlanTest {
         assertEquals(java.util.Arrays.asList("first look at 5", "lengthened after 5"), o.notes());
     }
 
+    /** A benchmark the first look settles (a clear slowdown) is not planned, and its forks are still checked. */
+    @Test
+    void aBenchmarkSettledAtTheFirstLookIsCheckedToo() {
+        Model model = new Model(0.01, 0.01, 1.5);
+        StopRule rule = new StopRule(true, 15, GateSettings.defaults());
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(5), rule, log, () -> model.clock)
+                .planner(new FirstRoundsPlan(rule, SETTINGS, b -> 10, id -> new ForkNoiseAgreement.Reference(0.20,
+                        18, "the calibration of 2026-11-20")), b -> true).settings(SETTINGS);
+        model.run = run;
+        InterleavedResults o = run.run(Collections.singletonList("a.B.run"), model);
+        assertEquals(5, o.benchmarks().get(0).rounds());
+        assertTrue(log.lines().stream().noneMatch(l -> l.contains("perf.forkPlan=auto from")), log.lines().toString());
+        assertEquals(1, o.notes().size(), o.notes().toString());
+        assertTrue(o.notes().get(0).contains("disagrees with the calibration of 2026-11-20 (CV 20.0 %"),
+                o.notes().get(0));
+    }
+
     private static BenchmarkResult joined(BenchmarkResult first, BenchmarkResult then) {
         List<Fork> forks = new ArrayList<>(first.forks());
         forks.addAll(then.forks());
