@@ -102,6 +102,15 @@ public final class Gate {
         return this;
     }
 
+    /**
+     * Notes the comparison that measured the results has to add (perf:compare's fork plans, {@code
+     * perf.forkPlan=auto}): every report shows them.
+     */
+    public Gate notes(List<String> comparisonNotes) {
+        notes.addAll(comparisonNotes);
+        return this;
+    }
+
     public GateSettings settings() {
         return settings;
     }
@@ -125,7 +134,7 @@ public final class Gate {
             // results of perf:compare's adaptive rounds (e.g. its shards, merged) keep the level their stop rule
             // needs: judged at the full alpha, a two-look comparison would fail more often than alpha
             Gate levelled = new Gate(settings.withAlpha(comparisonAlpha)).toolVersion(toolVersion).goal(goal)
-                    .clock(clock).baselineCommand(baselineCommand).notRun(notRun);
+                    .clock(clock).baselineCommand(baselineCommand).notRun(notRun).notes(notes);
             levelled.notes.add("These results come from interleaved rounds with adaptive stopping (provenance "
                     + Provenance.COMPARISON_ALPHA + " = " + comparisonAlpha + "), so they are judged at"
                     + " that level, as perf:compare judged them, not at " + PerfProperties.ALPHA + " = "

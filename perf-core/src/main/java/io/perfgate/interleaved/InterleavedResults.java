@@ -95,6 +95,18 @@ public final class InterleavedResults {
         return all;
     }
 
+    /**
+     * What the report says of the benchmarks' fork plans ({@code perf.forkPlan=auto}): where the short forks' noise
+     * disagrees with the benchmark's own at full length.
+     */
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        for (InterleavedRun.BenchmarkProgress p : benchmarks) {
+            notes.addAll(p.notes);
+        }
+        return notes;
+    }
+
     /** Benchmarks whose forks failed, with the reason. */
     public List<String> failures() {
         List<String> failures = new ArrayList<>();

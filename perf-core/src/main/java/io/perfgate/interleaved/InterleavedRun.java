@@ -58,6 +58,24 @@ public final class InterleavedRun {
          */
         RoundPlan plan(String benchmark, int rounds, List<BenchmarkResult> base, List<BenchmarkResult> candidate,
                 List<Double> secondsPerRun);
+
+        /**
+         * At the first look, whatever the plan (also where there is none, or the look settled the benchmark): notes
+         * for the report on the first rounds' forks (none by default).
+         */
+        default List<String> firstLookNotes(String benchmark, List<BenchmarkResult> base,
+                List<BenchmarkResult> candidate) {
+            return Collections.emptyList();
+        }
+
+        /**
+         * After the last round of a benchmark whose plan lengthened its forks after the first {@code shortForks} of
+         * each side: notes for the report on what the two lengths' forks say (none by default).
+         */
+        default List<String> afterLengthening(String benchmark, int shortForks, List<BenchmarkResult> base,
+                List<BenchmarkResult> candidate) {
+            return Collections.emptyList();
+        }
     }
 
     /** What a {@link RoundPlanner} chose for one benchmark. */
@@ -349,6 +367,12 @@ public final class InterleavedRun {
                         anyRunning |= p.armRunning(arm);
                     }
                 }
+                if (planner != null && arms == 2 && own == rule.firstLook() && plannable.test(b)) {
+                    // also where the first look settled it: its effect size then comes from these forks alone
+                    List<String> notes = planner.firstLookNotes(p.benchmark, p.results(0), p.results(1));
+                    notes.forEach(log::info);
+                    p.notes.addAll(notes);
+                }
                 if (anyRunning && planner != null && arms == 2 && own == rule.firstLook() && plannable.test(b)) {
                     plan(p, own);
                     anyRunning = p.armRunning(1);
@@ -369,6 +393,13 @@ public final class InterleavedRun {
             lastRound = nanoTime.getAsLong() - roundStart;
             log.info(String.format(Locale.ROOT, "Round %d done: %d benchmark%s, %s", round, active.size(),
                     active.size() == 1 ? "" : "s", duration(lastRound)));
+        }
+        for (BenchmarkProgress p : progress.values()) {
+            if (p.shortForks > 0 && !p.failed()) {
+                List<String> after = planner.afterLengthening(p.benchmark, p.shortForks, p.results(0), p.results(1));
+                after.forEach(log::info);
+                p.notes.addAll(after);
+            }
         }
         InterleavedResults outcome = new InterleavedResults(new ArrayList<>(progress.values()), rule.maxRounds(),
                 schedule.seed(), armLabels).settings(settings).fixedLengths(fixedLengths);
@@ -493,6 +524,10 @@ public final class InterleavedRun {
         if (chosen == null) {
             return;
         }
+        if (p.iterations > 0 && chosen.iterations() > p.iterations) {
+            // a short start lengthened: the forks so far and the later ones are compared at the end
+            p.shortForks = round;
+        }
         if (chosen.iterations() > 0) {
             p.iterations = chosen.iterations();
         }
@@ -550,6 +585,13 @@ public final class InterleavedRun {
         int iterations;
         /** Its last round under a plan; 0 for the rule's maximum. */
         int roundCap;
+        /** Forks a side its short start ran before a plan lengthened them; 0 where none did. */
+        int shortForks;
+        /**
+         * What the report says of its plan's forks ({@link RoundPlanner#firstLookNotes},
+         * {@link RoundPlanner#afterLengthening}).
+         */
+        final List<String> notes = new ArrayList<>();
         final List<Double> secondsPerRun = new ArrayList<>();
         StopRule.Status stop;
         String reason = "";

@@ -32,6 +32,7 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
     private final StopRule rule;
     private final Map<String, String> settings;
     private final java.util.function.ToIntFunction<String> fullIterations;
+    private final ForkNoiseAgreement.References references;
 
     /**
      * @param rule the comparison's stop rule: its thresholds, level, first look and maximum
@@ -47,9 +48,51 @@ public final class FirstRoundsPlan implements InterleavedRun.RoundPlanner {
      */
     public FirstRoundsPlan(StopRule rule, Map<String, String> settings,
             java.util.function.ToIntFunction<String> fullIterations) {
+        this(rule, settings, fullIterations, ForkNoiseAgreement.NONE);
+    }
+
+    /**
+     * @param references each benchmark's noise at full length (a calibration's, else the newest history run's): where
+     *     the first rounds' noise disagrees with it, the plan carries a note for the report
+     *     ({@link ForkNoiseAgreement})
+     */
+    public FirstRoundsPlan(StopRule rule, Map<String, String> settings,
+            java.util.function.ToIntFunction<String> fullIterations, ForkNoiseAgreement.References references) {
         this.rule = rule;
         this.settings = new HashMap<>(settings);
         this.fullIterations = fullIterations;
+        this.references = java.util.Objects.requireNonNull(references);
+    }
+
+    /** The first rounds' noise against the benchmark's own at full length, where it has a reference. */
+    @Override
+    public List<String> firstLookNotes(String benchmark, List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
+        return notes(base, candidate, (a, b) -> ForkNoiseAgreement.againstReference(a, b, references.of(a.id())));
+    }
+
+    /** Where a short start was lengthened: its short forks' noise against the planned-length forks'. */
+    @Override
+    public List<String> afterLengthening(String benchmark, int shortForks, List<BenchmarkResult> base,
+            List<BenchmarkResult> candidate) {
+        return notes(base, candidate, (a, b) -> ForkNoiseAgreement.shortAgainstPlanned(a, b, shortForks));
+    }
+
+    /** The notes {@code note} gives each parameter set and mode both sides ran (null for none). */
+    private static List<String> notes(List<BenchmarkResult> base, List<BenchmarkResult> candidate,
+            java.util.function.BiFunction<BenchmarkResult, BenchmarkResult, String> note) {
+        Map<BenchmarkId, BenchmarkResult> byId = new HashMap<>();
+        for (BenchmarkResult c : candidate) {
+            byId.put(c.id(), c);
+        }
+        List<String> notes = new ArrayList<>();
+        for (BenchmarkResult a : base) {
+            BenchmarkResult b = byId.get(a.id());
+            String n = b == null ? null : note.apply(a, b);
+            if (n != null) {
+                notes.add(n);
+            }
+        }
+        return notes;
     }
 
     @Override

@@ -16,6 +16,7 @@ import io.perfgate.interleaved.Side;
 import io.perfgate.interleaved.StopRule;
 import io.perfgate.log.PerfLog;
 import io.perfgate.planning.FirstRoundsPlan;
+import io.perfgate.planning.ForkNoiseAgreement;
 import io.perfgate.planning.HistoryStart;
 import io.perfgate.planning.SuiteOrder;
 import io.perfgate.profile.ProfileEvidence;
@@ -167,6 +168,7 @@ public final class PreMergeWorkflow {
             GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
                     .toolVersion(request.toolVersion()).goal(request.goal()).notRun(outcome.notRun()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
                             + "=<ref> (" + request.goal() + " measures the base itself)")
+                    .notes(outcome.notes())
                     .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
             // profiled while the base's build still exists, and before the reports, which show the profiles
             List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
@@ -329,7 +331,9 @@ public final class PreMergeWorkflow {
                     log.info(start.line());
                 }
             }
-            run.planner(new FirstRoundsPlan(rule, launcher.settings(), full), plannable)
+            // the short forks' noise is set against the benchmark's own at full length, for the report's notes
+            run.planner(new FirstRoundsPlan(rule, launcher.settings(), full,
+                    ForkNoiseAgreement.of(request.calibration(), request.history())), plannable)
                     .startLength(benchmark -> fromHistory.getOrDefault(benchmark, startIterations(request, benchmark)));
         }
         // both sides of a round run the same fork length: a plan changes it for both at once

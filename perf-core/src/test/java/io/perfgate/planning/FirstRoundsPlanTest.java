@@ -14,6 +14,7 @@ import io.perfgate.interleaved.InterleavedSchedule;
 import io.perfgate.interleaved.Side;
 import io.perfgate.interleaved.StopRule;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Calibration;
 import io.perfgate.results.Fork;
 import io.perfgate.stats.ForkPlan;
 import io.perfgate.stats.Thresholds;
@@ -220,6 +221,160 @@ class FirstRoundsPlanTest {
         assertTrue(log.lines().stream().noneMatch(l -> l.contains("perf.forkPlan=auto")), log.lines().toString());
         assertTrue(model.lengths.stream().allMatch(l -> l.endsWith(" 10")), model.lengths.toString());
         assertNull(o.benchmarks().get(0).failed() ? "failed" : null);
+    }
+
+    private static final StopRule RULE = new StopRule(true, 15, GateSettings.defaults());
+
+    private static Calibration calibrated(BenchmarkResult of, double cv) {
+        return new Calibration("2026-11-20T10:00:00Z", 0.8, 0.05, Collections.singletonMap(of.id(),
+                new Calibration.Entry(10, cv, 0.01, 0.05, 0.02, 10, "PASS")));
+    }
+
+    private static List<String> firstLookNotes(ForkNoiseAgreement.References references, BenchmarkResult base,
+            BenchmarkResult candidate) {
+        return new FirstRoundsPlan(RULE, SETTINGS, b -> 10, references).firstLookNotes("a.B.run",
+                Collections.singletonList(base), Collections.singletonList(candidate));
+    }
+
+    /**
+     * The first rounds' forks differ by about 10 % where the calibration measured 1 % at full length: far beyond
+     * chance (p well below 0.05), so the report is told that the verdict stands but the sizes come from a fixed run.
+     */
+    @Test
+    void shortForksNoisierThanTheCalibrationGetANote() {
+        BenchmarkResult base = result(5, 100, 0.10, 0.01, 7);
+        BenchmarkResult candidate = result(5, 130, 0.10, 0.01, 8);
+        List<String> notes = firstLookNotes(ForkNoiseAgreement.of(calibrated(base, 0.01), Collections.emptyList()),
+                base, candidate);
+        assertEquals(1, notes.size(), notes.toString());
+        String note = notes.get(0);
+        assertTrue(note.startsWith("a.B.run [avgt]: its short forks' noise (CV "), note);
+        assertTrue(note.contains(") disagrees with the calibration of 2026-11-20 (CV 1.0 %, p "), note);
+        assertTrue(note.endsWith("): the verdict stands (both sides ran the same fork lengths); quote effect sizes"
+                + " from a -Dperf.forkPlan=fixed run"), note);
+    }
+
+    /** Without a calibration the newest history run is the reference; a quieter one than the forks disagrees. */
+    @Test
+    void withoutACalibrationTheHistoryRunIsTheReference() {
+        BenchmarkResult base = result(5, 100, 0.10, 0.01, 7);
+        BenchmarkResult candidate = result(5, 100, 0.10, 0.01, 8);
+        List<String> notes = firstLookNotes(ForkNoiseAgreement.of(null,
+                Collections.singletonList(HistoryStartTest.recorded(0.005, 0.005))), base, candidate);
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains(") disagrees with the history run of 2026-11-28 (CV "), notes.get(0));
+        assertTrue(firstLookNotes(ForkNoiseAgreement.NONE, base, candidate).isEmpty(), "no reference, no note");
+    }
+
+    /** Forks as noisy as the calibration says (the same CV, or one chance alone gives): no note. */
+    @Test
+    void shortForksThatAgreeWithTheCalibrationGetNone() {
+        BenchmarkResult base = result(5, 100, 0.03, 0.01, 7);
+        BenchmarkResult candidate = result(5, 130, 0.03, 0.01, 8);
+        double own = AaCalibration.betweenForkCv(base, candidate);
+        assertTrue(firstLookNotes(ForkNoiseAgreement.of(calibrated(base, own), Collections.emptyList()), base,
+                candidate).isEmpty());
+        // a noise ratio of 1.5 (variance about 2.25) at 5 forks a side against 10 is within chance
+        assertTrue(firstLookNotes(ForkNoiseAgreement.of(calibrated(base, own / 1.5), Collections.emptyList()), base,
+                candidate).isEmpty());
+    }
+
+    /**
+     * The boundary is the F distribution's at 0.05 two-sided, with 8 degrees of freedom for 5 forks a side (each
+     * side's own mean) and 2 x (10 - 1) for a calibration of 10 forks a side: a reference a hair quieter than the
+     * critical ratio is a note, a hair noisier is none.
+     */
+    @Test
+    void theBoundaryIsTheTwoSidedFTestAtFivePercent() {
+        BenchmarkResult base = result(5, 100, 0.03, 0.01, 7);
+        BenchmarkResult candidate = result(5, 130, 0.03, 0.01, 8);
+        double own = AaCalibration.betweenForkCv(base, candidate);
+        double critical = org.apache.commons.statistics.distribution.FDistribution.of(8, 18)
+                .inverseSurvivalProbability(0.025);
+        double variance = Math.log1p(own * own);
+        double atBoundary = Math.sqrt(Math.expm1(variance / critical));
+        assertEquals(0.05, ForkNoiseAgreement.pValue(own, 8, atBoundary, 18), 1e-9);
+        assertEquals(1, firstLookNotes(ForkNoiseAgreement.of(calibrated(base, atBoundary * 0.99),
+                Collections.emptyList()), base, candidate).size());
+        assertTrue(firstLookNotes(ForkNoiseAgreement.of(calibrated(base, atBoundary * 1.01),
+                Collections.emptyList()), base, candidate).isEmpty());
+        // two-sided: forks much quieter than the reference disagree too
+        assertTrue(ForkNoiseAgreement.pValue(own, 8, own * 4, 18) < 0.05);
+        assertEquals(1.0, ForkNoiseAgreement.pValue(own, 8, own, 8), 1e-12);
+    }
+
+    /** Where the plan lengthened a short start: the short forks against the planned-length ones, the same test. */
+    @Test
+    void shortForksAreSetAgainstThePlannedLengthOnesWhereThePlanLengthenedThem() {
+        BenchmarkResult base = joined(result(5, 100, 0.10, 0.01, 7), result(10, 100, 0.005, 0.01, 9));
+        BenchmarkResult candidate = joined(result(5, 100, 0.10, 0.01, 8), result(10, 100, 0.005, 0.01, 10));
+        FirstRoundsPlan plan = new FirstRoundsPlan(RULE, SETTINGS, b -> 10);
+        List<String> notes = plan.afterLengthening("a.B.run", 5, Collections.singletonList(base),
+                Collections.singletonList(candidate));
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains(") disagrees with its planned-length forks (CV "), notes.get(0));
+        BenchmarkResult alike = joined(result(5, 100, 0.01, 0.01, 7), result(10, 100, 0.01, 0.01, 9));
+        BenchmarkResult alikeToo = joined(result(5, 100, 0.01, 0.01, 8), result(10, 100, 0.01, 0.01, 10));
+        assertTrue(plan.afterLengthening("a.B.run", 5, Collections.singletonList(alike),
+                Collections.singletonList(alikeToo)).isEmpty());
+    }
+
+    /**
+     * The rounds carry the planner's notes to their results: at the first look, and after the last round where the
+     * plan lengthened a short start (after its first 5 forks a side).
+     */
+    @Test
+    void theRoundsCarryThePlannersNotesToTheirResults() {
+        // noisy enough that the first look does not settle it
+        Model model = new Model(0.10, 0.01, 1.0);
+        StopRule rule = new StopRule(true, 8, GateSettings.defaults());
+        InterleavedRun.RoundPlanner lengthens = new InterleavedRun.RoundPlanner() {
+            @Override
+            public InterleavedRun.RoundPlan plan(String benchmark, int rounds, List<BenchmarkResult> base,
+                    List<BenchmarkResult> candidate, List<Double> secondsPerRun) {
+                return new InterleavedRun.RoundPlan(10, 8, "lengthened");
+            }
+
+            @Override
+            public List<String> firstLookNotes(String benchmark, List<BenchmarkResult> base,
+                    List<BenchmarkResult> candidate) {
+                return Collections.singletonList("first look at " + base.get(0).forks().size());
+            }
+
+            @Override
+            public List<String> afterLengthening(String benchmark, int shortForks, List<BenchmarkResult> base,
+                    List<BenchmarkResult> candidate) {
+                return Collections.singletonList("lengthened after " + shortForks);
+            }
+        };
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(5), rule, log, () -> model.clock)
+                .planner(lengthens, b -> true).startLength(b -> ForkPlan.MIN_ITERATIONS).settings(SETTINGS);
+        model.run = run;
+        InterleavedResults o = run.run(Collections.singletonList("a.B.run"), model);
+        assertEquals(java.util.Arrays.asList("first look at 5", "lengthened after 5"), o.notes());
+    }
+
+    /** A benchmark the first look settles (a clear slowdown) is not planned, and its forks are still checked. */
+    @Test
+    void aBenchmarkSettledAtTheFirstLookIsCheckedToo() {
+        Model model = new Model(0.01, 0.01, 1.5);
+        StopRule rule = new StopRule(true, 15, GateSettings.defaults());
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(5), rule, log, () -> model.clock)
+                .planner(new FirstRoundsPlan(rule, SETTINGS, b -> 10, id -> new ForkNoiseAgreement.Reference(0.20,
+                        18, "the calibration of 2026-11-20")), b -> true).settings(SETTINGS);
+        model.run = run;
+        InterleavedResults o = run.run(Collections.singletonList("a.B.run"), model);
+        assertEquals(5, o.benchmarks().get(0).rounds());
+        assertTrue(log.lines().stream().noneMatch(l -> l.contains("perf.forkPlan=auto from")), log.lines().toString());
+        assertEquals(1, o.notes().size(), o.notes().toString());
+        assertTrue(o.notes().get(0).contains("disagrees with the calibration of 2026-11-20 (CV 20.0 %"),
+                o.notes().get(0));
+    }
+
+    private static BenchmarkResult joined(BenchmarkResult first, BenchmarkResult then) {
+        List<Fork> forks = new ArrayList<>(first.forks());
+        forks.addAll(then.forks());
+        return first.toBuilder().forks(forks).build();
     }
 
     private static BenchmarkResult result(int forks, double level, double between, double within, long seed) {

@@ -30,7 +30,7 @@ class HistoryStartTest {
      * A recorded run of 10 forks of 10 x 500 ms (the defaults), 4 s of fixed cost a fork: each fork's iterations
      * spread by {@code within} around a fork level that moves by {@code between} from fork to fork.
      */
-    private static HistoryRecord recorded(double between, double within) {
+    static HistoryRecord recorded(double between, double within) {
         Random random = new Random(11);
         BenchmarkResult.Builder b = BenchmarkResult.builder(NAME).mode("avgt").unit("ns/op");
         for (int f = 0; f < 10; f++) {

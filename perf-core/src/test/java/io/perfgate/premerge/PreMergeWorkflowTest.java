@@ -340,6 +340,57 @@ class PreMergeWorkflowTest {
                 log.toString());
     }
 
+    /**
+     * perf.forkPlan=auto: the first rounds' forks differ by about 10 % where the stored calibration measured 1 % at
+     * full length, so every report carries the note that the verdict stands but effect sizes come from a fixed run.
+     */
+    @Test
+    void shortForksThatDisagreeWithTheCalibrationLeaveANoteInTheReports() throws Exception {
+        SpeedLauncher launcher = new SpeedLauncher() {
+            @Override
+            public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round,
+                    int measurementIterations) {
+                // the same speed on both sides, forks that differ by 10 %
+                return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, 100, 0.10,
+                        measurementIterations > 0 ? measurementIterations : 10)));
+            }
+
+            @Override
+            public boolean lengthPlannable(List<Path> classpath, String benchmark) {
+                return true;
+            }
+
+            @Override
+            public int measurementIterations(List<Path> classpath, String benchmark) {
+                return 10;
+            }
+
+            @Override
+            public double plannedIterationSeconds(List<Path> classpath, String benchmark) {
+                return 0.5;
+            }
+        };
+        io.perfgate.results.Calibration calibration = new io.perfgate.results.Calibration("2026-11-20T10:00:00Z", 0.8,
+                0.05, Collections.singletonMap(FakeForks.result("x.Bench.run").id(),
+                        new io.perfgate.results.Calibration.Entry(10, 0.01, 0.005, 0.05, 0.02, 10, "PASS")));
+        CompareRequest request = request("HEAD").toBuilder().forkPlanAuto(true).calibration(calibration).build();
+        PreMergeResult result = new PreMergeWorkflow(new SpeedFileBuilder(), launcher, log).run(request);
+
+        String note = result.report().notes().stream().filter(n -> n.contains("short forks")).findFirst()
+                .orElseThrow(() -> new AssertionError(result.report().notes().toString()));
+        assertTrue(note.startsWith("x.Bench.run [avgt]: its short forks' noise (CV "), note);
+        assertTrue(note.contains(") disagrees with the calibration of 2026-11-20 (CV 1.0 %, p "), note);
+        assertTrue(note.endsWith("quote effect sizes from a -Dperf.forkPlan=fixed run"), note);
+        String markdown = new String(Files.readAllBytes(module.resolve("target/perf/report.md")),
+                StandardCharsets.UTF_8);
+        assertTrue(markdown.contains("disagrees with the calibration of 2026-11-20"), markdown);
+        String json = new String(Files.readAllBytes(module.resolve("target/perf/report.json")),
+                StandardCharsets.UTF_8);
+        assertTrue(json.contains("disagrees with the calibration of 2026-11-20"), json);
+        assertTrue(io.perfgate.report.ConsoleReport.render(result.report()).stream()
+                .anyMatch(l -> l.text().contains("disagrees with the calibration of 2026-11-20")));
+    }
+
     /** Against HEAD itself the base is HEAD, said as such: the candidate is the uncommitted change. */
     @Test
     void againstHeadNamesHeadAsTheBase() throws Exception {
