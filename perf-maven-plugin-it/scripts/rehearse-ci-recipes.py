@@ -1,22 +1,25 @@
 #!/usr/bin/env python3
 """Rehearses the CI recipes of the Shards page (src/site/markdown/how-to/shards-ci.md) on this machine, as written.
 
+The GitHub Actions recipe of that page is now the GitHub Action (action.yml) with its shard input: each shard
+compares its part with the base and gets its own comment, which the invoker IT action-rehearsal plays; so this
+script no longer rehearses a GitHub part. The stored-baseline shards of Jenkins and GitLab CI, merged into one
+verdict, are still here.
+
 No CI system runs here, so this plays each one's part: every agent is a fresh copy of a project (the quickstart
 example by default) in its own directory, and the files pass between jobs the way each system passes them:
 
-* GitHub Actions: upload-artifact@v4 of one file keeps only the file; download-artifact@v4 with a pattern and no
-  merge-multiple puts each artifact in a directory named after it;
 * Jenkins: stash keeps the included paths, unstash restores them at the same paths in the workspace;
 * GitLab CI: a job's artifacts (paths) are restored, at the same paths, in the jobs that need it; parallel: N
   sets CI_NODE_INDEX (1..N) and CI_NODE_TOTAL.
 
 The shell commands themselves are taken from the page's recipe blocks, with only the CI system's own
-substitutions (${{ matrix.shard }}, ${k}/${shards}), and run with bash -e in the agent's directory, where ./mvnw
+substitutions (${k}/${shards}), and run with bash -e in the agent's directory, where ./mvnw
 is the plugin's own Maven (the project needs no wrapper of its own). A recipe passes when every command succeeds,
 the merge names all shards, and the merged check judged every benchmark of the project. This is a maintainer's
 tool (python3, minutes of measurement), not part of CI.
 
-    perf-maven-plugin-it/scripts/rehearse-ci-recipes.py [--project examples/quickstart] [--only github|jenkins|gitlab]
+    perf-maven-plugin-it/scripts/rehearse-ci-recipes.py [--project examples/quickstart] [--only jenkins|gitlab]
 """
 import argparse
 import json
@@ -38,13 +41,6 @@ def block_after(page, heading, language):
     if not match:
         sys.exit('no ```%s block under "## %s" in %s' % (language, heading, PAGE))
     return match.group(1)
-
-
-def github_commands(block):
-    """The run: steps of the two jobs, in order (a multi-line run: is not used by the recipe)."""
-    jobs = block.split('\n  perf-verdict:\n')
-    steps = [re.findall(r'^\s*- run: (.+)$', part, re.M) for part in jobs]
-    return steps[0], steps[1]
 
 
 def jenkins_commands(block):
@@ -105,14 +101,6 @@ def check_verdict(directory, output, shards, benchmarks):
 SHARDS = 4  # as every recipe on the page has it
 
 
-def github_hand_over(shard, verdict, k):
-    """upload-artifact perf-shard-k of target/perf/results.json (one file: the artifact holds just it), then
-    download-artifact with pattern perf-shard-* into shards/ (each artifact in a directory named after it)."""
-    target = os.path.join(verdict, 'shards', 'perf-shard-%d' % k)
-    os.makedirs(target)
-    shutil.copy(os.path.join(shard, 'target', 'perf', 'results.json'), target)
-
-
 def jenkins_hand_over(shard, verdict, k):
     """stash includes out/shard-k.json; unstash restores it at the same path."""
     os.makedirs(os.path.join(verdict, 'out'), exist_ok=True)
@@ -125,10 +113,6 @@ def gitlab_hand_over(shard, verdict, k):
 
 
 SYSTEMS = [
-    {'name': 'github', 'title': 'GitHub Actions: a matrix of 4, then perf-verdict', 'heading': 'GitHub Actions',
-     'language': 'yaml', 'commands': github_commands,
-     'substitute': lambda step, k: step.replace('${{ matrix.shard }}', str(k)),
-     'env': lambda k: {}, 'hand_over': github_hand_over},
     {'name': 'jenkins', 'title': 'Jenkins: 4 parallel stages, then perf verdict', 'heading': 'Jenkins',
      'language': 'groovy', 'commands': jenkins_commands,
      'substitute': lambda step, k: step.replace('${k}', str(k)).replace('${shards}', str(SHARDS)),
@@ -142,7 +126,7 @@ SYSTEMS = [
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--project', default=os.path.join(ROOT, 'examples', 'quickstart'))
-    parser.add_argument('--only', choices=['github', 'jenkins', 'gitlab'])
+    parser.add_argument('--only', choices=['jenkins', 'gitlab'])
     parser.add_argument('--maven', default=None, help='the mvn to run as ./mvnw (default: the wrapper\'s own)')
     args = parser.parse_args()
     maven = args.maven
