@@ -7,14 +7,16 @@
 #   2. loads it again inside a small harness page (the only script involved) that counts the pictures and
 #      measures each one: there must be exactly one <figure data-benchmark> holding one visible <svg>
 #      (width and height > 0) per benchmark, as announced by data-benchmarks="N" on the report;
-#   3. takes a screenshot, target/report-html-check/<name>.png, for a person to look at.
+#   3. takes a screenshot, target/report-html-check/<name>.png, for a person to look at (not with
+#      --no-screenshots, as CI runs it: nobody looks at them there, and they were a third of its launches).
 #
-# Usage: src/site/scripts/check-report-html.sh [--install] [report.html ...]
+# Usage: src/site/scripts/check-report-html.sh [--install] [--no-screenshots] [report.html ...]
 #   Without files it checks the golden report of the unit tests
 #   (perf-core/src/test/resources/io/perfgate/report/html/expected-report.html, which HtmlReportTest
 #   keeps equal to the renderer's output) and every report.html / perf-report.html the invoker ITs left
-#   under perf-maven-plugin-it/target/it/, every trend.html (perf:trend's page: one figure per series), and every
-#   profile page (target/perf/profiles/*/*.html) they wrote.
+#   under perf-maven-plugin-it/target/it/, every trend.html (perf:trend's page: one figure per series), and in
+#   each profile directory they wrote (target/perf/profiles/*/) our diff.html and the first of async-profiler's
+#   flame graphs (the others are the same page of async-profiler's over other samples).
 #   --install  installs Debian's chromium with apt-get when no browser is found (needs root).
 #
 # Exit status: 0 all pages pass; 1 a page failed; 2 no browser, or bad usage.
@@ -25,10 +27,12 @@ root=$(pwd)
 out_dir="$root/target/report-html-check"
 
 install=false
+screenshots=true
 files=()
 for arg in "$@"; do
     case "$arg" in
         --install) install=true ;;
+        --no-screenshots) screenshots=false ;;
         -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) files+=("$arg") ;;
     esac
@@ -170,14 +174,16 @@ HTML
     fi
 
     # 3. a screenshot to look at
-    run_browser --window-size=1280,4000 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
-    if [ ! -s "$out_dir/$name.png" ]; then
-        fail "$file" "no screenshot"
+    if $screenshots; then
+        run_browser --window-size=1280,4000 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
+        if [ ! -s "$out_dir/$name.png" ]; then
+            fail "$file" "no screenshot"
+        fi
     fi
     if [ "$failures" -ne "$failures_before" ]; then
         return
     fi
-    echo "ok   $file: $expected benchmarks, $svg_in_dom svg in the DOM, $measured; screenshot $out_dir/$name.png"
+    echo "ok   $file: $expected benchmarks, $svg_in_dom svg in the DOM, $measured$($screenshots && echo "; screenshot $out_dir/$name.png")"
 }
 
 # The profile pages the comparison ITs wrote (perf.profile): the differential view (one <svg>, no script) and
@@ -204,18 +210,28 @@ check_profile() {
         fail "$page" "no $picture in the rendered DOM"
         return
     fi
-    run_browser --window-size=1280,1200 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
-    if [ ! -s "$out_dir/$name.png" ]; then
-        fail "$page" "no screenshot"
-        return
+    if $screenshots; then
+        run_browser --window-size=1280,1200 --screenshot="$out_dir/$name.png" "file://$abs" >/dev/null 2>&1 || true
+        if [ ! -s "$out_dir/$name.png" ]; then
+            fail "$page" "no screenshot"
+            return
+        fi
     fi
-    echo "ok   $page: $picture in the DOM, no console message; screenshot $out_dir/$name.png"
+    echo "ok   $page: $picture in the DOM, no console message$($screenshots && echo "; screenshot $out_dir/$name.png")"
 }
 
 profiles=()
 if $default_files; then
     shopt -s nullglob
-    profiles=(perf-maven-plugin-it/target/it/*/target/perf/profiles/*/*.html)
+    for dir in perf-maven-plugin-it/target/it/*/target/perf/profiles/*/; do
+        [ -f "$dir/diff.html" ] && profiles+=("${dir}diff.html")
+        for page in "$dir"*.html; do
+            if [ "$(basename "$page")" != diff.html ]; then
+                profiles+=("$page")
+                break
+            fi
+        done
+    done
     shopt -u nullglob
 fi
 
