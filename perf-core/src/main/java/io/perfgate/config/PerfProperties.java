@@ -193,6 +193,13 @@ public final class PerfProperties {
     /** Compare only the benchmarks whose code reaches a class that differs between base and candidate. */
     public static final String AFFECTED = "perf.affected";
     /**
+     * Record the code each benchmark ran (one short extra fork per benchmark and parameter set with JaCoCo's
+     * agent, after the measurement) for {@code perf.affected}: {@code auto} records when {@code perf.affected} is
+     * true for the project, {@code true} always, {@code false} never. perf:record keeps the map in the history.
+     */
+    public static final String EXECUTED_CODE = "perf.executedCode";
+    public static final String DEFAULT_EXECUTED_CODE = "auto";
+    /**
      * perf:compare with several treatments against one baseline: entries {@code name=ref [JVM arguments]}, the
      * baseline being {@code perf.against}.
      */

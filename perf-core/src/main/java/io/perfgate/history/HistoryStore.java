@@ -74,6 +74,32 @@ public interface HistoryStore {
      */
     Appended saveReportedChanges(String json) throws HistoryException;
 
+    /**
+     * Where the maps of executed code ({@code affected.ExecutedCode}) live in a store: one gzip'd JSON file per
+     * commit, {@code executed-code/<full commit id>.json.gz}, beside the records.
+     */
+    String EXECUTED_CODE_DIRECTORY = "executed-code";
+
+    /**
+     * Keeps the map of the code each benchmark ran at {@code commit} (gzip'd JSON bytes), replacing one kept for the
+     * same commit, with the same writing rules as a record's.
+     *
+     * @throws HistoryException when it could not be kept at all
+     */
+    default Appended saveExecutedCode(String commit, byte[] gzippedJson) throws HistoryException {
+        throw new HistoryException(describe() + " keeps no maps of executed code");
+    }
+
+    /** The full commit ids that have a map of executed code in the store; empty when none. */
+    default java.util.Set<String> executedCodeCommits() throws HistoryException {
+        return java.util.Set.of();
+    }
+
+    /** The map kept for {@code commit} (gzip'd JSON bytes), or null when there is none. */
+    default byte[] executedCode(String commit) throws HistoryException {
+        return null;
+    }
+
     /** The store, for messages: {@code directory /ci/cache/perf-history}, {@code git branch perf-history}. */
     String describe();
 
