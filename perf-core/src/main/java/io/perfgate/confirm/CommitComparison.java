@@ -17,6 +17,7 @@ import io.perfgate.profile.ProfileEvidence;
 import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.MethodologyWriter;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.Calibration;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.Provenance;
@@ -39,11 +40,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiPredicate;
 
 /**
  * Two versions of the code measured side by side on this machine, for the benchmarks asked for: a commit (the
  * base) against another commit or the working tree (the candidate), in seeded interleaved rounds with the stop rule
- * of perf:compare, judged by the gate. Each commit is checked out exactly (no merge base) with
+ * of perf:compare (or, confirming rows that FAILed, its confirming form, {@link Request#confirming}), judged by the
+ * gate. Each commit is checked out exactly (no merge base) with
  * {@code git worktree add --detach} under the output directory, built as perf:compare builds its base, and removed
  * again whatever happens. perf:check calls it to confirm a FAIL against the baseline's commit
  * ({@link FailConfirmation}); a change point of the history is confirmed the same way, commit against commit.
@@ -75,6 +78,7 @@ public final class CommitComparison {
         private final String goal;
         private final Path resultsDirectory;
         private final ProfilerSetup profiling;
+        private final BiPredicate<BenchmarkId, String> confirmed;
 
         /**
          * @param paths where the running build is; the checkouts go below its output directory
@@ -84,13 +88,13 @@ public final class CommitComparison {
         public Request(CheckoutPaths paths, List<Path> workingTreeClasspath, GateSettings settings) {
             this(paths, new ArrayList<>(workingTreeClasspath), settings, null, null, new ArrayList<>(),
                     InterleavedSchedule.randomSeed(), true, Integer.parseInt(PerfProperties.DEFAULT_MAX_FORKS), null,
-                    "unknown", "perf:compare", paths.outputDirectory().resolve("side-by-side"), null);
+                    "unknown", "perf:compare", paths.outputDirectory().resolve("side-by-side"), null, null);
         }
 
         private Request(CheckoutPaths paths, List<Path> workingTreeClasspath, GateSettings settings, String base,
                 String candidate, List<String> benchmarks, long seed, boolean adaptive, int maxForks,
                 Calibration calibration, String toolVersion, String goal, Path resultsDirectory,
-                ProfilerSetup profiling) {
+                ProfilerSetup profiling, BiPredicate<BenchmarkId, String> confirmed) {
             this.paths = Objects.requireNonNull(paths);
             this.workingTreeClasspath = List.copyOf(workingTreeClasspath);
             this.settings = Objects.requireNonNull(settings);
@@ -105,12 +109,13 @@ public final class CommitComparison {
             this.goal = Objects.requireNonNull(goal);
             this.resultsDirectory = Objects.requireNonNull(resultsDirectory);
             this.profiling = profiling;
+            this.confirmed = confirmed;
         }
 
         private Request with(String base, String candidate, List<String> benchmarks, long seed, boolean adaptive,
                 int maxForks, Calibration calibration, String toolVersion, String goal, Path resultsDirectory) {
             return new Request(paths, workingTreeClasspath, settings, base, candidate, benchmarks, seed, adaptive,
-                    maxForks, calibration, toolVersion, goal, resultsDirectory, profiling);
+                    maxForks, calibration, toolVersion, goal, resultsDirectory, profiling, confirmed);
         }
 
         /**
@@ -119,7 +124,16 @@ public final class CommitComparison {
          */
         public Request profiling(ProfilerSetup setup) {
             return new Request(paths, workingTreeClasspath, settings, base, candidate, benchmarks, seed, adaptive,
-                    maxForks, calibration, toolVersion, goal, resultsDirectory, setup);
+                    maxForks, calibration, toolVersion, goal, resultsDirectory, setup, confirmed);
+        }
+
+        /**
+         * The rounds confirm the rows {@code rows} accepts (a result's id and a metric's name) and stop as soon as
+         * each is FAIL or ruled out ({@link StopRule#confirming}); without it they stop as perf:compare's do.
+         */
+        public Request confirming(BiPredicate<BenchmarkId, String> rows) {
+            return new Request(paths, workingTreeClasspath, settings, base, candidate, benchmarks, seed, adaptive,
+                    maxForks, calibration, toolVersion, goal, resultsDirectory, profiling, rows);
         }
 
         /** The commit-ish measured as the base, and the one measured as the candidate (null: the working tree). */
@@ -278,6 +292,9 @@ public final class CommitComparison {
         StopRule rule;
         try {
             rule = new StopRule(request.adaptive, request.maxForks, request.settings, request.calibration);
+            if (request.confirmed != null) {
+                rule = rule.confirming(request.confirmed);
+            }
         } catch (IllegalArgumentException e) {
             throw new CompareException(e.getMessage(), e);
         }

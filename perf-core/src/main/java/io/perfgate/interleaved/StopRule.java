@@ -6,6 +6,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.gate.JudgedMetrics;
 import io.perfgate.gate.Metric;
 import io.perfgate.gate.NoiseFloor;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.Calibration;
 import io.perfgate.stats.Decision;
@@ -26,6 +27,7 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
 
 /**
  * When to stop measuring a benchmark (statistics.md section 6). With adaptive stopping the benchmark first runs
@@ -51,6 +53,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * FAIL is tested at two looks only, the first and the last, each at alpha / 2, so by Bonferroni the chance of a
  * false FAIL stays within alpha. Stopping with PASS can only lower that chance, so PASS is looked for after every
  * round. Without adaptive stopping every benchmark runs {@code maxRounds} rounds and is decided at alpha.
+ *
+ * <p><b>Confirming</b> ({@link #confirming}): when the rounds measure again rows that already FAILed (perf:check's
+ * {@code perf.confirm}), a slowdown well beyond the limit is the expected answer, and one fork of a busy machine that
+ * spoils the first look's separation must not cost every round up to {@code maxRounds}. So FAIL is looked for after
+ * every round, and the rounds stop as soon as each confirmed row is FAIL or ruled out. The first look and the last
+ * keep their alpha / 2; the rounds between share what the first look's small-sample guard leaves of its alpha / 2
+ * (below 10 forks a side it tests at {@link DecisionRule#failLevel}, a fifth of it: at 5 forks and alpha 0.05,
+ * 0.005 of 0.025), each at an equal part, guard included. By Bonferroni over all looks the chance of a false FAIL
+ * stays within alpha, and a FAIL at a look is a FAIL of the gate at alpha / 2 on the same forks.
  */
 public final class StopRule {
     /** Rounds before the first look, unless the gate's {@code perf.minForks} asks for more. */
@@ -62,6 +73,8 @@ public final class StopRule {
     private final GateSettings settings;
     private final Calibration calibration;
     private final boolean bothWays;
+    /** Null, or the rows (benchmark and metric) a confirmation measures: see {@link #confirming}. */
+    private final BiPredicate<BenchmarkId, String> confirmed;
 
     /** The power the rounds are sized for. */
     public static final double POWER = Power.DEFAULT_POWER;
@@ -80,12 +93,13 @@ public final class StopRule {
      * @param calibration the noise {@code perf:calibrate} stored in the baseline, or null
      */
     public StopRule(boolean adaptive, int maxRounds, GateSettings settings, Calibration calibration) {
-        this(adaptive, maxRounds, settings, calibration, false);
+        this(adaptive, maxRounds, settings, calibration, false, null);
     }
 
     private StopRule(boolean adaptive, int maxRounds, GateSettings settings, Calibration calibration,
-            boolean bothWays) {
+            boolean bothWays, BiPredicate<BenchmarkId, String> confirmed) {
         this.bothWays = bothWays;
+        this.confirmed = confirmed;
         this.calibration = calibration;
         this.settings = Objects.requireNonNull(settings, "settings");
         this.firstLook = Math.max(FIRST_LOOK, settings.minForks());
@@ -105,7 +119,17 @@ public final class StopRule {
      * benchmark rarely make an IMPROVED.
      */
     public StopRule bothWays() {
-        return new StopRule(adaptive, maxRounds, settings, calibration, true);
+        return new StopRule(adaptive, maxRounds, settings, calibration, true, confirmed);
+    }
+
+    /**
+     * This rule, made to confirm rows that FAILed elsewhere: only those rows are watched ({@code rows} is given a
+     * result's id and a metric's name, {@code median}, {@code p95} or a secondary metric's), FAIL is looked for after
+     * every round at {@link #failLookLevel}, and a benchmark stops once each of its confirmed rows is FAIL there or
+     * has a slowdown of T_fail ruled out. What the gate then calls FAIL is unchanged.
+     */
+    public StopRule confirming(BiPredicate<BenchmarkId, String> rows) {
+        return new StopRule(adaptive, maxRounds, settings, calibration, bothWays, Objects.requireNonNull(rows));
     }
 
     public boolean adaptive() {
@@ -139,6 +163,29 @@ public final class StopRule {
     }
 
     /**
+     * The one-sided level FAIL is looked for at after {@code rounds} rounds (the small-sample guard then applies to
+     * it); NaN where it is not (before the first look, at and after {@code maxRounds}, where the gate decides, and
+     * between the two looks unless {@link #confirming}). The first look is at {@link #decisionAlpha()}; a confirming
+     * rule's later looks share what the guard leaves unspent of it (see the class comment).
+     */
+    public double failLookLevel(int rounds) {
+        if (!adaptive || rounds < firstLook || rounds >= maxRounds) {
+            return Double.NaN;
+        }
+        double alpha = decisionAlpha();
+        if (rounds == firstLook) {
+            return alpha;
+        }
+        if (confirmed == null) {
+            return Double.NaN;
+        }
+        double spentAtFirstLook = DecisionRule.failLevel(alpha, firstLook, firstLook,
+                DecisionRule.DEFAULT_FULL_LEVEL_FORKS);
+        int between = maxRounds - firstLook - 1;
+        return (alpha - spentAtFirstLook) / between;
+    }
+
+    /**
      * Looks at a benchmark after {@code rounds} complete rounds.
      *
      * @param base the base side's results for the benchmark's parameter sets (forks accumulated so far)
@@ -152,26 +199,32 @@ public final class StopRule {
             return new Look(Status.CONTINUE, "");
         }
         double alpha = decisionAlpha();
+        double failLevel = failLookLevel(rounds);
         List<String> unsettled = new ArrayList<>();
         List<String> settled = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         RoundsNeeded needed = new RoundsNeeded();
-        for (MetricSamples m : watched(base, candidate)) {
+        for (MetricSamples m : stoppedOn(base, candidate)) {
             if (m.baseline.length < firstLook || m.candidate.length < firstLook) {
                 unsettled.add(m.describe() + ": too few forks");
                 needed.unknown();
                 continue;
             }
             ShiftComparison c = ShiftTest.compare(m.baseline, m.candidate, m.direction, m.thresholds);
-            if (rounds == firstLook) {
-                Decision d = DecisionRule.decide(c, alpha);
+            if (!Double.isNaN(failLevel)) {
+                Decision d = DecisionRule.decide(c, failLevel);
                 if (d.verdict() == Verdict.FAIL) {
-                    return new Look(Status.SETTLED_FAIL, d.describe(m.describe()));
-                }
-                if (bothWays && d.verdict() == Verdict.IMPROVED) {
-                    settled.add(m.describe() + " improved, lower bound " + StatsText.percentChange(
-                            c.lowerBound(alpha)));
+                    if (confirmed == null) {
+                        // the build fails on any FAIL: nothing more to learn
+                        return new Look(Status.SETTLED_FAIL, d.describe(m.describe()));
+                    }
+                    failed.add(d.describe(m.describe()));
                     continue;
                 }
+            }
+            if (bothWays && rounds == firstLook && DecisionRule.decide(c, alpha).verdict() == Verdict.IMPROVED) {
+                settled.add(m.describe() + " improved, lower bound " + StatsText.percentChange(c.lowerBound(alpha)));
+                continue;
             }
             double upper = c.upperBound(alpha);
             double lower = c.lowerBound(alpha);
@@ -190,6 +243,10 @@ public final class StopRule {
                 needed.add(m, alpha);
             }
         }
+        if (unsettled.isEmpty() && !failed.isEmpty()) {
+            failed.addAll(settled);
+            return new Look(Status.SETTLED_FAIL, String.join("; ", failed));
+        }
         if (unsettled.isEmpty()) {
             return new Look(Status.SETTLED_PASS, settled.isEmpty() ? "nothing gated" : String.join("; ", settled));
         }
@@ -205,7 +262,7 @@ public final class StopRule {
      */
     public String noiseAtMaximum(List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
         RoundsNeeded needed = new RoundsNeeded();
-        for (MetricSamples m : watched(base, candidate)) {
+        for (MetricSamples m : stoppedOn(base, candidate)) {
             if (m.baseline.length >= 2 && m.candidate.length >= 2) {
                 needed.add(m, decisionAlpha());
             }
@@ -313,13 +370,31 @@ public final class StopRule {
         return watched;
     }
 
+    /** The watched metrics this rule stops on: a confirming rule's confirmed rows, otherwise all. */
+    private List<MetricSamples> stoppedOn(List<BenchmarkResult> base, List<BenchmarkResult> candidate) {
+        List<MetricSamples> all = watched(base, candidate);
+        if (confirmed == null) {
+            return all;
+        }
+        List<MetricSamples> rows = new ArrayList<>();
+        for (MetricSamples m : all) {
+            if (confirmed.test(m.benchmark.id(), m.name)) {
+                rows.add(m);
+            }
+        }
+        return rows;
+    }
+
     /** What a look found. */
     public enum Status {
         /** Not settled: run another round. */
         CONTINUE,
         /** A slowdown of T_fail is ruled out for every metric: stop, the gate will PASS (or WARN below T_fail). */
         SETTLED_PASS,
-        /** FAIL at alpha / 2 at the first look: stop, the gate will FAIL. */
+        /**
+         * FAIL at alpha / 2 at the first look (a confirming rule: every confirmed row FAIL at its look's level, or
+         * ruled out): stop, the gate will FAIL.
+         */
         SETTLED_FAIL,
         /** The maximum number of rounds is reached: the gate decides. */
         FINISHED,

@@ -24,6 +24,7 @@ import io.perfgate.interleaved.FakeForks;
 import io.perfgate.interleaved.InterleavedResults;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.BenchmarkResult;
+import io.perfgate.results.Fork;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.stats.Verdict;
@@ -197,6 +198,71 @@ class FailConfirmationTest {
         assertTrue(confirmed.regressions().stream().anyMatch(r -> r.contains("confirmed side by side")),
                 confirmed.regressions().toString());
         assertTrue(confirmed.notes().stream().anyMatch(n -> n.contains(": 1 confirmed, 0 not")));
+    }
+
+    /**
+     * A busy machine: fork i of the base side is {@code base[i]}, of the working tree {@code 195 x spread[i]}: +95 %,
+     * 20 % between forks, and the base's second fork slowed by a neighbour beyond every fork of the working tree.
+     */
+    private final class BusyLauncher implements BenchmarkLauncher {
+        final double[] base = {100, 260, 104, 96, 108, 99, 103, 95, 101, 106, 98, 102, 97, 105, 100};
+        final double[] spread = {1.0, 1.25, 0.8, 1.3, 0.85, 1.1, 0.9, 1.2, 0.95, 1.05, 0.82, 1.15, 1.0, 0.88, 1.22};
+        final AtomicInteger baseForks = new AtomicInteger();
+        final AtomicInteger workingTreeForks = new AtomicInteger();
+
+        @Override
+        public List<String> discover(List<Path> classpath, String sideLabel) {
+            return List.of(BENCHMARK);
+        }
+
+        @Override
+        public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round) {
+            forks.incrementAndGet();
+            boolean onBase = classpath.get(0).toString().equals("speed-100");
+            double value = onBase ? base[baseForks.getAndIncrement()]
+                    : 195 * spread[workingTreeForks.getAndIncrement()];
+            return List.of(FakeForks.result(benchmark, new Fork(new double[] {value, value, value},
+                    Collections.emptyMap(), Collections.emptyMap())));
+        }
+
+        @Override
+        public Map<String, String> environment() {
+            return Map.of("cpu.cores", "2");
+        }
+
+        @Override
+        public Map<String, String> settings() {
+            return Map.of("perf.warmupIterations", "1");
+        }
+    }
+
+    /**
+     * Issue 43: a +95 % slowdown confirmed on a busy machine took all 15 rounds, because FAIL was looked for at the
+     * first look (where one slow base fork spoiled the separation) and the last only, and the noise needed more than
+     * 15 rounds for power against +15 %. A confirmation looks for FAIL after every round and stops once it is
+     * significant there.
+     */
+    @Test
+    void aClearFailOnABusyMachineIsConfirmedWithoutRunningEveryRound() throws Exception {
+        // the commit's speed.txt says 100; the working tree's classpath measures the uncommitted slowdown
+        CommitComparison.Request template = new CommitComparison.Request(
+                new CheckoutPaths(repo, repo, repo.resolve("target/perf"), Path.of("target/test-classes"),
+                        Path.of("target/classes")),
+                List.of(Path.of("speed-195")), GateSettings.defaults())
+                .rounds(11, true, 15, null).describedAs("test", "perf:check")
+                .resultsDirectory(repo.resolve("target/perf/confirm"));
+        FailConfirmation confirmation = new FailConfirmation(FailConfirmation.Mode.AUTO,
+                () -> new FailConfirmation.Parts(new SpeedFileBuilder(), new BusyLauncher(), template), log);
+
+        GateRow row = median(confirmation.confirm(storedCheck(195, commit), commit));
+
+        assertEquals(Verdict.FAIL, row.verdict(), row.toString());
+        assertTrue(row.sideBySide().confirms(), row.toString());
+        assertTrue(row.sideBySide().rounds() > 5 && row.sideBySide().rounds() <= 10,
+                "confirmed after " + row.sideBySide().rounds() + " rounds");
+        assertEquals(2 * row.sideBySide().rounds(), forks.get());
+        assertTrue(log.infos().stream().anyMatch(l -> l.contains("settled after " + row.sideBySide().rounds()
+                + " rounds, a slowdown beyond the limit")), log.toString());
     }
 
     /**
