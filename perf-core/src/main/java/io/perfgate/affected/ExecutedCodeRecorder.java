@@ -41,6 +41,19 @@ public final class ExecutedCodeRecorder {
     /** Where JMH's generated classes live: {@code <benchmark's package>/jmh_generated/}. */
     private static final String JMH_GENERATED = "/jmh_generated/";
 
+    /** {@code perf.executedCode}: when a measuring goal records the map. */
+    public enum Setting {
+        /** Where {@code perf.affected} is true for the project: the map is what it selects by. */
+        AUTO,
+        TRUE,
+        FALSE;
+
+        /** Whether to record, given {@code perf.affected} as the project sets it. */
+        public boolean records(boolean affected) {
+            return this == TRUE || this == AUTO && affected;
+        }
+    }
+
     /** One short fork of a benchmark: the harness that launches it ({@code forkprofile.RecordingForks}). */
     @FunctionalInterface
     public interface Forks {
@@ -185,6 +198,33 @@ public final class ExecutedCodeRecorder {
         ExecutedCode code = executed.isEmpty() ? null : new ExecutedCode(commit, executed);
         return new Recording(code, recorded.size(), sets, forksRun, failed,
                 Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /**
+     * {@link #record}, then the map written to {@code file} whole, and the one line of what it cost. When no fork
+     * recorded anything, no map is written (and one an earlier run left is removed): a map of no benchmark would
+     * only hide an older, useful one.
+     *
+     * @return the recording, its map null when none was written
+     */
+    public Recording recordInto(List<BenchmarkResult> measured, String commit, Path file) {
+        Recording recording = record(measured, commit);
+        try {
+            if (recording.code() == null) {
+                Files.deleteIfExists(file);
+                log.warn(PerfProperties.EXECUTED_CODE + ": no map of the code the benchmarks ran was written: "
+                        + (recording.forks() == 0 ? "the run measured no JMH benchmark"
+                                : "none of the " + recording.forks() + " recording forks recorded anything"));
+                return recording;
+            }
+            long bytes = ExecutedCodeJson.write(recording.code(), file);
+            log.info(recording.line(bytes));
+            return recording;
+        } catch (IOException e) {
+            log.warn(PerfProperties.EXECUTED_CODE + ": the map of the code the benchmarks ran could not be written to "
+                    + file + " (" + e.getMessage() + "); nothing was recorded");
+            return new Recording(null, 0, 0, recording.forks(), recording.failed(), recording.took());
+        }
     }
 
     /** The methods one fork ran: the fork with the agent writing to {@code exec}, then its data read. */
