@@ -3,15 +3,21 @@ package io.perfgate.affected;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.log.PerfLog;
+import io.perfgate.results.BenchmarkId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * perf:record's part of {@code perf.executedCode}: the map a measuring goal wrote beside the results, kept in the
  * history under the commit just recorded. Only a map of that commit is kept: one of another commit (a map left by a
  * run of an earlier checkout) would make the selection read another commit's code as this one's, so it is refused
- * with a warning. Like the record itself, keeping it never changes a build's verdict.
+ * with a warning. A map already kept for the commit is merged with, not replaced: the shards of a suite
+ * ({@code perf.shard}) each record their part of one commit's map. Like the record itself, keeping it never changes
+ * a build's verdict.
  */
 public final class ExecutedCodeHistory {
     private ExecutedCodeHistory() {
@@ -45,9 +51,22 @@ public final class ExecutedCodeHistory {
             return false;
         }
         try {
+            String merged = "";
+            ExecutedCode earlier = earlier(store, commit, log);
+            if (earlier != null) {
+                Map<BenchmarkId, Set<ExecutedCode.Method>> both = new TreeMap<>(earlier.executed());
+                both.putAll(code.executed());
+                if (both.size() > code.executed().size()) {
+                    merged = "; with the " + (both.size() - code.executed().size()) + " other parameter sets kept"
+                            + " earlier for this commit (another shard's)";
+                    code = new ExecutedCode(commit, both);
+                    bytes = ExecutedCodeJson.gzipped(code);
+                }
+            }
             HistoryStore.Appended kept = store.saveExecutedCode(commit, bytes);
             String what = "the map of the code " + code.executed().size() + " parameter sets ran ("
-                    + ExecutedCodeRecorder.kilobytes(bytes.length) + ", commit " + commit.substring(0, 12) + ")";
+                    + ExecutedCodeRecorder.kilobytes(bytes.length) + ", commit " + commit.substring(0, 12) + merged
+                    + ")";
             if (kept.isShared()) {
                 log.info("Kept " + what + " in the " + store.describe() + ": " + kept.location());
             } else {
@@ -60,6 +79,22 @@ public final class ExecutedCodeHistory {
             log.warn("Could not keep the map of executed code in the " + store.describe() + ": " + e.getMessage()
                     + ". The run's record stands; perf.affected falls back to an older map or the class analysis.");
             return false;
+        }
+    }
+
+    /** The map kept for {@code commit} already, or null (also when it does not read: then it is replaced). */
+    private static ExecutedCode earlier(HistoryStore store, String commit, PerfLog log) throws HistoryException {
+        byte[] kept = store.executedCode(commit);
+        if (kept == null) {
+            return null;
+        }
+        try {
+            ExecutedCode code = ExecutedCodeJson.read(kept, store.describe() + ": " + HistoryStore
+                    .EXECUTED_CODE_DIRECTORY + "/" + commit + ".json.gz");
+            return code.commit().equals(commit) ? code : null;
+        } catch (ExecutedCodeException e) {
+            log.warn("The map of executed code kept earlier is replaced, since it does not read: " + e.getMessage());
+            return null;
         }
     }
 }

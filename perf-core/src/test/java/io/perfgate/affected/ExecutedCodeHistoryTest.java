@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.history.DirectoryStore;
+import io.perfgate.results.BenchmarkId;
 import io.perfgate.testing.LogLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,5 +70,29 @@ class ExecutedCodeHistoryTest {
         assertTrue(log.warnings().get(0).startsWith("The map of executed code was not kept in the history: " + map
                 + ": is not a whole gzip file"), log.warnings().get(0));
         assertEquals(Set.of(), store.executedCodeCommits());
+    }
+
+    /** Each shard of a suite records its part of one commit's map: the parts add up, the newest winning per set. */
+    @Test
+    void aShardsMapIsMergedWithTheOtherShardsKeptForTheSameCommit() throws Exception {
+        DirectoryStore store = new DirectoryStore(tmp.resolve("history"));
+        ExecutedCode.Method a = new ExecutedCode.Method("x/A", "a", "()V");
+        ExecutedCode.Method b = new ExecutedCode.Method("x/B", "b", "()V");
+        BenchmarkId first = BenchmarkId.of("x.FirstBench.run", java.util.Map.of(), "thrpt");
+        BenchmarkId second = BenchmarkId.of("x.SecondBench.run", java.util.Map.of(), "thrpt");
+        Path shard1 = tmp.resolve("shard1.json.gz");
+        Path shard2 = tmp.resolve("shard2.json.gz");
+        ExecutedCodeJson.write(new ExecutedCode(COMMIT, java.util.Map.of(first, List.of(a))), shard1);
+        ExecutedCodeJson.write(new ExecutedCode(COMMIT, java.util.Map.of(second, List.of(b))), shard2);
+        LogLines log = new LogLines();
+
+        assertTrue(ExecutedCodeHistory.keep(shard1, COMMIT, store, log));
+        assertTrue(ExecutedCodeHistory.keep(shard2, COMMIT, store, log));
+
+        ExecutedCode kept = ExecutedCodeJson.read(store.executedCode(COMMIT), "kept");
+        assertEquals(java.util.Map.of(first, Set.of(a), second, Set.of(b)), kept.executed());
+        assertTrue(log.infos().get(1).contains("the map of the code 2 parameter sets ran (")
+                && log.infos().get(1).contains("; with the 1 other parameter sets kept earlier for this commit"
+                        + " (another shard's))"), log.infos().get(1));
     }
 }
