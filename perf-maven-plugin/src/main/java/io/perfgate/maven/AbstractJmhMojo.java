@@ -406,7 +406,7 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
      * {@code perf.executedCode}'s recording after this goal's measurement ({@code setting}; {@code affected}, read
      * for {@code auto} only), its settings checked now, before anything is measured.
      */
-    protected final ExecutedCodeRecording executedCode(String setting, String affected)
+    protected final ExecutedCodeRecording executedCode(String setting, boolean affected)
             throws MojoExecutionException {
         return new ExecutedCodeRecording(this, measurement(), repositorySystem, setting, affected);
     }

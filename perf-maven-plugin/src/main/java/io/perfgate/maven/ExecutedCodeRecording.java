@@ -39,11 +39,11 @@ final class ExecutedCodeRecording {
 
     /**
      * @param setting {@code perf.executedCode} as given
-     * @param affected {@code perf.affected} as given: read here only for {@code auto}
+     * @param affected {@code perf.affected}: what {@code auto} goes by
      * @throws MojoExecutionException for a bad setting, before anything is measured
      */
     ExecutedCodeRecording(PerfGoal goal, Measurement measurement, RepositorySystem repositorySystem, String setting,
-            String affected) throws MojoExecutionException {
+            boolean affected) throws MojoExecutionException {
         this.goal = goal;
         this.measurement = measurement;
         this.repositorySystem = repositorySystem;
@@ -54,11 +54,10 @@ final class ExecutedCodeRecording {
         } catch (InvalidSettingException e) {
             throw PerfGoal.badSetting(e);
         }
-        boolean affectedOn = PerfGoal.flag(PerfProperties.AFFECTED, affected, PerfProperties.DEFAULT_FALSE);
-        this.records = choice.records(affectedOn);
+        this.records = choice.records(affected);
         if (!records) {
             goal.perfLog().debug(PerfProperties.EXECUTED_CODE + "=" + choice.name().toLowerCase(java.util.Locale.ROOT)
-                    + " with " + PerfProperties.AFFECTED + "=" + affectedOn + ": the code the benchmarks ran is not"
+                    + " with " + PerfProperties.AFFECTED + "=" + affected + ": the code the benchmarks ran is not"
                     + " recorded");
         }
     }

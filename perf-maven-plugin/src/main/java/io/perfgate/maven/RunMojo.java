@@ -170,7 +170,7 @@ public class RunMojo extends AbstractJmhMojo {
 
     /** {@code perf.executedCode} (with {@code perf.affected} for auto), checked before anything is measured. */
     private ExecutedCodeRecording executedCodeRecording() throws MojoExecutionException {
-        return executedCode(executedCode, affected);
+        return executedCode(executedCode, affected());
     }
 
     /**
@@ -297,6 +297,11 @@ public class RunMojo extends AbstractJmhMojo {
     /** The results file this goal writes. */
     protected final File resultsFile() {
         return results;
+    }
+
+    /** {@code perf.affected}, read by the one switch rule: here only for {@code perf.executedCode=auto}. */
+    final boolean affected() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.AFFECTED, affected, PerfProperties.DEFAULT_FALSE);
     }
 
     /** {@code perf.includeMainClasses}, read by the one switch rule. */
