@@ -62,7 +62,8 @@ public final class DirectoryStore implements HistoryStore {
         List<String> names;
         try (Stream<Path> walk = Files.walk(root)) {
             names = walk.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
-                    .filter(n -> n.endsWith(EXTENSION)).map(n -> n.substring(0, n.length() - EXTENSION.length()))
+                    .filter(n -> n.endsWith(EXTENSION) && !n.startsWith(EXECUTED_CODE_DIRECTORY + "/"))
+                    .map(n -> n.substring(0, n.length() - EXTENSION.length()))
                     .filter(accepted).sorted().collect(Collectors.toList());
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new HistoryException("cannot list the history in " + root + ": " + e.getMessage(), e);
@@ -150,6 +151,44 @@ public final class DirectoryStore implements HistoryStore {
             throw new HistoryException("cannot write the reported change points " + file + ": " + e.getMessage(), e);
         }
         return Appended.shared(file.toString());
+    }
+
+    @Override
+    public Appended saveExecutedCode(String commit, byte[] gzippedJson) throws HistoryException {
+        Path file = root.resolve(ExecutedCodeFiles.path(commit));
+        try {
+            AtomicFiles.write(file, gzippedJson);
+        } catch (IOException e) {
+            throw new HistoryException("cannot write the map of executed code " + file + ": " + e.getMessage(), e);
+        }
+        return Appended.shared(file.toString());
+    }
+
+    @Override
+    public java.util.Set<String> executedCodeCommits() throws HistoryException {
+        Path directory = root.resolve(EXECUTED_CODE_DIRECTORY);
+        java.util.Set<String> commits = new java.util.TreeSet<>();
+        if (!Files.isDirectory(directory)) {
+            return commits;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            files.filter(Files::isRegularFile).map(f -> ExecutedCodeFiles.commitOf(f.getFileName().toString()))
+                    .filter(c -> c != null).forEach(commits::add);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new HistoryException("cannot list the maps of executed code in " + directory + ": "
+                    + e.getMessage(), e);
+        }
+        return commits;
+    }
+
+    @Override
+    public byte[] executedCode(String commit) throws HistoryException {
+        Path file = root.resolve(ExecutedCodeFiles.path(commit));
+        try {
+            return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+        } catch (IOException e) {
+            throw new HistoryException("cannot read the map of executed code " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** The directory, as given (it may not exist). */

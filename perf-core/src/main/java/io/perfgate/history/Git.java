@@ -39,6 +39,16 @@ final class Git {
 
     /** Runs git with {@code input} on its standard input (null: none) and {@code environment} added. */
     ExternalCommand.Result run(String input, Map<String, String> environment, String... args) throws HistoryException {
+        return run(input == null ? null : input.getBytes(java.nio.charset.StandardCharsets.UTF_8), null, environment,
+                args);
+    }
+
+    /**
+     * Runs git with {@code input} bytes on its standard input (null: none), its standard output written to
+     * {@code output} byte for byte (null: captured as text) and {@code environment} added.
+     */
+    ExternalCommand.Result run(byte[] input, Path output, Map<String, String> environment, String... args)
+            throws HistoryException {
         List<String> command = new ArrayList<>();
         command.add(executable);
         command.addAll(Arrays.asList(args));
@@ -53,6 +63,9 @@ final class Git {
         env.forEach(cmd::environment);
         if (input != null) {
             cmd.input(input);
+        }
+        if (output != null) {
+            cmd.outputTo(output);
         }
         try {
             return cmd.run();

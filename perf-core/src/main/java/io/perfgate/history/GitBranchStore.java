@@ -59,8 +59,9 @@ public final class GitBranchStore implements HistoryStore {
      */
     static final String MARKER = ".perf-history";
     static final String MARKER_TEXT = "The history of benchmark runs of perf-maven-plugin (perf:record, perf:trend):"
-            + " one results document per run under <year>/<month>/, and the change points perf:trend reported in "
-            + REPORTED_CHANGES + ".\nOnly the plugin writes this branch, and it writes to no branch that holds"
+            + " one results document per run under <year>/<month>/, the change points perf:trend reported in "
+            + REPORTED_CHANGES + ", and per commit the code each benchmark ran under " + EXECUTED_CODE_DIRECTORY
+            + "/.\nOnly the plugin writes this branch, and it writes to no branch that holds"
             + " anything else. Never merge it into a code branch.\n";
     /** The top-level directories of the records, {@code yyyy} (see {@link HistoryRecord#name()}). */
     private static final Pattern YEAR = Pattern.compile("\\d{4}");
@@ -142,12 +143,85 @@ public final class GitBranchStore implements HistoryStore {
 
     @Override
     public Appended append(HistoryRecord record) throws HistoryException {
-        return put(record.json(), record.name() + EXTENSION, "history record");
+        return put(utf8(record.json()), record.name() + EXTENSION, "history record");
     }
 
     @Override
     public Appended saveReportedChanges(String json) throws HistoryException {
-        return put(json, REPORTED_CHANGES, "reported change points");
+        return put(utf8(json), REPORTED_CHANGES, "reported change points");
+    }
+
+    /**
+     * Kept gzip'd as they come, although git compresses too: the map is read and written whole, and the bytes the
+     * recorder wrote are the bytes perf:compare reads, in a directory store or on the branch.
+     */
+    @Override
+    public Appended saveExecutedCode(String commit, byte[] gzippedJson) throws HistoryException {
+        return put(gzippedJson, ExecutedCodeFiles.path(commit), "map of executed code");
+    }
+
+    /** The maps on the fetched branch and on the local one (maps not pushed yet). */
+    @Override
+    public java.util.Set<String> executedCodeCommits() throws HistoryException {
+        java.util.Set<String> commits = new java.util.TreeSet<>();
+        for (String tip : tips()) {
+            for (String line : git.output("ls-tree", "--name-only", "--full-tree", tip, EXECUTED_CODE_DIRECTORY + "/")
+                    .split("\n")) {
+                String commit = ExecutedCodeFiles.commitOf(line.substring(line.lastIndexOf('/') + 1));
+                if (commit != null) {
+                    commits.add(commit);
+                }
+            }
+        }
+        return commits;
+    }
+
+    @Override
+    public byte[] executedCode(String commit) throws HistoryException {
+        String path = ExecutedCodeFiles.path(commit);
+        List<String> tips = new ArrayList<>();
+        addIfPresent(tips, newestTip());
+        tips.addAll(tips());
+        Path file;
+        try {
+            file = Files.createTempFile("perf-executed-code", ExecutedCodeFiles.EXTENSION);
+        } catch (IOException e) {
+            throw new HistoryException("cannot create a temporary file to read " + locateFile(path) + ": "
+                    + e.getMessage(), e);
+        }
+        try {
+            for (String tip : tips) {
+                // bytes, not text: git's output as text would corrupt the gzip
+                if (git.run(null, file, Map.of(), "cat-file", "blob", tip + ":" + path).succeeded()) {
+                    return Files.readAllBytes(file);
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new HistoryException("cannot read " + locateFile(path) + ": " + e.getMessage(), e);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // a temporary file left behind is harmless
+            }
+        }
+    }
+
+    /** The fetched tip (fetched first) and the local one, those that exist; a code branch is refused. */
+    private List<String> tips() throws HistoryException {
+        List<String> tips = new ArrayList<>();
+        if (remote != null) {
+            fetch();
+            addIfPresent(tips, git.resolve(remoteRef()));
+        }
+        requireHistoryBranch();
+        addIfPresent(tips, git.resolve(localRef()));
+        return tips;
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
@@ -179,11 +253,11 @@ public final class GitBranchStore implements HistoryStore {
         return isAncestor(localTip, remoteTip) ? remoteTip : localTip;
     }
 
-    /** Writes {@code text} at {@code path} of the branch and pushes it, with the retries {@link #append} has. */
-    private Appended put(String text, String path, String what) throws HistoryException {
+    /** Writes {@code content} at {@code path} of the branch and pushes it, with the retries {@link #append} has. */
+    private Appended put(byte[] content, String path, String what) throws HistoryException {
         if (remote == null) {
             requireHistoryBranch();
-            return Appended.shared(branch + "@" + abbreviate(commitLocally(null, blobs(text, what), path)));
+            return Appended.shared(branch + "@" + abbreviate(commitLocally(null, blobs(content, what), path)));
         }
         String why = null;
         String tip = null;
@@ -193,7 +267,7 @@ public final class GitBranchStore implements HistoryStore {
             // after every fetch: the remote's branch of that name may be another project's code
             requireHistoryBranch();
             if (blobs == null) {
-                blobs = blobs(text, what);
+                blobs = blobs(content, what);
             }
             tip = commitLocally(git.resolve(remoteRef()), blobs, path);
             if (fetched != null) {
@@ -220,12 +294,12 @@ public final class GitBranchStore implements HistoryStore {
     }
 
     /** The document's blob and the marker's, stored in git's object database. */
-    private String[] blobs(String text, String what) throws HistoryException {
-        return new String[] {hashObject(text, what), hashObject(MARKER_TEXT, "marker " + MARKER)};
+    private String[] blobs(byte[] content, String what) throws HistoryException {
+        return new String[] {hashObject(content, what), hashObject(utf8(MARKER_TEXT), "marker " + MARKER)};
     }
 
-    private String hashObject(String text, String what) throws HistoryException {
-        ExternalCommand.Result hashed = git.run(text, Map.of(), "hash-object", "-w", "--stdin");
+    private String hashObject(byte[] content, String what) throws HistoryException {
+        ExternalCommand.Result hashed = git.run(content, null, Map.of(), "hash-object", "-w", "--stdin");
         if (!hashed.succeeded()) {
             throw new HistoryException("git could not store the " + what + " in " + git.directory() + ": "
                     + Git.said(hashed));
@@ -254,8 +328,8 @@ public final class GitBranchStore implements HistoryStore {
                 String listed = String.join(", ", foreign.subList(0, Math.min(ENTRIES_SHOWN, foreign.size())))
                         + (foreign.size() > ENTRIES_SHOWN ? " and " + (foreign.size() - ENTRIES_SHOWN) + " more" : "");
                 throw new NotAHistoryBranchException("the branch '" + shown + "' holds " + listed + ": not a perf"
-                        + " history branch (which holds only " + MARKER + ", " + REPORTED_CHANGES + " and year"
-                        + " directories), so it is left as it is; choose another " + PerfProperties.HISTORY_BRANCH);
+                        + " history branch (which holds only " + MARKER + ", " + REPORTED_CHANGES + ", "
+                        + EXECUTED_CODE_DIRECTORY + "/ and year directories), so it is left as it is; choose another " + PerfProperties.HISTORY_BRANCH);
             }
         }
     }
@@ -272,7 +346,7 @@ public final class GitBranchStore implements HistoryStore {
             String name = entry.substring(tab + 1);
             boolean tree = meta.length == 3 && "tree".equals(meta[1]);
             boolean blob = meta.length == 3 && "blob".equals(meta[1]);
-            boolean ours = tree ? YEAR.matcher(name).matches()
+            boolean ours = tree ? YEAR.matcher(name).matches() || EXECUTED_CODE_DIRECTORY.equals(name)
                     : blob && (MARKER.equals(name) || REPORTED_CHANGES.equals(name));
             if (!ours) {
                 foreign.add(tree ? name + "/" : name);
@@ -474,7 +548,12 @@ public final class GitBranchStore implements HistoryStore {
 
     @Override
     public String locate(String name) {
-        return branch + ":" + name + EXTENSION;
+        return locateFile(name + EXTENSION);
+    }
+
+    /** {@code perf-history:executed-code/<commit>.json.gz}: a file of the branch, for messages. */
+    private String locateFile(String path) {
+        return branch + ":" + path;
     }
 
     /** The blobs' texts, read in one {@code git cat-file --batch}. */

@@ -29,6 +29,7 @@ public final class ExternalCommand {
     private Duration timeout = Duration.ofMinutes(5);
     private Path logFile;
     private byte[] input;
+    private Path outputFile;
 
     public ExternalCommand(List<String> command, Path directory) {
         if (command.isEmpty()) {
@@ -60,6 +61,21 @@ public final class ExternalCommand {
         return this;
     }
 
+    /** Feeds {@code bytes} to the program's standard input instead of the null device. */
+    public ExternalCommand input(byte[] bytes) {
+        this.input = bytes.clone();
+        return this;
+    }
+
+    /**
+     * Sends stdout, byte for byte, to this file instead of capturing it as text (for binary output, which the text
+     * would corrupt); stderr is still captured.
+     */
+    public ExternalCommand outputTo(Path file) {
+        this.outputFile = file;
+        return this;
+    }
+
     public List<String> command() {
         return command;
     }
@@ -70,6 +86,8 @@ public final class ExternalCommand {
         if (logFile != null) {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
             pb.redirectErrorStream(true).redirectOutput(logFile.toFile());
+        } else if (outputFile != null) {
+            pb.redirectOutput(outputFile.toFile());
         }
         if (input == null) {
             pb.redirectInput(ProcessBuilder.Redirect.from(Platform.nullDevice()));
@@ -80,7 +98,8 @@ public final class ExternalCommand {
         } catch (IOException e) {
             throw new IOException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
         }
-        StreamCollector out = logFile == null ? new StreamCollector(process.getInputStream()) : null;
+        StreamCollector out = logFile == null && outputFile == null ? new StreamCollector(process.getInputStream())
+                : null;
         StreamCollector err = logFile == null ? new StreamCollector(process.getErrorStream()) : null;
         if (input != null) {
             feed(process);

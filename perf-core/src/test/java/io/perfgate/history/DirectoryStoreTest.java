@@ -94,4 +94,42 @@ class DirectoryStoreTest {
         assertEquals(List.of(copy + ": the same run as " + originalFile
                 + " (the same results recorded twice); counted once"), warnings);
     }
+
+    /** Bytes a text reading would corrupt: every byte value, as a gzip'd map holds them. */
+    static byte[] binary() {
+        byte[] bytes = new byte[512];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) i;
+        }
+        return bytes;
+    }
+
+    @Test
+    void keepsAndListsMapsOfExecutedCodeBesideTheRecordsWithoutListingThemAsRecords(@TempDir Path dir)
+            throws Exception {
+        DirectoryStore store = new DirectoryStore(dir.resolve("history"));
+        String commit = String.format("%040x", 43);
+        assertEquals(java.util.Set.of(), store.executedCodeCommits());
+        assertEquals(null, store.executedCode(commit));
+        HistoryRecord record = record(1);
+        store.append(record);
+
+        HistoryStore.Appended saved = store.saveExecutedCode(commit, binary());
+
+        Path file = dir.resolve("history").resolve("executed-code").resolve(commit + ".json.gz");
+        assertEquals(file.toString(), saved.location());
+        assertTrue(java.util.Arrays.equals(binary(), Files.readAllBytes(file)));
+        assertEquals(java.util.Set.of(commit), store.executedCodeCommits());
+        assertTrue(java.util.Arrays.equals(binary(), store.executedCode(commit)));
+        List<String> skipped = new ArrayList<>();
+        assertEquals(List.of(record.name()), store.list(skipped::add).stream().map(HistoryRecord::name)
+                .collect(Collectors.toList()));
+        assertEquals(List.of(), skipped);
+        store.saveExecutedCode(commit, new byte[] {1, 2, 3});
+        assertTrue(java.util.Arrays.equals(new byte[] {1, 2, 3}, store.executedCode(commit)), "replaced");
+        HistoryException e = org.junit.jupiter.api.Assertions.assertThrows(HistoryException.class,
+                () -> store.saveExecutedCode("../../etc", binary()));
+        assertEquals("'../../etc' is not a full commit id (40 or 64 lowercase hex digits), so no map of executed"
+                + " code is kept under it", e.getMessage());
+    }
 }

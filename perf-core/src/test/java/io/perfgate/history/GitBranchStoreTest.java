@@ -326,4 +326,41 @@ class GitBranchStoreTest {
         assertEquals(List.of(BRANCH + ":" + copy + ".json: the same run as " + BRANCH + ":" + original.name()
                 + ".json (the same results recorded twice); counted once"), warnings);
     }
+
+    /**
+     * A map of executed code is pushed beside the records as the bytes given (gzip, which a text reading would
+     * corrupt), read back and listed by another clone, not read as a record, and the branch that holds it is still
+     * a history branch for the next record.
+     */
+    @Test
+    void mapsOfExecutedCodeArePushedReadAndListedByAnotherCloneAndAreNoRecords(@TempDir Path dir) throws Exception {
+        Path origin = GitFixture.origin(dir);
+        Path clone = GitFixture.cloneOf(origin, dir.resolve("clone"));
+        String before = GitFixture.checkoutState(clone);
+        GitBranchStore store = GitBranchStore.open(clone, BRANCH, "origin");
+        String commit = String.format("%040x", 43);
+        assertEquals(java.util.Set.of(), store.executedCodeCommits());
+        assertNull(store.executedCode(commit));
+        HistoryRecord first = record(1);
+        store.append(first);
+
+        HistoryStore.Appended saved = store.saveExecutedCode(commit, DirectoryStoreTest.binary());
+        HistoryRecord second = record(2);
+        store.append(second);
+
+        assertTrue(saved.isShared(), saved.notShared());
+        assertTrue(saved.location().startsWith(BRANCH + "@"), saved.location());
+        assertEquals(before, GitFixture.checkoutState(clone));
+        assertEquals(List.of(".perf-history", first.name() + ".json", second.name() + ".json",
+                "executed-code/" + commit + ".json.gz"),
+                List.of(git(origin, "ls-tree", "-r", "--name-only", BRANCH).split("\n")));
+        GitBranchStore other = GitBranchStore.open(GitFixture.cloneOf(origin, dir.resolve("other")), BRANCH,
+                "origin");
+        assertEquals(java.util.Set.of(commit), other.executedCodeCommits());
+        assertTrue(java.util.Arrays.equals(DirectoryStoreTest.binary(), other.executedCode(commit)));
+        assertNull(other.executedCode(String.format("%040x", 44)));
+        List<String> warnings = new ArrayList<>();
+        assertEquals(List.of(first.name(), second.name()), names(other.list(warnings::add)));
+        assertEquals(List.of(), warnings);
+    }
 }

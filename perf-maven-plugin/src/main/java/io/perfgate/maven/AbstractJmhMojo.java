@@ -402,6 +402,15 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
         return new Profiling(measurement(), this, repositorySystem, profile, profiler, asyncProfilerVersion);
     }
 
+    /**
+     * {@code perf.executedCode}'s recording after this goal's measurement ({@code setting}; {@code affected}, read
+     * for {@code auto} only), its settings checked now, before anything is measured.
+     */
+    protected final ExecutedCodeRecording executedCode(String setting, boolean affected)
+            throws MojoExecutionException {
+        return new ExecutedCodeRecording(this, measurement(), repositorySystem, setting, affected);
+    }
+
     /** {@code perf.useToolchain}, read by the one switch rule. */
     final boolean useToolchain() throws MojoExecutionException {
         return PerfGoal.flag(PerfProperties.USE_TOOLCHAIN, useToolchain, PerfProperties.DEFAULT_TRUE);

@@ -6,6 +6,7 @@ import io.perfgate.gate.GateSettings;
 import io.perfgate.jmh.CalibratedForks;
 import io.perfgate.jmh.ForkTimes;
 import io.perfgate.jmh.JmhOptions;
+import io.perfgate.forkprofile.RecordingForks;
 import io.perfgate.interleaved.BenchmarkLauncher;
 import io.perfgate.workspace.CheckoutPaths;
 import io.perfgate.interleaved.JmhLauncher;
@@ -225,6 +226,15 @@ final class Measurement {
                 project.getBasedir().toPath(), outputDirectory.resolve("compare-scenarios"),
                 withJUnitPlatformLauncher(new ArrayList<>(), selected), goal.perfLog(),
                 estimates.scenarioTimes(selected));
+    }
+
+    /**
+     * What runs the short forks of {@code perf.executedCode}: JMH with this goal's options made short
+     * ({@code forkprofile.RecordingForks#shortOptions}), its files under {@code <outputDirectory>/<workDirectory>}.
+     */
+    JmhLauncher recordingLauncher(String workDirectory) throws MojoExecutionException {
+        JmhOptions options = checked(() -> RecordingForks.shortOptions(jmh.get()));
+        return new JmhLauncher(options, java(), outputDirectory.resolve(workDirectory)).loggingTo(goal.perfLog());
     }
 
     /** The selected scenarios as their plans run ({@link MeasurementPlans#plannedScenarios}). */

@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** This plugin's version, from the resource the build filters. */
+/**
+ * This plugin's version, and the versions of the tools it resolves at run time that its POM names (one home for each:
+ * the POM's property, written into a resource the build filters).
+ */
 final class PluginVersion {
-    private static final String VERSION = load();
+    private static final Properties VERSIONS = load();
+    private static final String VERSION = VERSIONS.getProperty("version", "unknown");
 
     private PluginVersion() {
     }
@@ -15,16 +19,20 @@ final class PluginVersion {
         return VERSION;
     }
 
-    private static String load() {
+    /** The version of JaCoCo's agent the recording forks of {@code perf.executedCode} run with (jacoco.version). */
+    static String jacoco() {
+        return VERSIONS.getProperty("jacocoVersion", "unknown");
+    }
+
+    private static Properties load() {
+        Properties p = new Properties();
         try (InputStream in = PluginVersion.class.getResourceAsStream("/io/perfgate/version.properties")) {
-            if (in == null) {
-                return "unknown";
+            if (in != null) {
+                p.load(in);
             }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "unknown");
         } catch (IOException e) {
-            return "unknown";
+            // "unknown" below
         }
+        return p;
     }
 }

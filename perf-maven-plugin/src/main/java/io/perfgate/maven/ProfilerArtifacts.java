@@ -67,7 +67,8 @@ final class ProfilerArtifacts {
         return new ProfilerSetup(mode, choice, async, asyncMissing, converter, converterMissing, java);
     }
 
-    private static Path resolve(DefaultArtifact artifact, MavenProject project, RepositorySystem system,
+    /** {@code artifact} from the plugin's repositories (offline: the local repository), as Maven resolves any. */
+    static Path resolve(DefaultArtifact artifact, MavenProject project, RepositorySystem system,
             RepositorySystemSession session) throws ArtifactResolutionException {
         ArtifactRequest request = new ArtifactRequest(artifact, project.getRemotePluginRepositories(), null);
         return system.resolveArtifact(session, request).getArtifact().getFile().toPath();

@@ -1,8 +1,10 @@
 package io.perfgate.maven;
 
+import io.perfgate.affected.ExecutedCodeHistory;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.history.BuildEnvironment;
 import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistoryRecord;
 import io.perfgate.history.HistoryRecorder;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.history.NotAHistoryBranchException;
@@ -25,6 +27,10 @@ import org.apache.maven.plugins.annotations.Parameter;
  * that names a branch holding anything but the history (e.g. {@code main}): nothing is written to it. A store that
  * cannot be written or pushed (no rights, no network) is one warning, and the record stays on the local branch. A
  * run the history already holds (the same results recorded again) is one warning, and nothing is written.
+ *
+ * <p>When the measuring goal recorded the code each benchmark ran ({@code perf.executedCode}), the map beside the
+ * results ({@code executed-code.json.gz}) is kept with the record, {@code executed-code/<commit>.json.gz} in the
+ * store, for {@code perf.affected}; a map of another commit than the one recorded is refused with a warning.
  *
  * @since 0.1.0
  */
@@ -53,8 +59,12 @@ public class RecordMojo extends AbstractHistoryMojo {
             return;
         }
         try {
-            new HistoryRecorder(BuildEnvironment.of(System.getenv()), Clock.systemUTC(), new SecureRandom(),
-                    perfLog()).record(results.toPath(), project.getBasedir().toPath(), store);
+            HistoryRecord record = new HistoryRecorder(BuildEnvironment.of(System.getenv()), Clock.systemUTC(),
+                    new SecureRandom(), perfLog()).record(results.toPath(), project.getBasedir().toPath(), store);
+            if (record != null) {
+                ExecutedCodeHistory.keep(ExecutedCodeRecording.mapFile(results.toPath()), record.origin().commit(),
+                        store, perfLog());
+            }
         } catch (NotAHistoryBranchException e) {
             throw new MojoExecutionException("perf:record refused: " + e.getMessage(), e);
         }

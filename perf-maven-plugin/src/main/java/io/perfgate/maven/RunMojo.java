@@ -9,6 +9,7 @@ import io.perfgate.profile.ProfileMode;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ProfileSummary;
 import io.perfgate.results.ResultsFormatException;
+import io.perfgate.results.ResultsJson;
 import io.perfgate.run.PerfRun;
 import io.perfgate.run.RunFailedException;
 import io.perfgate.run.RunRequest;
@@ -103,6 +104,28 @@ public class RunMojo extends AbstractJmhMojo {
     @Parameter(property = PerfProperties.BUDGET, defaultValue = PerfProperties.DEFAULT_EMPTY)
     private String budget;
 
+    /**
+     * Records the code each benchmark ran, for {@code perf.affected}: after the measurement, one short extra fork per
+     * benchmark and parameter set with JaCoCo's agent (never one of the measured forks), read into the project's
+     * methods each ran and written beside the results ({@code executed-code.json.gz}); perf:record keeps it in the
+     * history under the commit, and a comparison with {@code perf.affected} selects by the newest map at or before
+     * its merge base. {@code auto}: where {@code perf.affected} is true for the project; {@code true}: always;
+     * {@code false}: never. The log says what it cost in one line.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.EXECUTED_CODE, defaultValue = PerfProperties.DEFAULT_EXECUTED_CODE)
+    private String executedCode;
+
+    /**
+     * Read here only for {@code perf.executedCode=auto}: a project that compares with {@code perf.affected=true}
+     * (in its POM's properties, or on main's command line) records the map the selection needs.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.AFFECTED, defaultValue = PerfProperties.DEFAULT_FALSE)
+    private String affected;
+
     @Inject
     public RunMojo(ToolchainManager toolchainManager, RepositorySystem repositorySystem) {
         this("run", toolchainManager, repositorySystem);
@@ -132,13 +155,22 @@ public class RunMojo extends AbstractJmhMojo {
         ProfilerSetup setup = profiling ? profiler().setup() : null;
         WorkingTreeProfiling<MojoExecutionException> profiler = setup == null ? null
                 : (targets, stored) -> profiler().workingTree(targets, setup, stored);
+        ExecutedCodeRecording executed = executedCodeRecording();
         RunRequest request = request();
         noteWriteLocation("The results file", results.toPath());
+        ExecutedCodeRecording.removeStale(results.toPath(), this);
         try {
             ProfileSummary.consoleLines(ProfiledRun.run(request, profiler, perfLog())).forEach(getLog()::info);
+            // only after a complete run: a failed one threw above, and writes no map
+            executed.record(ResultsJson.read(results.toPath()), results.toPath());
         } catch (RunFailedException | ResultsFormatException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
+    }
+
+    /** {@code perf.executedCode} (with {@code perf.affected} for auto), checked before anything is measured. */
+    private ExecutedCodeRecording executedCodeRecording() throws MojoExecutionException {
+        return executedCode(executedCode, affected());
     }
 
     /**
@@ -218,10 +250,12 @@ public class RunMojo extends AbstractJmhMojo {
             getLog().info(PerfGoal.skipped("run", reason));
             return;
         }
+        ExecutedCodeRecording executed = executedCodeRecording();
         RunRequest request = request();
         noteWriteLocation("The results file", results.toPath());
+        ExecutedCodeRecording.removeStale(results.toPath(), this);
         try {
-            PerfRun.execute(request, perfLog());
+            executed.record(PerfRun.execute(request, perfLog()), results.toPath());
         } catch (RunFailedException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
@@ -263,6 +297,11 @@ public class RunMojo extends AbstractJmhMojo {
     /** The results file this goal writes. */
     protected final File resultsFile() {
         return results;
+    }
+
+    /** {@code perf.affected}, read by the one switch rule: here only for {@code perf.executedCode=auto}. */
+    final boolean affected() throws MojoExecutionException {
+        return PerfGoal.flag(PerfProperties.AFFECTED, affected, PerfProperties.DEFAULT_FALSE);
     }
 
     /** {@code perf.includeMainClasses}, read by the one switch rule. */

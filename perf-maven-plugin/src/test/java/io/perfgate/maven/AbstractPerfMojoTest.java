@@ -140,7 +140,8 @@ class AbstractPerfMojoTest {
         put(PerfProperties.CALIBRATE_SAVE, "save", m -> ((CalibrateMojo) m).save());
         put(PerfProperties.ADAPTIVE, "adaptive", m -> m instanceof TrendMojo ? ((TrendMojo) m).adaptive()
                 : ((CompareMojo) m).adaptive());
-        put(PerfProperties.AFFECTED, "affected", m -> ((CompareMojo) m).affected());
+        put(PerfProperties.AFFECTED, "affected", m -> m instanceof RunMojo ? ((RunMojo) m).affected()
+                : ((CompareMojo) m).affected());
         put(PerfProperties.BISECT, "bisect", m -> ((CompareMojo) m).bisect());
         put(PerfProperties.GITHUB_SUMMARY, "githubSummary", m -> ((CompareMojo) m).outputs().githubSummary());
         put(PerfProperties.FAIL_ON_REGRESSION, "failOnRegression",
