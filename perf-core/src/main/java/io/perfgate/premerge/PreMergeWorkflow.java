@@ -175,7 +175,7 @@ public final class PreMergeWorkflow {
             GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
                     .toolVersion(request.toolVersion()).goal(request.goal()).notRun(outcome.notRun()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
                             + "=<ref> (" + request.goal() + " measures the base itself)")
-                    .notes(part.nothingHere == null ? outcome.notes() : Collections.singletonList(part.nothingHere))
+                    .notes(notes(outcome, part))
                     .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
             // profiled while the base's build still exists, and before the reports, which show the profiles
             List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
@@ -231,6 +231,16 @@ public final class PreMergeWorkflow {
         }
         part.compared = mine;
         return part;
+    }
+
+    /** The rounds' notes for the reports, and first, for a shard with nothing to compare, the line that says why. */
+    private static List<String> notes(InterleavedResults outcome, ShardPart part) {
+        List<String> notes = new ArrayList<>();
+        if (part.nothingHere != null) {
+            notes.add(part.nothingHere);
+        }
+        notes.addAll(outcome.notes());
+        return notes;
     }
 
     /** What this shard compares; and, when that is nothing, the line that says why, for the log and the reports. */
