@@ -59,7 +59,41 @@ public final class JmhRunner {
      *     the message names the benchmark and quotes the end of its output
      */
     public static JmhResults run(JmhInvocation invocation, JmhProgressListener listener) throws JmhRunException {
+        return run(invocation, listener, ForkQueue.shared());
+    }
+
+    /**
+     * {@link #run(JmhInvocation, JmhProgressListener)} behind the launches of other builds that came first
+     * ({@code queue}), then, like any JMH run, after whichever run holds JMH's lock file.
+     */
+    static JmhResults run(JmhInvocation invocation, JmhProgressListener listener, ForkQueue queue)
+            throws JmhRunException {
         long lockDeadline = System.nanoTime() + invocation.lockWait().toNanos();
+        // JMH's lock keeps no order: without the queue, a build polling for it loses to the next fork of the build
+        // that holds it, one fork after another
+        ForkQueue.Ticket ticket;
+        try {
+            ticket = queue.enter(lockDeadline, ahead -> listener.waiting("queued behind " + ahead
+                    + (ahead == 1 ? " fork" : " forks") + " of other builds on this machine for JMH's lock file ("
+                    + System.getProperty("java.io.tmpdir") + "/jmh.lock), first come, first served"));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new JmhRunException(JmhRunException.Kind.LOCKED, describe(invocation), "This build waited more"
+                    + " than " + Durations.format(invocation.lockWait()) + " behind " + e.getMessage() + " on this"
+                    + " machine (" + queue.directory() + "). Two benchmark runs at once disturb each other's numbers;"
+                    + " wait for the others to end.", new ArrayList<>());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JmhRunException(JmhRunException.Kind.INTERRUPTED, describe(invocation),
+                    "Interrupted while queued for JMH's lock", new ArrayList<>());
+        }
+        try (ForkQueue.Ticket held = ticket) {
+            return runHoldingTicket(invocation, listener, lockDeadline);
+        }
+    }
+
+    /** Launches JMH until it gets JMH's lock file, which a run not of this plugin may hold. */
+    private static JmhResults runHoldingTicket(JmhInvocation invocation, JmhProgressListener listener,
+            long lockDeadline) throws JmhRunException {
         boolean announced = false;
         while (true) {
             Attempt attempt = new Attempt(invocation, listener);

@@ -28,6 +28,7 @@ import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsJson;
 import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.shard.Budget;
+import io.perfgate.shard.Shard;
 import io.perfgate.shard.ShardException;
 import io.perfgate.stats.ForkPlan;
 import io.perfgate.workspace.BaseBuilder;
@@ -49,6 +50,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 
 /**
@@ -146,6 +148,11 @@ public final class PreMergeWorkflow {
         try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, request.paths(), log)) {
             List<Path> baseClasspath = checkout.classpath();
             Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref.baseShort());
+            // dealt only now: the selection decides what there is to deal, so the shards finish together
+            List<String> selected = new ArrayList<>(pairing.compared);
+            ShardPart part = shardPart(request, selected);
+            pairing.compared = new LinkedHashSet<>(part.compared);
+            checkBudget(request, part.compared, selected);
             Optional<StealTime> before = StealTime.read();
             InterleavedResults outcome = rounds(request, rule, pairing, baseClasspath, started);
             OptionalDouble steal = StealTime.share(before, StealTime.read());
@@ -168,7 +175,7 @@ public final class PreMergeWorkflow {
             GateReport report = new Gate(request.settings().withAlpha(decisionAlpha))
                     .toolVersion(request.toolVersion()).goal(request.goal()).notRun(outcome.notRun()).baselineCommand("mvn verify -D" + PerfProperties.AGAINST
                             + "=<ref> (" + request.goal() + " measures the base itself)")
-                    .notes(outcome.notes())
+                    .notes(notes(outcome, part))
                     .check(baseResults, shown(request, baseFile), candidateResults, shown(request, candidateFile));
             // profiled while the base's build still exists, and before the reports, which show the profiles
             List<ProfileEvidence> profiles = new ComparisonProfiler(launcher, request.profiling(), log).profile(report,
@@ -181,39 +188,88 @@ public final class PreMergeWorkflow {
     }
 
     /**
-     * The working tree's benchmarks to compare: its selection, this shard's part of it, checked against the time
-     * budget at the fewest rounds. The working tree comes first: without benchmarks there is nothing to compare,
-     * and building the base would be minutes spent before saying so.
+     * The working tree's benchmarks, before the base is built: without benchmarks there is nothing to compare, and
+     * building the base would be minutes spent before saying so. Which of them this shard compares is decided
+     * after the selection ({@link #shardPart}).
      */
     private List<String> selectSuite(CompareRequest request) throws CompareException {
         List<String> candidateBenchmarks = launcher.discover(request.candidateClasspath(), "working tree");
-        List<String> suite = candidateBenchmarks;
         if ((request.shard() != null || request.budget() != null) && launcher.expectedTimesSource() != null) {
             for (String line : launcher.expectedTimesSource().split("\\R")) {
                 log.info(line);
             }
         }
-        if (request.shard() != null) {
-            // the working tree's selection decides the partition, so base-only benchmarks change no shard
-            List<String> all = candidateBenchmarks;
-            candidateBenchmarks = request.shard().select(all, name -> name,
-                    name -> expectedForkSeconds(request, name));
-            log.info("Shard " + request.shard() + " (" + PerfProperties.SHARD + "): " + candidateBenchmarks.size()
-                    + " of the " + all.size() + " selected benchmarks"
-                    + (candidateBenchmarks.isEmpty() ? "; nothing to compare here, as there are fewer than "
-                            + request.shard().total() : ": " + String.join(", ", candidateBenchmarks)));
+        return candidateBenchmarks;
+    }
+
+    /**
+     * This shard's part of {@code selected} (what both sides have, narrowed by {@code perf.affected}), dealt out by
+     * expected time ({@link Shard#select}); all of it without a shard. The deal sorts by time and name, so agents
+     * that see the same base and candidate deal the same, whatever order the selection came in. A shard left
+     * with nothing says so and compares nothing: no verdict is lost, as the other shards compare everything.
+     */
+    private ShardPart shardPart(CompareRequest request, List<String> selected) {
+        Shard shard = request.shard();
+        ShardPart part = new ShardPart();
+        part.compared = selected;
+        if (shard == null) {
+            return part;
         }
-        if (request.shard() != null && candidateBenchmarks.isEmpty()) {
-            throw new CompareException("Shard " + request.shard() + " has nothing to compare: the working tree selects "
-                    + suite.size() + (suite.size() == 1 ? " benchmark" : " benchmarks") + ", fewer than the "
-                    + request.shard().total() + " shards; use at most " + suite.size() + " shards");
+        ToDoubleFunction<String> seconds = name -> expectedForkSeconds(request, name);
+        List<String> mine = shard.select(selected, name -> name, seconds);
+        String selector = request.affected() ? PerfProperties.AFFECTED + " selected" : "both sides have";
+        if (mine.isEmpty()) {
+            List<Integer> busy = Shard.occupied(selected, name -> name, seconds, shard.total());
+            part.nothingHere = "Shard " + shard + " (" + PerfProperties.SHARD + "): nothing to compare here: "
+                    + selector + (selected.isEmpty() ? " no benchmark" : " " + ScenarioDefinition.counted(selected)
+                            + " for " + shard.total() + " shards (" + shardsNamed(busy) + (busy.size() == 1
+                                    ? " compares " + (selected.size() == 1 ? "it)" : "them)") : " compare them)"));
+            log.info(part.nothingHere);
+        } else {
+            log.info("Shard " + shard + " (" + PerfProperties.SHARD + "): " + mine.size() + " of the "
+                    + ScenarioDefinition.counted(selected) + " " + selector + ": " + String.join(", ", mine));
         }
-        // the fewest rounds of one benchmark at least must fit: more than that, and the rounds admit the benchmarks
-        // in their order while the budget lasts (InterleavedRun.admission), the rest reported NOT RUN
+        part.compared = mine;
+        return part;
+    }
+
+    /** The rounds' notes for the reports, and first, for a shard with nothing to compare, the line that says why. */
+    private static List<String> notes(InterleavedResults outcome, ShardPart part) {
+        List<String> notes = new ArrayList<>();
+        if (part.nothingHere != null) {
+            notes.add(part.nothingHere);
+        }
+        notes.addAll(outcome.notes());
+        return notes;
+    }
+
+    /** What this shard compares; and, when that is nothing, the line that says why, for the log and the reports. */
+    private static final class ShardPart {
+        List<String> compared;
+        String nothingHere;
+    }
+
+    /** {@code shard 2}, {@code shards 1 and 2}, {@code shards 1, 2 and 3}. */
+    private static String shardsNamed(List<Integer> numbers) {
+        if (numbers.size() == 1) {
+            return "shard " + numbers.get(0);
+        }
+        List<String> all = new ArrayList<>();
+        numbers.forEach(n -> all.add(Integer.toString(n)));
+        return "shards " + String.join(", ", all.subList(0, all.size() - 1)) + " and " + all.get(all.size() - 1);
+    }
+
+    /**
+     * Checks {@code compared}, this shard's part of {@code selected}, against the time budget at the fewest rounds.
+     * The fewest rounds of one benchmark at least must fit: more than that, and the rounds admit the benchmarks in
+     * their order while the budget lasts ({@code InterleavedRun.admission}), the rest reported NOT RUN.
+     */
+    private void checkBudget(CompareRequest request, List<String> compared, List<String> selected)
+            throws CompareException {
         int fewestRounds = request.adaptive() ? Math.min(StopRule.FIRST_LOOK, request.maxForks()) : request.maxForks();
         double whole = 0;
         double cheapest = Double.POSITIVE_INFINITY;
-        for (String b : candidateBenchmarks) {
+        for (String b : compared) {
             double seconds = 2.0 * fewestRounds * expectedForkSeconds(request, b);
             whole += seconds;
             cheapest = Math.min(cheapest, seconds);
@@ -224,13 +280,12 @@ public final class PreMergeWorkflow {
                         + " forks per side) needs about %s for %s, so benchmarks enter the rounds in their order"
                         + " while it lasts; those it cannot reach are reported NOT RUN, without a verdict",
                         PerfProperties.BUDGET, io.perfgate.text.Durations.format(request.budget()), fewestRounds,
-                        InterleavedRun.duration((long) (whole * 1e9)),
-                        ScenarioDefinition.counted(candidateBenchmarks)));
+                        InterleavedRun.duration((long) (whole * 1e9)), ScenarioDefinition.counted(compared)));
             }
-            return candidateBenchmarks;
+            return;
         }
         try {
-            Budget.check(request.budget(), candidateBenchmarks, suite, name -> name,
+            Budget.check(request.budget(), compared, selected, name -> name,
                     name -> 2.0 * fewestRounds * expectedForkSeconds(request, name),
                     ScenarioDefinition::counted,
                     "The comparison at its fewest rounds (" + fewestRounds + " forks per side)",
@@ -239,7 +294,6 @@ public final class PreMergeWorkflow {
         } catch (ShardException e) {
             throw new CompareException(e.getMessage(), e);
         }
-        return candidateBenchmarks;
     }
 
     /** What both sides have, and so is compared; what only one side has is listed, not compared. */

@@ -227,12 +227,14 @@ public final class TreatmentComparison {
             List<String> suite = common;
             common = request.shard().select(suite, name -> name,
                     name -> launcher.expectedSeconds(baselineClasspath, name));
-            log.info("Shard " + request.shard() + " (" + PerfProperties.SHARD + "): " + common.size() + " of the "
-                    + suite.size() + " benchmarks on every side");
             if (common.isEmpty()) {
-                throw new CompareException("Shard " + request.shard() + " has nothing to compare: " + suite.size()
-                        + " benchmarks for " + request.shard().total() + " shards; use at most " + suite.size()
+                // as in a comparison of two sides: the other shards compare everything, so no verdict is lost
+                log.info("Shard " + request.shard() + " (" + PerfProperties.SHARD + "): nothing to compare here: "
+                        + ScenarioDefinition.counted(suite) + " on every side for " + request.shard().total()
                         + " shards");
+            } else {
+                log.info("Shard " + request.shard() + " (" + PerfProperties.SHARD + "): " + common.size()
+                        + " of the " + suite.size() + " benchmarks on every side");
             }
         }
         int fewestRounds = request.adaptive() ? Math.min(StopRule.FIRST_LOOK, request.maxForks()) : request.maxForks();

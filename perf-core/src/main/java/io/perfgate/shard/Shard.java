@@ -128,6 +128,17 @@ public final class Shard {
         return longest;
     }
 
+    /**
+     * The shards, counted from 1, that {@code units} dealt out as {@link #select} leaves with something to run: an
+     * empty shard names them.
+     */
+    public static <T> List<Integer> occupied(List<T> units, Function<T, String> name, ToDoubleFunction<T> seconds,
+            int total) {
+        java.util.SortedSet<Integer> shards = new java.util.TreeSet<>();
+        deal(units, name, seconds, total).values().forEach(s -> shards.add(s + 1));
+        return new ArrayList<>(shards);
+    }
+
     /** Each unit's shard, counted from 0: the one rule of {@link #select}. */
     private static <T> Map<T, Integer> deal(List<T> units, Function<T, String> name, ToDoubleFunction<T> seconds,
             int total) {

@@ -59,16 +59,24 @@ public final class ShardMerge {
     public static final class Merged {
         private final PerfResults results;
         private final List<String> notes;
+        private final String selectedNothing;
 
-        Merged(PerfResults results, List<String> notes) {
+        Merged(PerfResults results, List<String> notes, String selectedNothing) {
             this.results = results;
             this.notes = Collections.unmodifiableList(notes);
+            this.selectedNothing = selectedNothing;
+        }
+
+        /** Why the merged comparison holds no benchmark, for the log; null when it holds some. */
+        public String selectedNothing() {
+            return selectedNothing;
         }
 
         public PerfResults results() {
             return results;
         }
 
+        /** How the shards' machines differ: accepted, and worth a warning. */
         public List<String> notes() {
             return notes;
         }
@@ -148,7 +156,14 @@ public final class ShardMerge {
             notes.addAll(environmentNotes(one, in));
             addBenchmarks(in, benchmarks, benchmarkIn);
         }
-        if (benchmarks.isEmpty()) {
+        String selectedNothing = null;
+        if (benchmarks.isEmpty() && one.results.settings().containsKey(PerfProperties.AGAINST)) {
+            // perf:compare's shards hold nothing when its selection (perf.affected) kept nothing: a verdict, not a
+            // set-up to refuse, and perf:check passes a comparison whose two sides chose nothing
+            selectedNothing = "None of the " + ordered.size() + " comparison shards compared a benchmark: the"
+                    + " comparison selected none (" + PerfProperties.AFFECTED + " found no benchmark the patch"
+                    + " reaches), so the merged results hold none either";
+        } else if (benchmarks.isEmpty()) {
             // merged, they would be a run of nothing, which perf:check would judge only to say so
             List<String> files = new ArrayList<>();
             ordered.forEach(in -> files.add(in.file.toString()));
@@ -172,7 +187,7 @@ public final class ShardMerge {
                 .provenance(provenance(one, shards))
                 .benchmarks(benchmarks)
                 .build();
-        return new Merged(merged, notes);
+        return new Merged(merged, notes, selectedNothing);
     }
 
     /** The shards by their index K, all of one N. */

@@ -211,6 +211,51 @@ class JmhRunnerTest {
         assertTrue(waits.get(0).startsWith("another JMH run holds JMH's lock file"), waits.get(0));
     }
 
+    /**
+     * Before JMH is launched, the run queues behind the launches of other builds that came first, says so once,
+     * and leaves the queue when it is done; the build ahead ends (here, it is killed) and the run goes on.
+     */
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void queuesBehindTheForksOfOtherBuildsFirstComeFirstServed() throws Exception {
+        Path queueDir = Files.createDirectories(dir.resolve("queue"));
+        Process other = new ProcessBuilder("sleep", "60").start();
+        try {
+            long micros = java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH,
+                    java.time.Instant.now().minusSeconds(1));
+            Files.write(queueDir.resolve(String.format(java.util.Locale.ROOT, "%019d-%010d-%06d.ticket", micros,
+                    other.pid(), 1)), ("pid=" + other.pid() + "\nstart=").getBytes(StandardCharsets.UTF_8));
+            Path standIn = script("cp '" + fixture("thrpt-threads.json") + "' \"$RESULT\"\n");
+            List<String> waits = java.util.Collections.synchronizedList(new ArrayList<>());
+            java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread run = new Thread(() -> {
+                try {
+                    outcome.set(JmhRunner.run(invocation(standIn).build(), new JmhProgressListener() {
+                        @Override
+                        public void waiting(String reason) {
+                            waits.add(reason);
+                        }
+                    }, new ForkQueue(queueDir)));
+                } catch (JmhRunException e) {
+                    outcome.set(e);
+                }
+            });
+            run.start();
+            run.join(1000);
+            assertTrue(run.isAlive(), "waits for the build ahead");
+            assertEquals(List.of("queued behind 1 fork of other builds on this machine for JMH's lock file ("
+                    + System.getProperty("java.io.tmpdir") + "/jmh.lock), first come, first served"), waits);
+            other.destroyForcibly().waitFor();
+            run.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(60));
+            assertTrue(outcome.get() instanceof JmhResults, String.valueOf(outcome.get()));
+            try (java.util.stream.Stream<Path> left = Files.list(queueDir)) {
+                assertEquals(0, left.count(), "the run left the queue");
+            }
+        } finally {
+            other.destroyForcibly();
+        }
+    }
+
     @Test
     void missingJavaCannotStart() {
         JmhRunException e = assertThrows(JmhRunException.class, () -> JmhRunner.run(

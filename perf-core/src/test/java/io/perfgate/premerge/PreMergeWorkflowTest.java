@@ -306,6 +306,158 @@ class PreMergeWorkflowTest {
     }
 
     /**
+     * A shard left with nothing (fewer compared benchmarks than shards) says so in one line and succeeds, with
+     * reports of no comparison and results files the merge takes as that shard's part: before, it stopped the build
+     * with "Shard 2/2 has nothing to compare".
+     */
+    @Test
+    void anEmptyShardSaysSoAndSucceedsAndItsResultsMergeWithTheOthers() throws Exception {
+        SpeedFileBuilder builder = new SpeedFileBuilder();
+        PreMergeWorkflow workflow = new PreMergeWorkflow(builder, new SpeedLauncher(), log);
+        Path perf = module.resolve("target/perf");
+        Path shards = Files.createDirectories(tmp.resolve("shards"));
+
+        PreMergeResult first = workflow.run(request("main").toBuilder().shard(shard("1/2")).build());
+        assertEquals(1, first.candidate().benchmarks().size());
+        assertTrue(log.infos().contains("Shard 1/2 (perf.shard): 1 of the 1 benchmark both sides have: x.Bench.run"),
+                log.toString());
+        Files.copy(perf.resolve("results.json"), shards.resolve("candidate-1.json"));
+        Files.copy(perf.resolve("base-results.json"), shards.resolve("base-1.json"));
+
+        PreMergeResult empty = workflow.run(request("main").toBuilder().shard(shard("2/2")).build());
+        assertTrue(log.infos().contains("Shard 2/2 (perf.shard): nothing to compare here: both sides have 1"
+                + " benchmark for 2 shards (shard 1 compares it)"), log.toString());
+        assertEquals(Path.of("bench"), builder.seenModule, "the base is built before the shard knows it is empty");
+        assertEquals(0, empty.candidate().benchmarks().size());
+        assertEquals(0, empty.report().comparisons().size());
+        assertFalse(empty.report().failsBuild());
+        assertEquals("2/2", empty.candidate().settings().get("perf.shard"));
+        String markdown = new String(Files.readAllBytes(perf.resolve("report.md")), StandardCharsets.UTF_8);
+        assertTrue(markdown.startsWith("## perf:compare: PASS - "), markdown);
+        // the report says why it compared nothing; the summary says that it did
+        assertTrue(markdown.contains("- Shard 2/2 (perf.shard): nothing to compare here: both sides have 1 benchmark"
+                + " for 2 shards (shard 1 compares it)\n"), markdown);
+        assertTrue(empty.summary().endsWith(": PASS - nothing compared"), empty.summary());
+        Files.copy(perf.resolve("results.json"), shards.resolve("candidate-2.json"));
+        Files.copy(perf.resolve("base-results.json"), shards.resolve("base-2.json"));
+
+        // perf:merge of each side takes the empty shard as its part of the suite
+        for (String side : new String[] {"candidate", "base"}) {
+            io.perfgate.shard.ShardMerge.Merged merged = io.perfgate.shard.ShardMerge.merge(Arrays.asList(
+                    new io.perfgate.shard.ShardMerge.Input(shards.resolve(side + "-1.json"),
+                            ResultsJson.read(shards.resolve(side + "-1.json"))),
+                    new io.perfgate.shard.ShardMerge.Input(shards.resolve(side + "-2.json"),
+                            ResultsJson.read(shards.resolve(side + "-2.json")))));
+            assertEquals(1, merged.results().benchmarks().size(), side);
+            assertEquals(null, merged.results().settings().get("perf.shard"), side);
+        }
+    }
+
+    private static io.perfgate.shard.Shard shard(String value) throws Exception {
+        return io.perfgate.shard.Shard.parse("perf.shard", value);
+    }
+
+    /** Real class files, so that perf.affected selects: D and A reach the changed class, B and C do not. */
+    private List<Path> affectedClasses(String side, String constant) throws Exception {
+        Path src = Files.createDirectories(tmp.resolve(side + "-src/p"));
+        Path out = Files.createDirectories(tmp.resolve(side + "-classes"));
+        List<String> args = new java.util.ArrayList<>(Arrays.asList("-d", out.toString(), "--release", "11"));
+        Map<String, String> sources = new java.util.LinkedHashMap<>();
+        sources.put("Changed", "package p; class Changed { static int v() { return " + constant + "; } }");
+        sources.put("Same", "package p; class Same { static int v() { return 1; } }");
+        sources.put("ABench", "package p; public class ABench { public int run() { return Changed.v(); } }");
+        sources.put("BBench", "package p; public class BBench { public int run() { return Same.v(); } }");
+        sources.put("CBench", "package p; public class CBench { public int run() { return Same.v(); } }");
+        sources.put("DBench", "package p; public class DBench { public int run() { return Changed.v(); } }");
+        for (Map.Entry<String, String> e : sources.entrySet()) {
+            Path file = src.resolve(e.getKey() + ".java");
+            Files.write(file, e.getValue().getBytes(StandardCharsets.UTF_8));
+            args.add(file.toString());
+        }
+        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null,
+                args.toArray(new String[0])), "javac");
+        return Collections.singletonList(out);
+    }
+
+    /** The four benchmarks of {@link #affectedClasses}, A to D taking 4, 3, 2 and 1 s a fork, alike on both sides. */
+    private static SpeedLauncher affectedLauncher() {
+        Map<String, Double> seconds = Map.of("p.ABench.run", 4.0, "p.BBench.run", 3.0, "p.CBench.run", 2.0,
+                "p.DBench.run", 1.0);
+        return new SpeedLauncher() {
+            @Override
+            public List<String> discover(List<Path> classpath, String sideLabel) {
+                return Arrays.asList("p.ABench.run", "p.BBench.run", "p.CBench.run", "p.DBench.run");
+            }
+
+            @Override
+            public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel,
+                    int round) {
+                return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, 100, 0.01, 3)));
+            }
+
+            @Override
+            public double expectedSeconds(List<Path> classpath, String benchmark) {
+                return seconds.get(benchmark);
+            }
+        };
+    }
+
+    /**
+     * The shards deal what perf.affected selected, by expected time: A (4 s a fork) and D (1 s) are selected of A, B
+     * (3 s), C (2 s) and D. Dealt before the selection, as before, shard 1 got A and D and shard 2 (B, C) compared
+     * nothing; dealt after it, each shard compares one, and with four shards two say they have nothing to compare.
+     */
+    @Test
+    void theShardsDealWhatPerfAffectedSelected() throws Exception {
+        List<Path> baseClasses = affectedClasses("base", "1");
+        List<Path> candidateClasses = affectedClasses("candidate", "2");
+        BaseBuilder builder = (root, mod, testOutput, mainOutput, logFile, l) -> baseClasses;
+        SpeedLauncher launcher = affectedLauncher();
+        java.util.function.Function<String, CompareRequest> sharded = shard -> {
+            try {
+                return request("main").toBuilder().candidateClasspath(candidateClasses).affected(true)
+                        .shard(shard(shard)).build();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        };
+        PreMergeWorkflow workflow = new PreMergeWorkflow(builder, launcher, log);
+
+        assertEquals(List.of("p.ABench.run"), compared(workflow.run(sharded.apply("1/2"))));
+        assertTrue(log.infos().contains("Shard 1/2 (perf.shard): 1 of the 2 benchmarks perf.affected selected:"
+                + " p.ABench.run"), log.toString());
+        assertEquals(List.of("p.DBench.run"), compared(workflow.run(sharded.apply("2/2"))));
+
+        PreMergeResult third = workflow.run(sharded.apply("3/4"));
+        assertEquals(List.of(), compared(third));
+        assertTrue(log.infos().contains("Shard 3/4 (perf.shard): nothing to compare here: perf.affected selected 2"
+                + " benchmarks for 4 shards (shards 1 and 2 compare them)"), log.toString());
+        assertFalse(third.report().failsBuild());
+    }
+
+    private static List<String> compared(PreMergeResult result) {
+        return result.candidate().benchmarks().stream().map(BenchmarkResult::benchmark)
+                .collect(java.util.stream.Collectors.toList());
+    }
+
+    /**
+     * A patch that perf.affected finds no benchmark reaching leaves every shard empty, and each succeeds: before,
+     * one benchmark a shard was dealt first, and each shard's selection of nothing measured nothing too.
+     */
+    @Test
+    void aSelectionOfNothingLeavesEveryShardEmptyAndSucceeding() throws Exception {
+        List<Path> baseClasses = affectedClasses("base", "1");
+        List<Path> candidateClasses = affectedClasses("candidate", "1");
+        BaseBuilder builder = (root, mod, testOutput, mainOutput, logFile, l) -> baseClasses;
+        PreMergeResult result = new PreMergeWorkflow(builder, affectedLauncher(), log).run(request("main")
+                .toBuilder().candidateClasspath(candidateClasses).affected(true).shard(shard("1/3")).build());
+        assertEquals(0, result.candidate().benchmarks().size(), log.toString());
+        assertFalse(result.report().failsBuild());
+        assertTrue(log.infos().contains("Shard 1/3 (perf.shard): nothing to compare here: perf.affected selected no"
+                + " benchmark"), log.toString());
+    }
+
+    /**
      * A budget that cannot cover the suite no longer refuses it: the benchmarks run in their order while it lasts;
      * one whose fewest rounds alone need more than the budget is NOT RUN, in the report, which is then no PASS.
      */

@@ -187,6 +187,19 @@ class TreatmentComparisonTest {
         assertEquals(1, git(repo, "worktree", "list").split("\n").length, git(repo, "worktree", "list"));
     }
 
+    /** A shard with nothing to compare says so and succeeds, as a comparison of two sides does: before, it failed. */
+    @Test
+    void anEmptyShardSaysSoAndSucceeds() throws Exception {
+        TreatmentComparison.Result result = new TreatmentComparison(new CountingBuilder(), new SpeedLauncher(), log)
+                .run(request("main", "slow=slow").toBuilder().shard(io.perfgate.shard.Shard.parse("perf.shard",
+                        "2/2")).build());
+        assertFalse(result.failsBuild());
+        assertTrue(log.infos().contains("Shard 2/2 (perf.shard): nothing to compare here: 1 benchmark on every side"
+                + " for 2 shards"), log.toString());
+        assertEquals(0, ResultsJson.read(module.resolve("target/perf/treatments/slow-results.json")).benchmarks()
+                .size());
+    }
+
     @Test
     void perSideArgumentsReachOnlyTheirSidesForks() throws Exception {
         SpeedLauncher launcher = new SpeedLauncher();

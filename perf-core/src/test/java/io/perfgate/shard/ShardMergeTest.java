@@ -77,6 +77,32 @@ class ShardMergeTest {
                 e.getMessage());
     }
 
+    /**
+     * perf:compare's shards all hold nothing when perf.affected selected nothing: that merges (into results of
+     * nothing, which perf:check passes as a comparison that chose nothing), with a note; before, it was refused as
+     * a run of nothing.
+     */
+    @Test
+    void comparisonShardsThatSelectedNothingMerge() throws Exception {
+        PerfResults a = shard("1/2");
+        Map<String, String> settings = new LinkedHashMap<>(a.settings());
+        settings.put("perf.against", "origin/main");
+        ShardMerge.Merged merged = ShardMerge.merge(Arrays.asList(in("a.json", a.toBuilder().settings(settings)
+                .build()), in("b.json", shard("2/2").toBuilder().settings(with(settings, "perf.shard", "2/2"))
+                .build())));
+        assertEquals(0, merged.results().benchmarks().size());
+        assertEquals("None of the 2 comparison shards compared a benchmark: the comparison selected none"
+                + " (perf.affected found no benchmark the patch reaches), so the merged results hold none either",
+                merged.selectedNothing());
+        assertEquals(List.of(), merged.notes());
+    }
+
+    private static Map<String, String> with(Map<String, String> settings, String key, String value) {
+        Map<String, String> changed = new LinkedHashMap<>(settings);
+        changed.put(key, value);
+        return changed;
+    }
+
     @Test
     void onePartialShardMakesThePartialSuite() throws Exception {
         PerfResults partial = shard("2/2", "a.B.m").toBuilder().status(PerfResults.STATUS_PARTIAL).build();

@@ -114,6 +114,15 @@ class ShardTest {
         assertFalse(!Shard.parse("p", "3/3").select(names, n -> n, n -> 10).isEmpty());
     }
 
+    /** An empty shard names the shards that run something, as the deal leaves them, whatever the units' order. */
+    @Test
+    void theOccupiedShardsAreThoseTheDealGivesUnits() throws Exception {
+        assertEquals(Arrays.asList(1, 2), Shard.occupied(Arrays.asList("a", "b"), n -> n, n -> 10, 4));
+        assertEquals(Arrays.asList(1, 2, 3), Shard.occupied(Arrays.asList("c", "b", "a", "d"), n -> n,
+                n -> n.equals("a") ? 30 : 10, 3));
+        assertEquals(Arrays.asList(), Shard.occupied(Arrays.<String>asList(), n -> n, n -> 10, 2));
+    }
+
     @Test
     void aShardFromTheCiVariablesIsSaidInTheLogOneSetByPerfShardIsNot() throws Exception {
         LogLines log = new LogLines();

@@ -63,6 +63,9 @@ public class MergeMojo extends AbstractPerfMojo {
                     + e.getMessage(), e);
         }
         merged.notes().forEach(note -> getLog().warn("The shards ran on different machines: " + note));
+        if (merged.selectedNothing() != null) {
+            getLog().info(merged.selectedNothing() + ".");
+        }
         PerfResults suite = merged.results();
         try {
             ResultsJson.write(suite, output);
