@@ -30,7 +30,7 @@ class SuiteOrderTest {
         s.selected.put("p.Near.bench", "reaches p.Near, changed");
         s.distance.put("p.Near.bench", 0);
         s.selected.put("p.Plugin.load", "reaches p.Loader, which uses reflection or service loading");
-        s.skipped.add("p.Other.bench");
+        s.skipped.put("p.Other.bench", "reaches no changed class");
         return s;
     }
 
