@@ -166,7 +166,10 @@ public final class CompareRequest {
         return forkPlanAuto;
     }
 
-    /** Whether only the benchmarks that reach a changed class are compared ({@code perf.affected}). */
+    /**
+     * Whether only the benchmarks the patch can affect are compared ({@code perf.affected}): those that ran a changed
+     * method by the map of executed code, else those that reach a changed class.
+     */
     public boolean affected() {
         return affected;
     }

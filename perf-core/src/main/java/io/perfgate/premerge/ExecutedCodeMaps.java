@@ -123,6 +123,9 @@ public final class ExecutedCodeMaps {
 
     /** The newest map among {@code ancestors} (the merge base first, then its first parents). */
     static Found newest(List<String> ancestors, Source source) {
+        if (ancestors.isEmpty()) {
+            return fallback("git lists no commits at the merge base", false);
+        }
         String mergeBase = GitRepository.abbreviate(ancestors.get(0));
         Set<String> kept;
         try {
