@@ -150,7 +150,8 @@ public final class SuiteOrder {
     public String line() {
         List<String> keys = new ArrayList<>();
         if (affectedKnown) {
-            keys.add("nearest to a changed class");
+            keys.add(entries.stream().anyMatch(e -> e.byExecutedCode) ? "runs changed code"
+                    : "nearest to a changed class");
         }
         if (historyKnown) {
             keys.add("most past changes");

@@ -3,10 +3,12 @@ package io.perfgate.premerge;
 import io.perfgate.affected.ExecutedCode;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.history.HistoryException;
+import io.perfgate.history.HistorySettings;
 import io.perfgate.history.HistoryStore;
 import io.perfgate.workspace.CompareException;
 import io.perfgate.workspace.GitRepository;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
@@ -43,6 +45,15 @@ public final class ExecutedCodeMaps {
     }
 
     private ExecutedCodeMaps() {
+    }
+
+    /**
+     * The maps of the history {@code settings} name for the project in {@code projectDirectory}: fetched first, as
+     * perf:check fetches it for {@code perf.baseline=history}, and only read (never written nor pushed); opened only
+     * when a map is looked for.
+     */
+    public static Source inHistory(HistorySettings settings, Path projectDirectory) {
+        return inHistory(() -> settings.fetched(projectDirectory));
     }
 
     /** The maps of the history store {@code opener} opens, opened when first asked. */

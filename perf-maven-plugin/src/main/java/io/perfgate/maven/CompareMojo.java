@@ -390,17 +390,8 @@ public class CompareMojo extends AbstractGateMojo {
                         rounds.seed(), rounds.adaptive(), affected(), Map.of())).toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(m.shard()).budget(m.budget())
                 .profiling(profiler().setup()).calibration(m.estimates().storedCalibration(rounds.adaptive()))
                 .history(historySettings().forOrdering(project.getBasedir().toPath(), perfLog()))
-                .executedCode(affected() ? executedCodeMaps() : null).build();
-    }
-
-    /**
-     * The maps of executed code {@code perf.affected} selects by: the history's, fetched first as perf:check fetches
-     * it for {@code perf.baseline=history}, only read (never written nor pushed), opened only when a map is looked for.
-     */
-    private ExecutedCodeMaps.Source executedCodeMaps() {
-        HistorySettings settings = historySettings();
-        Path directory = project.getBasedir().toPath();
-        return ExecutedCodeMaps.inHistory(() -> settings.fetched(directory));
+                .executedCode(affected() ? ExecutedCodeMaps.inHistory(historySettings(), project.getBasedir().toPath())
+                        : null).build();
     }
 
     /** The command that repeats this comparison in the same order, with {@code properties} besides the usual. */
