@@ -28,17 +28,24 @@ public final class AffectedBenchmarks {
     private static final Set<String> JMH_INDEXES = new TreeSet<>(Arrays.asList("META-INF/BenchmarkList",
             "META-INF/CompilerHints"));
 
-    /** What was selected, each with why; and what was left out. */
+    /**
+     * What was selected, each with why; what was left out, each with why; and what changed. Made by the class
+     * analysis here or, from a map of the code each benchmark ran, by {@link ExecutedCodeSelection}.
+     */
     public static final class Selection {
         public final Map<String, String> selected = new LinkedHashMap<>();
-        public final List<String> skipped = new ArrayList<>();
+        public final Map<String, String> skipped = new LinkedHashMap<>();
+        /** What differs: binary class names here, methods ({@code p.Codec.run}) by the map of executed code. */
         public final List<String> changed = new ArrayList<>();
         /**
          * For a selected benchmark that reaches a changed class through the references: how many references away
-         * it is (0: the benchmark's own class changed, 1: it names a changed class). Absent where it was selected
-         * for another reason. {@link io.perfgate.planning.SuiteOrder} runs the nearest first.
+         * it is (0: the benchmark's own class changed, 1: it names a changed class); by the map of executed code,
+         * 0 for one that ran a changed method. Absent where it was selected for another reason.
+         * {@link io.perfgate.planning.SuiteOrder} runs the nearest first.
          */
         public final Map<String, Integer> distance = new LinkedHashMap<>();
+        /** True when the map of executed code selected, so that distance 0 means "runs changed code". */
+        public boolean byExecutedCode;
     }
 
     private AffectedBenchmarks() {
@@ -56,24 +63,7 @@ public final class AffectedBenchmarks {
             }
         }
         selection.changed.addAll(changed.stream().map(AffectedBenchmarks::binaryName).collect(Collectors.toList()));
-        String everything = null;
-        Set<String> jarsAdded = new TreeSet<>(candidate.jars);
-        jarsAdded.removeAll(base.jars);
-        Set<String> jarsRemoved = new TreeSet<>(base.jars);
-        jarsRemoved.removeAll(candidate.jars);
-        if (!jarsAdded.isEmpty() || !jarsRemoved.isEmpty()) {
-            everything = "the dependencies differ (" + describe(jarsAdded, jarsRemoved) + "), which any benchmark"
-                    + " may reach";
-        }
-        Set<String> resources = new TreeSet<>();
-        for (String r : union(candidate.resources.keySet(), base.resources.keySet())) {
-            if (!JMH_INDEXES.contains(r) && !Arrays.equals(candidate.resource(r), base.resource(r))) {
-                resources.add(r);
-            }
-        }
-        if (everything == null && !resources.isEmpty()) {
-            everything = "a resource changed (" + String.join(", ", resources) + "), which code may load by name";
-        }
+        String everything = everything(candidate, base);
         for (String benchmark : benchmarks) {
             if (everything != null) {
                 selection.selected.put(benchmark, everything);
@@ -85,10 +75,32 @@ public final class AffectedBenchmarks {
             if (reason != null) {
                 selection.selected.put(benchmark, reason);
             } else {
-                selection.skipped.add(benchmark);
+                selection.skipped.put(benchmark, "reaches no changed class");
             }
         }
         return selection;
+    }
+
+    /**
+     * Why every benchmark is affected, whatever it runs: the dependencies (the jars on the classpath) differ, or a
+     * resource of the project changed (which code may load by name); null when neither.
+     */
+    static String everything(Side candidate, Side base) throws IOException {
+        Set<String> jarsAdded = new TreeSet<>(candidate.jars);
+        jarsAdded.removeAll(base.jars);
+        Set<String> jarsRemoved = new TreeSet<>(base.jars);
+        jarsRemoved.removeAll(candidate.jars);
+        if (!jarsAdded.isEmpty() || !jarsRemoved.isEmpty()) {
+            return "the dependencies differ (" + describe(jarsAdded, jarsRemoved) + "), which any benchmark may reach";
+        }
+        Set<String> resources = new TreeSet<>();
+        for (String r : union(candidate.resources.keySet(), base.resources.keySet())) {
+            if (!JMH_INDEXES.contains(r) && !Arrays.equals(candidate.resource(r), base.resource(r))) {
+                resources.add(r);
+            }
+        }
+        return resources.isEmpty() ? null
+                : "a resource changed (" + String.join(", ", resources) + "), which code may load by name";
     }
 
     /** Why the benchmark class {@code start} is affected, or null when nothing it reaches changed. */
@@ -126,7 +138,7 @@ public final class AffectedBenchmarks {
         return null;
     }
 
-    private static Set<String> union(Set<String> a, Set<String> b) {
+    static Set<String> union(Set<String> a, Set<String> b) {
         Set<String> all = new TreeSet<>(a);
         all.addAll(b);
         return all;
@@ -139,15 +151,18 @@ public final class AffectedBenchmarks {
         return String.join(", ", parts);
     }
 
-    private static String binaryName(String internal) {
+    static String binaryName(String internal) {
         return internal.replace('/', '.');
     }
 
     /** One side's own classes and resources (from the classpath's directories) and its jars. */
-    private static final class Side {
+    static final class Side {
         final Map<String, Path> classes = new LinkedHashMap<>();
         final Map<String, Path> resources = new LinkedHashMap<>();
+        /** The jars' file names, which tell whether the dependencies differ. */
         final Set<String> jars = new TreeSet<>();
+        /** The jars themselves, in classpath order, where a supertype of the project's classes may live. */
+        final List<Path> jarFiles = new ArrayList<>();
         private final Map<String, ClassReferences> read = new LinkedHashMap<>();
 
         static Side of(List<Path> classpath) throws IOException {
@@ -168,6 +183,7 @@ public final class AffectedBenchmarks {
                     }
                 } else if (Files.isRegularFile(entry)) {
                     side.jars.add(entry.getFileName().toString());
+                    side.jarFiles.add(entry);
                 }
             }
             return side;

@@ -26,7 +26,8 @@ import java.util.function.ToDoubleFunction;
  * cannot cover the suite is spent on them ({@link InterleavedRun#admission}). Three keys, each deciding only the ties
  * of the one before:
  * <ol>
- * <li><b>The patch</b> ({@link AffectedBenchmarks}): a benchmark that reaches a changed class through the references
+ * <li><b>The patch</b> ({@link AffectedBenchmarks}): a benchmark that ran a changed method by the map of executed
+ * code, or, by the class analysis, that reaches a changed class through the references
  * of the class files comes first, the fewest references away first (its own class changed, then one that names a
  * changed class, ...); then one the analysis includes without a path (dependencies or a resource changed, it uses
  * reflection, its class is unknown, a scenario); last one that reaches no changed class. Without the analysis all
@@ -47,6 +48,8 @@ public final class SuiteOrder {
         final int distance;
         final int pastChanges;
         final double forkSeconds;
+        /** Whether the map of executed code selected, so that tier 0 means "runs changed code". */
+        boolean byExecutedCode;
 
         Entry(String benchmark, int tier, int distance, int pastChanges, double forkSeconds) {
             this.benchmark = benchmark;
@@ -61,7 +64,7 @@ public final class SuiteOrder {
             List<String> parts = new ArrayList<>();
             switch (tier) {
                 case 0:
-                    parts.add(distance == 0 ? "its class changed" : distance == 1 ? "names a changed class"
+                    parts.add(byExecutedCode ? "runs changed code" : distance == 0 ? "its class changed" : distance == 1 ? "names a changed class"
                             : "a changed class " + distance + " references away");
                     break;
                 case 1:
@@ -114,13 +117,15 @@ public final class SuiteOrder {
             } else if (affected.distance.containsKey(b)) {
                 tier = 0;
                 distance = affected.distance.get(b);
-            } else if (affected.selected.containsKey(b) || !affected.skipped.contains(b)) {
+            } else if (affected.selected.containsKey(b) || !affected.skipped.containsKey(b)) {
                 // selected without a path, or not analysed at all (a scenario)
                 tier = 1;
             } else {
                 tier = 3;
             }
-            entries.add(new Entry(b, tier, distance, pastChanges.getOrDefault(b, 0), forkSeconds.applyAsDouble(b)));
+            Entry entry = new Entry(b, tier, distance, pastChanges.getOrDefault(b, 0), forkSeconds.applyAsDouble(b));
+            entry.byExecutedCode = affected != null && affected.byExecutedCode;
+            entries.add(entry);
         }
         entries.sort(ORDER);
         return new SuiteOrder(Collections.unmodifiableList(entries), affected != null, !pastChanges.isEmpty());
@@ -145,7 +150,8 @@ public final class SuiteOrder {
     public String line() {
         List<String> keys = new ArrayList<>();
         if (affectedKnown) {
-            keys.add("nearest to a changed class");
+            keys.add(entries.stream().anyMatch(e -> e.byExecutedCode) ? "runs changed code"
+                    : "nearest to a changed class");
         }
         if (historyKnown) {
             keys.add("most past changes");

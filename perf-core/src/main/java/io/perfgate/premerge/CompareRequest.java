@@ -41,6 +41,7 @@ public final class CompareRequest {
     private final Treatment baseline;
     private final List<Treatment> treatments;
     private final List<HistoryRecord> history;
+    private final ExecutedCodeMaps.Source executedCode;
 
     private CompareRequest(Builder b) {
         this.against = Objects.requireNonNull(b.against, "against");
@@ -64,6 +65,7 @@ public final class CompareRequest {
         this.calibration = b.calibration;
         this.treatments = Collections.unmodifiableList(new ArrayList<>(b.treatments));
         this.history = Collections.unmodifiableList(new ArrayList<>(b.history));
+        this.executedCode = b.executedCode;
         this.baseline = b.baseline != null ? b.baseline
                 : new Treatment(PerfProperties.DEFAULT_BASELINE_NAME, against, Collections.emptyList());
     }
@@ -76,7 +78,8 @@ public final class CompareRequest {
         return new Builder().against(against).paths(paths).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).forkPlanAuto(forkPlanAuto).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
-                .profiling(profiling).calibration(calibration).treatments(baseline, treatments).history(history);
+                .profiling(profiling).calibration(calibration).treatments(baseline, treatments).history(history)
+                .executedCode(executedCode);
     }
 
     /**
@@ -108,6 +111,14 @@ public final class CompareRequest {
     /** The history's records, oldest first, that order the suite ({@link io.perfgate.planning.SuiteOrder#pastChanges}); empty without one. */
     public List<HistoryRecord> history() {
         return history;
+    }
+
+    /**
+     * Where {@code perf.affected} looks for the map of the code each benchmark ran (the history store, read-only);
+     * null: none, so the class analysis selects.
+     */
+    public ExecutedCodeMaps.Source executedCode() {
+        return executedCode;
     }
 
     /** The longest the comparison may take, base build included ({@code perf.budget}), or null. */
@@ -155,7 +166,10 @@ public final class CompareRequest {
         return forkPlanAuto;
     }
 
-    /** Whether only the benchmarks that reach a changed class are compared ({@code perf.affected}). */
+    /**
+     * Whether only the benchmarks the patch can affect are compared ({@code perf.affected}): those that ran a changed
+     * method by the map of executed code, else those that reach a changed class.
+     */
     public boolean affected() {
         return affected;
     }
@@ -206,6 +220,14 @@ public final class CompareRequest {
         private Treatment baseline;
         private final List<Treatment> treatments = new ArrayList<>();
         private final List<HistoryRecord> history = new ArrayList<>();
+
+        private ExecutedCodeMaps.Source executedCode;
+
+        /** Where {@code perf.affected} looks for maps of executed code; null: nowhere. */
+        public Builder executedCode(ExecutedCodeMaps.Source source) {
+            this.executedCode = source;
+            return this;
+        }
 
         /** The history's records, oldest first: benchmarks whose past runs changed more often run earlier. */
         public Builder history(List<HistoryRecord> records) {

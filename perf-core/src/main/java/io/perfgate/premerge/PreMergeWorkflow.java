@@ -1,6 +1,8 @@
 package io.perfgate.premerge;
 
 import io.perfgate.affected.AffectedBenchmarks;
+import io.perfgate.affected.ChangedMethods;
+import io.perfgate.affected.ExecutedCodeSelection;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.env.EnvironmentFingerprint;
 import io.perfgate.env.StealTime;
@@ -79,27 +81,50 @@ public final class PreMergeWorkflow {
         return abs.startsWith(module) ? module.relativize(abs).toString() : abs.toString();
     }
 
-    /** {@code perf.affected}: the benchmarks of {@code common} that reach a changed class, each logged with why. */
-    private AffectedBenchmarks.Selection affected(List<String> common, List<Path> candidateClasspath,
-            List<Path> baseClasspath) throws CompareException {
+    /**
+     * {@code perf.affected}: the benchmarks of {@code common} and {@code added} the patch can affect, each logged with
+     * why, and the others each with why not. By the newest map of the code each benchmark ran at or before the merge
+     * base where the history keeps one ({@link ExecutedCodeMaps}); else, saying so, by the class analysis. A benchmark
+     * the base does not have ({@code added}) is always selected.
+     */
+    private AffectedBenchmarks.Selection affected(CompareRequest request, List<String> common, List<String> added,
+            List<Path> baseClasspath, GitRepository git, BaseRef ref) throws CompareException {
+        List<Path> candidateClasspath = request.candidateClasspath();
+        ExecutedCodeMaps.Found found = ExecutedCodeMaps.newest(git, ref.base(), request.executedCode());
+        if (found.warning) {
+            log.warn(found.line);
+        } else {
+            log.info(found.line);
+        }
+        List<String> benchmarks = new ArrayList<>(common);
+        benchmarks.addAll(added);
         AffectedBenchmarks.Selection selection;
         try {
-            selection = AffectedBenchmarks.select(common, candidateClasspath, baseClasspath);
+            if (found.map != null) {
+                selection = ExecutedCodeSelection.select(benchmarks, added, found.map,
+                        ChangedMethods.between(candidateClasspath, baseClasspath));
+            } else {
+                selection = AffectedBenchmarks.select(common, candidateClasspath, baseClasspath);
+                AffectedBenchmarks.Selection byClasses = selection;
+                added.forEach(b -> byClasses.selected.put(b, ExecutedCodeSelection.NEW_IN_PATCH));
+            }
         } catch (IOException e) {
             throw new CompareException("Cannot tell which benchmarks the patch affects (" + PerfProperties.AFFECTED
                     + "): " + e.getMessage(), e);
         }
-        log.info(PerfProperties.AFFECTED + ": " + selection.changed.size() + (selection.changed.size() == 1
-                ? " class differs" : " classes differ") + " between base and candidate"
-                + (selection.changed.isEmpty() ? "" : " (" + String.join(", ", selection.changed.subList(0,
-                        Math.min(5, selection.changed.size()))) + (selection.changed.size() > 5 ? ", ..." : "")
-                        + ")") + "; " + selection.selected.size() + " of " + common.size() + " benchmarks selected");
+        int n = selection.changed.size();
+        String what = selection.byExecutedCode ? (n == 1 ? " change" : " changes")
+                : (n == 1 ? " class differs" : " classes differ");
+        log.info(PerfProperties.AFFECTED + ": " + n + what + " between base and candidate"
+                + (n == 0 ? "" : " (" + String.join(", ", selection.changed.subList(0, Math.min(5, n)))
+                        + (n > 5 ? ", ..." : "") + ")") + "; " + selection.selected.size() + " of "
+                + benchmarks.size() + " benchmarks selected");
         selection.selected.forEach((b, why) -> log.info("  " + b + ": " + why));
-        if (!selection.skipped.isEmpty()) {
-            log.info("  not affected, not compared: " + String.join(", ", selection.skipped));
-        }
+        selection.skipped.forEach((b, why) -> log.info("  not affected, not compared: " + b + ": " + why));
         if (selection.selected.isEmpty()) {
-            log.info(PerfProperties.AFFECTED + ": no benchmark reaches a changed class, so nothing is measured");
+            log.info(PerfProperties.AFFECTED + (selection.byExecutedCode
+                    ? ": no benchmark ran a changed method, so nothing is measured"
+                    : ": no benchmark reaches a changed class, so nothing is measured"));
         }
         return selection;
     }
@@ -147,7 +172,7 @@ public final class PreMergeWorkflow {
         List<String> candidateBenchmarks = selectSuite(request);
         try (BaseCheckout checkout = BaseCheckout.open(git, ref, baseBuilder, request.paths(), log)) {
             List<Path> baseClasspath = checkout.classpath();
-            Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref.baseShort());
+            Pairing pairing = pair(request, candidateBenchmarks, baseClasspath, ref, git);
             // dealt only now: the selection decides what there is to deal, so the shards finish together
             List<String> selected = new ArrayList<>(pairing.compared);
             ShardPart part = shardPart(request, selected);
@@ -310,7 +335,8 @@ public final class PreMergeWorkflow {
      * only those the patch can affect, and every scenario), the others are logged.
      */
     private Pairing pair(CompareRequest request, List<String> candidateBenchmarks, List<Path> baseClasspath,
-            String baseShort) throws CompareException {
+            BaseRef ref, GitRepository git) throws CompareException {
+        String baseShort = ref.baseShort();
         Pairing pairing = new Pairing();
         List<String> baseBenchmarks = launcher.discover(baseClasspath, "base " + baseShort);
         Set<String> common = new LinkedHashSet<>(candidateBenchmarks);
@@ -330,8 +356,16 @@ public final class PreMergeWorkflow {
             List<String> scenarios = new ArrayList<>();
             List<String> benchmarks = new ArrayList<>();
             common.forEach(name -> (name.startsWith(ScenarioDefinition.SUITE_PREFIX) ? scenarios : benchmarks).add(name));
-            pairing.analysis = affected(benchmarks, request.candidateClasspath(), baseClasspath);
+            List<String> added = new ArrayList<>();
+            pairing.added.forEach(name -> {
+                if (!name.startsWith(ScenarioDefinition.SUITE_PREFIX)) {
+                    added.add(name);
+                }
+            });
+            pairing.analysis = affected(request, benchmarks, added, baseClasspath, git, ref);
+            // a new benchmark is selected, but has no base to be compared with: reported as new above
             common = new LinkedHashSet<>(pairing.analysis.selected.keySet());
+            common.removeAll(added);
             for (String scenario : scenarios) {
                 log.info("  " + scenario + ": a scenario, always compared (" + PerfProperties.AFFECTED
                         + " follows benchmark classes only)");

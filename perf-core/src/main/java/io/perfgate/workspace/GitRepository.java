@@ -189,6 +189,26 @@ public final class GitRepository {
         return commits;
     }
 
+    /**
+     * {@code commit} and its first-parent ancestors, newest first, at most {@code limit} of them
+     * ({@code git rev-list --first-parent --max-count=limit commit}): the commits of the main line a map of executed
+     * code may have been recorded at. Fewer in a shallow clone, which has no more.
+     */
+    public List<String> firstParentAncestors(String commit, int limit) throws CompareException {
+        requireSha(commit);
+        ExternalCommand.Result r = git("rev-list", "--first-parent", "--max-count=" + limit, commit);
+        if (!r.succeeded()) {
+            throw new CompareException("git rev-list " + abbreviate(commit) + " failed: " + firstLine(r.stderr));
+        }
+        List<String> commits = new ArrayList<>();
+        for (String line : r.stdout.split("\\R")) {
+            if (!line.trim().isEmpty()) {
+                commits.add(line.trim());
+            }
+        }
+        return commits;
+    }
+
     /** HEAD's commit id. */
     public String head() throws CompareException {
         return resolveCommit("HEAD");

@@ -30,7 +30,7 @@ class SuiteOrderTest {
         s.selected.put("p.Near.bench", "reaches p.Near, changed");
         s.distance.put("p.Near.bench", 0);
         s.selected.put("p.Plugin.load", "reaches p.Loader, which uses reflection or service loading");
-        s.skipped.add("p.Other.bench");
+        s.skipped.put("p.Other.bench", "reaches no changed class");
         return s;
     }
 
@@ -47,6 +47,23 @@ class SuiteOrderTest {
                 + " p.Near.bench (its class changed, 2.0 s a fork); p.Far.bench (a changed class 2 references away,"
                 + " 2.0 s a fork); p.Plugin.load (may reach a change, 2.0 s a fork); " + SCENARIO + " (a scenario,"
                 + " 2.0 s a fork); p.Other.bench (reaches no changed class, 2.0 s a fork)"), line);
+    }
+
+    /** By the map of executed code, distance 0 is "runs changed code"; unrecorded ones follow, skipped ones last. */
+    @Test
+    void byTheMapOfExecutedCodeWhatRunsChangedCodeGoesFirst() {
+        AffectedBenchmarks.Selection s = new AffectedBenchmarks.Selection();
+        s.byExecutedCode = true;
+        s.selected.put("p.Unrecorded.bench", "no record of what it ran (map of 1a2b3c4d5e)");
+        s.selected.put("p.Runs.bench", "runs p.Codec.encode, changed (map of 1a2b3c4d5e)");
+        s.distance.put("p.Runs.bench", 0);
+        s.skipped.put("p.Other.bench", "ran 4 methods of the project, none changed (map of 1a2b3c4d5e)");
+        SuiteOrder order = SuiteOrder.of(Arrays.asList("p.Other.bench", "p.Unrecorded.bench", "p.Runs.bench"), s,
+                Collections.emptyMap(), b -> 2.0);
+        assertEquals(Arrays.asList("p.Runs.bench", "p.Unrecorded.bench", "p.Other.bench"), order.benchmarks());
+        assertTrue(order.line().startsWith("Order (most likely changed first: runs changed code, shortest fork):"
+                + " p.Runs.bench (runs changed code, 2.0 s a fork); p.Unrecorded.bench (may reach a change, 2.0 s a"
+                + " fork); p.Other.bench"), order.line());
     }
 
     @Test

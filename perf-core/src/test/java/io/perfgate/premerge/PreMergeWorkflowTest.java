@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.perfgate.affected.ExecutedCode;
+import io.perfgate.affected.ExecutedCodeSelectionTest;
 import io.perfgate.confirm.BisectExitCode;
 import io.perfgate.interleaved.BenchmarkLauncher;
 import io.perfgate.interleaved.FakeForks;
@@ -15,10 +17,13 @@ import io.perfgate.results.BenchmarkResult;
 import io.perfgate.results.PerfResults;
 import io.perfgate.results.Provenance;
 import io.perfgate.results.ResultsJson;
+import io.perfgate.testing.Golden;
+import io.perfgate.testing.Javac;
 import io.perfgate.testing.LogLines;
 import io.perfgate.workspace.BaseBuilder;
 import io.perfgate.workspace.CheckoutPaths;
 import io.perfgate.workspace.CompareException;
+import io.perfgate.workspace.GitRepository;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,6 +33,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -550,5 +556,101 @@ class PreMergeWorkflowTest {
         assertTrue(log.infos().stream().anyMatch(l -> l.matches("Base: [0-9a-f]+ \"slower\", HEAD itself \\(HEAD\\)")),
                 log.toString());
         assertFalse(log.any("the merge base of HEAD"), log.toString());
+    }
+
+    /** The two-class project of issue 43, built: the base from main, the candidate with the slower worker. */
+    private final class PluginsBuilder implements BaseBuilder {
+        final Path classes;
+
+        PluginsBuilder(Path classes) {
+            this.classes = classes;
+        }
+
+        @Override
+        public List<Path> buildClasspath(Path reactorRoot, Path module, Path testOutput, Path mainOutput,
+                Path logFile, PerfLog log) {
+            return Collections.singletonList(classes);
+        }
+    }
+
+    /** Both benchmarks on both sides; the slow one slower on the candidate's classpath. */
+    private static final class PluginsLauncher extends SpeedLauncher {
+        final Path candidate;
+
+        PluginsLauncher(Path candidate) {
+            this.candidate = candidate;
+        }
+
+        @Override
+        public List<String> discover(List<Path> classpath, String sideLabel) {
+            return ExecutedCodeSelectionTest.BENCHMARKS;
+        }
+
+        @Override
+        public List<BenchmarkResult> runFork(List<Path> classpath, String benchmark, String sideLabel, int round) {
+            double speed = benchmark.contains("Slow") && classpath.get(0).equals(candidate) ? 150 : 100;
+            return Collections.singletonList(FakeForks.result(benchmark, FakeForks.fork(random, speed, 0.01, 3)));
+        }
+    }
+
+    /** The maps a history keeps: {@code map} at its commit. */
+    private static ExecutedCodeMaps.Source kept(ExecutedCode map) {
+        return new ExecutedCodeMaps.Source() {
+            @Override
+            public String describe() {
+                return "git branch perf-history";
+            }
+
+            @Override
+            public Set<String> commits() {
+                return map == null ? Set.of() : Set.of(map.commit());
+            }
+
+            @Override
+            public ExecutedCode read(String commit) {
+                return map;
+            }
+        };
+    }
+
+    /** What perf.affected logged, the commits named by their role. */
+    private String affectedLines() {
+        List<String> lines = new java.util.ArrayList<>();
+        for (String line : log.lines()) {
+            if (line.contains("perf.affected") || line.startsWith("[INFO]   ") || line.contains("is new")) {
+                lines.add(line.replace(GitRepository.abbreviate(baseCommit), "<merge base>"));
+            }
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    private PreMergeResult twoClassProject(ExecutedCode map) throws Exception {
+        Path base = Javac.compile(tmp, "base", ExecutedCodeSelectionTest.plugins(ExecutedCodeSelectionTest.SLOW_WORK));
+        Path candidate = Javac.compile(tmp, "candidate",
+                ExecutedCodeSelectionTest.plugins(ExecutedCodeSelectionTest.SLOWER_WORK));
+        CompareRequest request = request("main").toBuilder().candidateClasspath(Collections.singletonList(candidate))
+                .affected(true).executedCode(kept(map)).build();
+        return new PreMergeWorkflow(new PluginsBuilder(base), new PluginsLauncher(candidate), log).run(request);
+    }
+
+    /**
+     * Issue 43's project of two classes: the registry loads each worker by name. By the map of what each benchmark
+     * ran, only the benchmark that runs the changed worker is compared; the other is skipped, saying why.
+     */
+    @Test
+    void theMapOfExecutedCodeSelectsOnlyTheBenchmarkThatRunsTheChangedWorker() throws Exception {
+        ExecutedCode recorded = new ExecutedCode(baseCommit, ExecutedCodeSelectionTest.map().executed());
+        PreMergeResult result = twoClassProject(recorded);
+        assertEquals(List.of("bench.SlowBench.run"), result.candidate().benchmarks().stream()
+                .map(BenchmarkResult::benchmark).collect(java.util.stream.Collectors.toList()));
+        Golden.assertMatches("premerge/affected-by-executed-code.log", affectedLines());
+    }
+
+    /** Without a map, the class analysis selects both (it cannot see past Class.forName), and the log says so. */
+    @Test
+    void withoutAMapTheClassAnalysisSelectsBothAndSaysWhy() throws Exception {
+        PreMergeResult result = twoClassProject(null);
+        assertEquals(2, result.candidate().benchmarks().size());
+        Golden.assertMatches("premerge/affected-by-classes.log", affectedLines());
     }
 }

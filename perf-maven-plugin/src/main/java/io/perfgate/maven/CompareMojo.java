@@ -4,6 +4,7 @@ import io.perfgate.premerge.TreatmentsRequest;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.RoundSettings;
 import io.perfgate.history.HistorySettings;
+import io.perfgate.premerge.ExecutedCodeMaps;
 import io.perfgate.jmh.BenchmarkDiscovery;
 import io.perfgate.jmh.CalibratedForks;
 import io.perfgate.workspace.CompareException;
@@ -81,10 +82,14 @@ public class CompareMojo extends AbstractGateMojo {
     private String adaptive;
 
     /**
-     * Compares only the benchmarks a patch can affect: those whose class reaches, through the project's own
-     * classes, a class that differs between the base and the candidate. The log names each benchmark selected and
-     * why ("reaches com.acme.Codec, changed") and those left out. Where it cannot be sure (a reached class uses
-     * reflection or service loading, a resource or a dependency changed) it includes the benchmark and says so.
+     * Compares only the benchmarks a patch can affect. Where the history ({@code perf.history}) keeps a map of the
+     * code each benchmark ran (recorded on main by perf:record, {@code perf.executedCode}) at the merge base or up to
+     * 200 commits before it, those that ran a method whose body the patch changes ("runs com.acme.Codec.encode,
+     * changed"); else, saying so, those whose class reaches, through the project's own classes, a class that differs
+     * between the base and the candidate ("reaches com.acme.Codec, changed"). The log names each benchmark selected
+     * and why, and each left out and why. Where it cannot be sure (no record of what a benchmark ran; a reached class
+     * uses reflection or service loading; a resource or a dependency changed) it includes the benchmark and says so.
+     * A benchmark new in the patch is always selected.
      *
      * @since 0.1.0
      */
@@ -215,8 +220,10 @@ public class CompareMojo extends AbstractGateMojo {
     /**
      * Where the history perf:record keeps is ({@code git}: the branch {@code perf.historyBranch}; or a directory). A
      * comparison reads it as it is, without fetching, to run the benchmarks whose past runs changed most often
-     * first. perf:check without {@code perf.against} judges against it with {@code perf.baseline=history} (fetched
-     * first), and when the baseline file is left at its default and does not exist (read as it is).
+     * first; with {@code perf.affected} it fetches it and selects by the newest map of the code each benchmark ran
+     * kept there (recorded by perf:record), never writing to it. perf:check without {@code perf.against} judges
+     * against it with {@code perf.baseline=history} (fetched first), and when the baseline file is left at its default
+     * and does not exist (read as it is).
      *
      * @since 0.1.0
      */
@@ -229,7 +236,8 @@ public class CompareMojo extends AbstractGateMojo {
 
     /**
      * The remote of the history branch, which perf:check fetches it from before it judges against it with
-     * {@code perf.baseline=history}.
+     * {@code perf.baseline=history}, and a comparison with {@code perf.affected} before it looks for a map of
+     * executed code.
      *
      * @since 0.1.0
      */
@@ -381,7 +389,9 @@ public class CompareMojo extends AbstractGateMojo {
                 .maxForks(rounds.maxForks()).settings(gateSettings()).command(command(jmhOptions().userSettings(),
                         rounds.seed(), rounds.adaptive(), affected(), Map.of())).toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(m.shard()).budget(m.budget())
                 .profiling(profiler().setup()).calibration(m.estimates().storedCalibration(rounds.adaptive()))
-                .history(historySettings().forOrdering(project.getBasedir().toPath(), perfLog())).build();
+                .history(historySettings().forOrdering(project.getBasedir().toPath(), perfLog()))
+                .executedCode(affected() ? ExecutedCodeMaps.inHistory(historySettings(), project.getBasedir().toPath())
+                        : null).build();
     }
 
     /** The command that repeats this comparison in the same order, with {@code properties} besides the usual. */
