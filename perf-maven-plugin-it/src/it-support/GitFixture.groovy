@@ -21,8 +21,9 @@ def state = { File dir ->
 }
 
 // Makes the IT directory a repository: the files as cloned are the base commit on 'main'; edit() then makes the
-// candidate commit on 'patch'. Leaves a stash entry and uncommitted files, which must survive the build.
-def repository = { File dir, String candidateMessage, Closure edit ->
+// candidate commit on 'patch'. Leaves a stash entry and uncommitted files, which must survive the build. onBase,
+// when given, runs with main checked out before the patch is made (e.g. a build that records on main).
+def repository = { File dir, String candidateMessage, Closure edit, Closure onBase = null ->
     // written here: the invoker does not copy dot files, and it has already created build.log
     new File(dir, '.gitignore').text = 'target/\nbuild.log\n'
     git(dir, ['init', '-q'])
@@ -30,6 +31,9 @@ def repository = { File dir, String candidateMessage, Closure edit ->
     git(dir, ['add', '-A'])
     git(dir, ['commit', '-q', '-m', 'base version'])
     def base = git(dir, ['rev-parse', 'HEAD'])
+    if (onBase != null) {
+        onBase(base)
+    }
     git(dir, ['checkout', '-q', '-b', 'patch'])
     edit()
     git(dir, ['add', '-A'])
