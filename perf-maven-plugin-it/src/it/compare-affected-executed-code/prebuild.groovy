@@ -8,8 +8,8 @@ def settings = new File(basedir.parentFile, 'interpolated-settings.xml')
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
 fixture.repository(basedir, 'patch: the alpha worker does ten times the work', {
     def source = new File(basedir, 'src/main/java/plug/AlphaWorker.java')
-    assert source.text.contains('ROUNDS = 200')
-    source.text = source.text.replace('ROUNDS = 200', 'ROUNDS = 2000')
+    assert source.text.contains('i < 200;')
+    source.text = source.text.replace('i < 200;', 'i < 2000;')
 }, { String base ->
     def log = new File(basedir, 'target/main-build.log')
     log.parentFile.mkdirs()

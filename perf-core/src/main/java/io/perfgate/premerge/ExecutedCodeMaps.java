@@ -169,7 +169,8 @@ public final class ExecutedCodeMaps {
 
     private static Found fallback(String why, boolean warning) {
         return new Found(null, PerfProperties.AFFECTED + ": " + why + "; selecting by the class analysis, which"
-                + " cannot see through reflection: record one on main with perf:record ("
-                + PerfProperties.EXECUTED_CODE + ")", warning);
+                + " cannot see through reflection. To record one, run main's perf:run with -D"
+                + PerfProperties.EXECUTED_CODE + "=true (or " + PerfProperties.AFFECTED + "=true in the POM), then"
+                + " perf:record", warning);
     }
 }

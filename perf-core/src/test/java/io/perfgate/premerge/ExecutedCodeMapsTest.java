@@ -115,7 +115,8 @@ class ExecutedCodeMapsTest {
         assertFalse(found.warning);
         assertEquals("perf.affected: no map of executed code at or within 200 commits before the merge base "
                 + shortId("c2") + " in directory /ci/perf-history; selecting by the class analysis, which cannot see"
-                + " through reflection: record one on main with perf:record (perf.executedCode)", found.line);
+                + " through reflection. To record one, run main's perf:run with -Dperf.executedCode=true (or"
+                + " perf.affected=true in the POM), then perf:record", found.line);
 
         found = ExecutedCodeMaps.newest(git, commits.get("c2"), null);
         assertNull(found.map);
