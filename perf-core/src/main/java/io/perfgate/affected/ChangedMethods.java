@@ -50,8 +50,11 @@ import org.objectweb.asm.tree.VarInsnNode;
  * changed; so is one the candidate no longer has (the base's benchmarks ran it). A changed static initialiser is the
  * method {@code <clinit>} changed.</li>
  * <li>A change to the class itself that alters behaviour with no method body changed (its superclass, interfaces,
- * access flags, runtime-visible annotations, or its fields: their types, access, constant values, annotations)
- * counts as every method of the class changed; so does a class the candidate no longer has.</li>
+ * access flags, runtime-visible annotations, or a field's access, constant value or annotations) counts as every
+ * method of the class changed; so does a class the candidate no longer has.</li>
+ * <li>A field added or removed counts as the class's constructors changed (instance fields: its objects' size
+ * changes) or its static initialiser (static fields); the code that reads or writes the field changed and counts by
+ * itself.</li>
  * <li>A method the candidate adds changes nothing by itself (its callers changed, and count), unless calls that
  * did not name it may now reach it: it overrides (or hides) a method of a supertype, it is a new static initialiser,
  * or it carries a runtime-visible annotation (code such as JMH finds and calls such methods by it). Then every method
@@ -66,11 +69,15 @@ public final class ChangedMethods {
     private static final int CLASS_FILE_FLAGS = 0xFFFF;
 
     private final Set<ExecutedCode.Method> methods;
+    /** Why a method whose body is the same counts as changed: its class's fields were added or removed. */
+    private final Map<ExecutedCode.Method, String> notes;
     private final Map<String, String> classes;
     private final String everything;
 
-    private ChangedMethods(Set<ExecutedCode.Method> methods, Map<String, String> classes, String everything) {
+    private ChangedMethods(Set<ExecutedCode.Method> methods, Map<ExecutedCode.Method, String> notes,
+            Map<String, String> classes, String everything) {
         this.methods = Collections.unmodifiableSet(methods);
+        this.notes = Collections.unmodifiableMap(notes);
         this.classes = Collections.unmodifiableMap(classes);
         this.everything = everything;
     }
@@ -84,6 +91,7 @@ public final class ChangedMethods {
         AffectedBenchmarks.Side candidate = AffectedBenchmarks.Side.of(candidateClasspath);
         AffectedBenchmarks.Side base = AffectedBenchmarks.Side.of(baseClasspath);
         Set<ExecutedCode.Method> methods = new TreeSet<>();
+        Map<ExecutedCode.Method, String> notes = new TreeMap<>();
         Map<String, String> classes = new TreeMap<>();
         Supertypes supertypes = new Supertypes(candidate);
         for (String name : AffectedBenchmarks.union(candidate.classes.keySet(), base.classes.keySet())) {
@@ -106,6 +114,20 @@ public final class ChangedMethods {
             }
             Map<String, MethodNode> oldMethods = byKey(old);
             Map<String, MethodNode> newMethods = byKey(now);
+            // a field added or removed changes the size of what the constructors make (instance) or what the
+            // static initialiser sets up (static); the code that reads or writes it changed and counts by itself
+            for (boolean statics : new boolean[] {false, true}) {
+                String fieldChange = fieldsAddedOrRemoved(old, now, statics);
+                if (fieldChange != null) {
+                    for (MethodNode m : oldMethods.values()) {
+                        if (m.name.equals(statics ? "<clinit>" : "<init>")) {
+                            ExecutedCode.Method method = new ExecutedCode.Method(name, m.name, m.desc);
+                            methods.add(method);
+                            notes.put(method, fieldChange);
+                        }
+                    }
+                }
+            }
             for (MethodNode m : oldMethods.values()) {
                 MethodNode n = newMethods.get(m.name + m.desc);
                 if (n == null || !same(m, n)) {
@@ -122,7 +144,7 @@ public final class ChangedMethods {
                 }
             }
         }
-        return new ChangedMethods(methods, classes, AffectedBenchmarks.everything(candidate, base));
+        return new ChangedMethods(methods, notes, classes, AffectedBenchmarks.everything(candidate, base));
     }
 
     /**
@@ -166,7 +188,11 @@ public final class ChangedMethods {
     /** Why {@code method} counts as changed, for a benchmark's reason: "changed", or its class's change. */
     String why(ExecutedCode.Method method) {
         String classWhy = classes.get(method.owner());
-        return classWhy == null ? "changed" : "whose class changed: " + classWhy;
+        if (classWhy != null) {
+            return "whose class changed: " + classWhy;
+        }
+        String note = notes.get(method);
+        return note == null ? "changed" : "changed: " + note;
     }
 
     private static ClassNode read(byte[] bytes, int skip) {
@@ -196,20 +222,53 @@ public final class ChangedMethods {
         if (!annotations(old.visibleAnnotations).equals(annotations(now.visibleAnnotations))) {
             return "its runtime-visible annotations differ";
         }
-        if (!fields(old).equals(fields(now))) {
-            return "its fields differ";
+        Map<String, String> before = fields(old);
+        Map<String, String> after = fields(now);
+        for (Map.Entry<String, String> field : before.entrySet()) {
+            String then = after.get(field.getKey());
+            if (then != null && !then.equals(field.getValue())) {
+                return "its field " + field.getKey().substring(0, field.getKey().indexOf(':')) + " differs (type,"
+                        + " access, constant value or annotations)";
+            }
         }
         return null;
     }
 
-    /** The fields as behaviour sees them: name, type, access, constant value, annotations; in name order. */
-    private static String fields(ClassNode node) {
+    /**
+     * The fields as behaviour sees them, by name and type: access, constant value, annotations; in name order. A
+     * field whose type changed is one removed and one added.
+     */
+    private static Map<String, String> fields(ClassNode node) {
         Map<String, String> fields = new TreeMap<>();
         for (FieldNode f : node.fields) {
             fields.put(f.name + ":" + f.desc, (f.access & CLASS_FILE_FLAGS) + " " + constant(f.value) + " "
                     + annotations(f.visibleAnnotations));
         }
-        return fields.toString();
+        return fields;
+    }
+
+    /** The instance (or static) fields one side has and the other not, for people, or null when there are none. */
+    private static String fieldsAddedOrRemoved(ClassNode old, ClassNode now, boolean statics) {
+        Set<String> before = fieldNames(old, statics);
+        Set<String> after = fieldNames(now, statics);
+        List<String> parts = new ArrayList<>();
+        after.stream().filter(f -> !before.contains(f)).forEach(f -> parts.add("+" + f));
+        before.stream().filter(f -> !after.contains(f)).forEach(f -> parts.add("-" + f));
+        if (parts.isEmpty()) {
+            return null;
+        }
+        return "the class's " + (statics ? "static" : "instance") + " fields differ (" + String.join(", ", parts)
+                + ")" + (statics ? "" : ", so its objects' size does");
+    }
+
+    private static Set<String> fieldNames(ClassNode node, boolean statics) {
+        Set<String> names = new TreeSet<>();
+        for (FieldNode f : node.fields) {
+            if (((f.access & org.objectweb.asm.Opcodes.ACC_STATIC) != 0) == statics) {
+                names.add(f.name + ":" + f.desc);
+            }
+        }
+        return names;
     }
 
     private static boolean same(MethodNode a, MethodNode b) {

@@ -126,9 +126,36 @@ class ChangedMethodsTest {
                 Collections.singletonList(Javac.compile(dir, "candidate", candidate)),
                 Collections.singletonList(Javac.compile(dir, "base", base)));
         assertEquals(Map.of("p/Square", "it adds p.Square.sides, which overrides p.Shape.sides",
-                "p/Limits", "its fields differ"), changed.classes());
-        assertEquals(List.of("p.Limits (its fields differ)",
+                "p/Limits", "its field MAX differs (type, access, constant value or annotations)"), changed.classes());
+        assertEquals(List.of("p.Limits (its field MAX differs (type, access, constant value or annotations))",
                 "p.Square (it adds p.Square.sides, which overrides p.Shape.sides)"), changed.describe());
+    }
+
+    @Test
+    void anAddedFieldCountsAsTheConstructorsOrTheStaticInitialiserNotTheWholeClass() throws Exception {
+        Map<String, String> base = new LinkedHashMap<>();
+        base.put("p/Decoder", "package p; public class Decoder { static int made; static { made = 0; }"
+                + " public Decoder() { } public Decoder(int n) { } public int read() { return 1; }"
+                + " public int skip() { return 2; } }");
+        Map<String, String> candidate = new LinkedHashMap<>();
+        candidate.put("p/Decoder", "package p; public class Decoder { static int made; static { made = 0; }"
+                + " long sink; public Decoder() { } public Decoder(int n) { } public int read() { return 1; }"
+                + " public int skip() { return 2; } }");
+        ChangedMethods changed = ChangedMethods.between(
+                Collections.singletonList(Javac.compile(dir, "candidate", candidate)),
+                Collections.singletonList(Javac.compile(dir, "base", base)));
+        assertEquals(Map.of(), changed.classes(), "a field added is not a change of every method");
+        assertEquals(Set.of(m("p/Decoder", "<init>", "()V"), m("p/Decoder", "<init>", "(I)V")), changed.methods());
+        assertFalse(changed.changes(m("p/Decoder", "read", "()I")));
+        assertEquals("changed: the class's instance fields differ (+sink:J), so its objects' size does",
+                changed.why(m("p/Decoder", "<init>", "()V")));
+
+        candidate.put("p/Decoder", "package p; public class Decoder { static int made; static long total;"
+                + " static { made = 0; } public Decoder() { } public Decoder(int n) { } public int read() { return 1; }"
+                + " public int skip() { return 2; } }");
+        changed = ChangedMethods.between(Collections.singletonList(Javac.compile(dir, "candidate2", candidate)),
+                Collections.singletonList(Javac.compile(dir, "base2", base)));
+        assertEquals(Set.of(m("p/Decoder", "<clinit>", "()V")), changed.methods());
     }
 
     @Test
