@@ -29,6 +29,17 @@ public final class AffectedBenchmarks {
             "META-INF/CompilerHints"));
 
     /**
+     * Whether a resource is build metadata that differs between any two builds (a bundle plugin's manifest with its
+     * build time and commit, Maven's pom.properties) and that no code loads to decide what it does: a class
+     * directory's manifest is not read by the class loader. Counting it would select every benchmark of a reactor
+     * module built with such plugins, as Avro's are, whatever the patch.
+     */
+    static boolean buildMetadata(String resource) {
+        return JMH_INDEXES.contains(resource) || resource.equals("META-INF/MANIFEST.MF")
+                || resource.startsWith("META-INF/maven/");
+    }
+
+    /**
      * What was selected, each with why; what was left out, each with why; and what changed. Made by the class
      * analysis here or, from a map of the code each benchmark ran, by {@link ExecutedCodeSelection}.
      */
@@ -95,7 +106,7 @@ public final class AffectedBenchmarks {
         }
         Set<String> resources = new TreeSet<>();
         for (String r : union(candidate.resources.keySet(), base.resources.keySet())) {
-            if (!JMH_INDEXES.contains(r) && !Arrays.equals(candidate.resource(r), base.resource(r))) {
+            if (!buildMetadata(r) && !Arrays.equals(candidate.resource(r), base.resource(r))) {
                 resources.add(r);
             }
         }

@@ -106,6 +106,26 @@ class AffectedBenchmarksTest {
                 + " -lib-1.0.jar)"), s.selected.toString());
     }
 
+    @Test
+    void buildMetadataThatDiffersBetweenAnyTwoBuildsIsNoChangedResource() throws Exception {
+        Path base = compile("base", sources("1"));
+        Path candidate = compile("candidate", sources("1"));
+        // what a bundle plugin and Maven's jar metadata write into a reactor module's classes: a build time, a commit
+        for (Path side : Arrays.asList(base, candidate)) {
+            Files.createDirectories(side.resolve("META-INF/maven/org.example/lib"));
+        }
+        Files.write(base.resolve("META-INF/MANIFEST.MF"), "Bnd-LastModified: 1".getBytes(StandardCharsets.UTF_8));
+        Files.write(candidate.resolve("META-INF/MANIFEST.MF"), "Bnd-LastModified: 2".getBytes(StandardCharsets.UTF_8));
+        Files.write(base.resolve("META-INF/maven/org.example/lib/pom.properties"), "#1".getBytes(StandardCharsets.UTF_8));
+        Files.write(candidate.resolve("META-INF/maven/org.example/lib/pom.properties"),
+                "#2".getBytes(StandardCharsets.UTF_8));
+
+        AffectedBenchmarks.Selection s = AffectedBenchmarks.select(Arrays.asList(BENCHMARKS),
+                Collections.singletonList(candidate), Collections.singletonList(base));
+        assertTrue(s.selected.values().stream().noneMatch(why -> why.contains("resource")), s.selected.toString());
+        assertTrue(s.skipped.containsKey("p.CodecBench.encode"), s.skipped.toString());
+    }
+
     private static final String REFLECTION_REASON = ", which uses reflection or service loading, so what it"
             + " reaches in turn cannot be read from its code";
 
