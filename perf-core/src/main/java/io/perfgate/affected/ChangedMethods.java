@@ -52,9 +52,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  * <li>A change to the class itself that alters behaviour with no method body changed (its superclass, interfaces,
  * access flags, runtime-visible annotations, or a field's access, constant value or annotations) counts as every
  * method of the class changed; so does a class the candidate no longer has.</li>
- * <li>A field added or removed counts as the class's constructors changed (instance fields: its objects' size
- * changes) or its static initialiser (static fields); the code that reads or writes the field changed and counts by
- * itself.</li>
+ * <li>An instance field added or removed counts as the class's constructors changed (its objects' size changes);
+ * the code that reads or writes the field changed and counts by itself. A static field added without an initialiser
+ * changes nothing that runs.</li>
  * <li>A method the candidate adds changes nothing by itself (its callers changed, and count), unless calls that
  * did not name it may now reach it: it overrides (or hides) a method of a supertype, it is a new static initialiser,
  * or it carries a runtime-visible annotation (code such as JMH finds and calls such methods by it). Then every method
@@ -114,17 +114,16 @@ public final class ChangedMethods {
             }
             Map<String, MethodNode> oldMethods = byKey(old);
             Map<String, MethodNode> newMethods = byKey(now);
-            // a field added or removed changes the size of what the constructors make (instance) or what the
-            // static initialiser sets up (static); the code that reads or writes it changed and counts by itself
-            for (boolean statics : new boolean[] {false, true}) {
-                String fieldChange = fieldsAddedOrRemoved(old, now, statics);
-                if (fieldChange != null) {
-                    for (MethodNode m : oldMethods.values()) {
-                        if (m.name.equals(statics ? "<clinit>" : "<init>")) {
-                            ExecutedCode.Method method = new ExecutedCode.Method(name, m.name, m.desc);
-                            methods.add(method);
-                            notes.put(method, fieldChange);
-                        }
+            // an instance field added or removed changes the size of what the constructors make; the code that
+            // reads or writes it changed and counts by itself. A static field without an initialiser changes
+            // nothing that runs (with one, the static initialiser's body changed, and counts).
+            String fieldChange = instanceFieldsAddedOrRemoved(old, now);
+            if (fieldChange != null) {
+                for (MethodNode m : oldMethods.values()) {
+                    if (m.name.equals("<init>")) {
+                        ExecutedCode.Method method = new ExecutedCode.Method(name, m.name, m.desc);
+                        methods.add(method);
+                        notes.put(method, fieldChange);
                     }
                 }
             }
@@ -247,24 +246,21 @@ public final class ChangedMethods {
         return fields;
     }
 
-    /** The instance (or static) fields one side has and the other not, for people, or null when there are none. */
-    private static String fieldsAddedOrRemoved(ClassNode old, ClassNode now, boolean statics) {
-        Set<String> before = fieldNames(old, statics);
-        Set<String> after = fieldNames(now, statics);
+    /** The instance fields one side has and the other not, for people, or null when there are none. */
+    private static String instanceFieldsAddedOrRemoved(ClassNode old, ClassNode now) {
+        Set<String> before = instanceFields(old);
+        Set<String> after = instanceFields(now);
         List<String> parts = new ArrayList<>();
         after.stream().filter(f -> !before.contains(f)).forEach(f -> parts.add("+" + f));
         before.stream().filter(f -> !after.contains(f)).forEach(f -> parts.add("-" + f));
-        if (parts.isEmpty()) {
-            return null;
-        }
-        return "the class's " + (statics ? "static" : "instance") + " fields differ (" + String.join(", ", parts)
-                + ")" + (statics ? "" : ", so its objects' size does");
+        return parts.isEmpty() ? null : "the class's instance fields differ (" + String.join(", ", parts)
+                + "), so its objects' size does";
     }
 
-    private static Set<String> fieldNames(ClassNode node, boolean statics) {
+    private static Set<String> instanceFields(ClassNode node) {
         Set<String> names = new TreeSet<>();
         for (FieldNode f : node.fields) {
-            if (((f.access & org.objectweb.asm.Opcodes.ACC_STATIC) != 0) == statics) {
+            if ((f.access & org.objectweb.asm.Opcodes.ACC_STATIC) == 0) {
                 names.add(f.name + ":" + f.desc);
             }
         }

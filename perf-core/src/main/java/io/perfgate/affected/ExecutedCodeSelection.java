@@ -54,7 +54,10 @@ public final class ExecutedCodeSelection {
                     selection.skipped.put(benchmark, "ran " + ran.size() + (ran.size() == 1 ? " method" : " methods")
                             + " of the project, none changed (" + recorded + ")");
                 } else {
-                    ExecutedCode.Method first = hit.iterator().next();
+                    // a method whose own body changed says most about why: named before one that counts through
+                    // its class or its class's fields
+                    ExecutedCode.Method first = hit.stream().filter(m -> changed.why(m).equals("changed")).findFirst()
+                            .orElse(hit.iterator().next());
                     selection.selected.put(benchmark, "runs " + first.displayName() + ", " + changed.why(first)
                             + (hit.size() > 1 ? ", and " + (hit.size() - 1) + " more changed"
                                     + (hit.size() == 2 ? " method" : " methods") : "") + " (" + recorded + ")");
