@@ -52,9 +52,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  * <li>A change to the class itself that alters behaviour with no method body changed (its superclass, interfaces,
  * access flags, runtime-visible annotations, or a field's access, constant value or annotations) counts as every
  * method of the class changed; so does a class the candidate no longer has.</li>
- * <li>An instance field added or removed counts as the class's constructors changed (its objects' size changes);
- * the code that reads or writes the field changed and counts by itself. A static field added without an initialiser
- * changes nothing that runs.</li>
+ * <li>A field added or removed changes nothing by itself: the code that reads or writes it (its initialiser
+ * included) changed and counts. The objects' size it changes moves allocation by a few bytes per object, within the
+ * gate's allocation tolerance.</li>
  * <li>A method the candidate adds changes nothing by itself (its callers changed, and count), unless calls that
  * did not name it may now reach it: it overrides (or hides) a method of a supertype, it is a new static initialiser,
  * or it carries a runtime-visible annotation (code such as JMH finds and calls such methods by it). Then every method
@@ -69,15 +69,11 @@ public final class ChangedMethods {
     private static final int CLASS_FILE_FLAGS = 0xFFFF;
 
     private final Set<ExecutedCode.Method> methods;
-    /** Why a method whose body is the same counts as changed: its class's fields were added or removed. */
-    private final Map<ExecutedCode.Method, String> notes;
     private final Map<String, String> classes;
     private final String everything;
 
-    private ChangedMethods(Set<ExecutedCode.Method> methods, Map<ExecutedCode.Method, String> notes,
-            Map<String, String> classes, String everything) {
+    private ChangedMethods(Set<ExecutedCode.Method> methods, Map<String, String> classes, String everything) {
         this.methods = Collections.unmodifiableSet(methods);
-        this.notes = Collections.unmodifiableMap(notes);
         this.classes = Collections.unmodifiableMap(classes);
         this.everything = everything;
     }
@@ -91,7 +87,6 @@ public final class ChangedMethods {
         AffectedBenchmarks.Side candidate = AffectedBenchmarks.Side.of(candidateClasspath);
         AffectedBenchmarks.Side base = AffectedBenchmarks.Side.of(baseClasspath);
         Set<ExecutedCode.Method> methods = new TreeSet<>();
-        Map<ExecutedCode.Method, String> notes = new TreeMap<>();
         Map<String, String> classes = new TreeMap<>();
         Supertypes supertypes = new Supertypes(candidate);
         for (String name : AffectedBenchmarks.union(candidate.classes.keySet(), base.classes.keySet())) {
@@ -114,19 +109,9 @@ public final class ChangedMethods {
             }
             Map<String, MethodNode> oldMethods = byKey(old);
             Map<String, MethodNode> newMethods = byKey(now);
-            // an instance field added or removed changes the size of what the constructors make; the code that
-            // reads or writes it changed and counts by itself. A static field without an initialiser changes
-            // nothing that runs (with one, the static initialiser's body changed, and counts).
-            String fieldChange = instanceFieldsAddedOrRemoved(old, now);
-            if (fieldChange != null) {
-                for (MethodNode m : oldMethods.values()) {
-                    if (m.name.equals("<init>")) {
-                        ExecutedCode.Method method = new ExecutedCode.Method(name, m.name, m.desc);
-                        methods.add(method);
-                        notes.put(method, fieldChange);
-                    }
-                }
-            }
+            // a field added or removed changes nothing by itself: the code that reads or writes it changed and
+            // counts (an initialiser is the constructors' or the static initialiser's code); what is left, the
+            // objects' size, moves allocation by a few bytes per object, within the gate's allocation tolerance
             for (MethodNode m : oldMethods.values()) {
                 MethodNode n = newMethods.get(m.name + m.desc);
                 if (n == null || !same(m, n)) {
@@ -143,7 +128,7 @@ public final class ChangedMethods {
                 }
             }
         }
-        return new ChangedMethods(methods, notes, classes, AffectedBenchmarks.everything(candidate, base));
+        return new ChangedMethods(methods, classes, AffectedBenchmarks.everything(candidate, base));
     }
 
     /**
@@ -187,11 +172,7 @@ public final class ChangedMethods {
     /** Why {@code method} counts as changed, for a benchmark's reason: "changed", or its class's change. */
     String why(ExecutedCode.Method method) {
         String classWhy = classes.get(method.owner());
-        if (classWhy != null) {
-            return "whose class changed: " + classWhy;
-        }
-        String note = notes.get(method);
-        return note == null ? "changed" : "changed: " + note;
+        return classWhy == null ? "changed" : "whose class changed: " + classWhy;
     }
 
     private static ClassNode read(byte[] bytes, int skip) {
@@ -246,26 +227,6 @@ public final class ChangedMethods {
         return fields;
     }
 
-    /** The instance fields one side has and the other not, for people, or null when there are none. */
-    private static String instanceFieldsAddedOrRemoved(ClassNode old, ClassNode now) {
-        Set<String> before = instanceFields(old);
-        Set<String> after = instanceFields(now);
-        List<String> parts = new ArrayList<>();
-        after.stream().filter(f -> !before.contains(f)).forEach(f -> parts.add("+" + f));
-        before.stream().filter(f -> !after.contains(f)).forEach(f -> parts.add("-" + f));
-        return parts.isEmpty() ? null : "the class's instance fields differ (" + String.join(", ", parts)
-                + "), so its objects' size does";
-    }
-
-    private static Set<String> instanceFields(ClassNode node) {
-        Set<String> names = new TreeSet<>();
-        for (FieldNode f : node.fields) {
-            if ((f.access & org.objectweb.asm.Opcodes.ACC_STATIC) == 0) {
-                names.add(f.name + ":" + f.desc);
-            }
-        }
-        return names;
-    }
 
     private static boolean same(MethodNode a, MethodNode b) {
         return (a.access & CLASS_FILE_FLAGS) == (b.access & CLASS_FILE_FLAGS) && code(a).equals(code(b))
