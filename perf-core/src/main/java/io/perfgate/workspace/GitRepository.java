@@ -308,12 +308,17 @@ public final class GitRepository {
         requireSha(commit);
         if (Files.exists(directory)) {
             removeWorktree(directory);
+        } else if (worktrees().contains(directory.toAbsolutePath().toString())) {
+            // a comparison killed before it removed its worktree, whose directory went since (mvn clean): git still
+            // has it registered and refuses to add it again; prune drops only records whose directory is gone
+            git("worktree", "prune");
         }
         // Both arguments are ours: an absolute path (never starting with '-') and a verified commit id.
         ExternalCommand.Result r = git("worktree", "add", "--detach", directory.toAbsolutePath().toString(), commit);
         if (!r.succeeded()) {
+            // git says what went wrong last ("fatal: ..."), after its progress line
             throw new CompareException("git could not check out the base commit " + abbreviate(commit) + " into "
-                    + directory + ": " + firstLine(r.stderr));
+                    + directory + ": " + lastLine(r.stderr));
         }
     }
 
@@ -364,6 +369,12 @@ public final class GitRepository {
 
     public static String abbreviate(String commit) {
         return commit.length() > 10 ? commit.substring(0, 10) : commit;
+    }
+
+    /** The last line of {@code text} (git's "fatal: ..." comes after its progress lines), or the empty string. */
+    private static String lastLine(String text) {
+        String[] lines = (text == null ? "" : text.trim()).split("\\R");
+        return lines[lines.length - 1].trim();
     }
 
     static String firstLine(String text) {

@@ -164,6 +164,20 @@ public class GitRepositoryTest {
     }
 
     @Test
+    void aCheckoutOfAKilledRunWhoseDirectoryWentSinceIsAddedAgain() throws Exception {
+        GitRepository git = GitRepository.open(repo);
+        Path checkout = repo.resolve("module/target/perf/base-x");
+        git.addWorktree(checkout, second);
+        // the run was killed before it removed its worktree, then `mvn clean` deleted target/: git still has it
+        deleteTree(repo.resolve("module/target"));
+        assertEquals(2, git.worktrees().size());
+        git.addWorktree(checkout, first);
+        assertEquals("one", read(checkout.resolve("module/A.txt")));
+        git.removeWorktree(checkout);
+        assertEquals(1, git.worktrees().size());
+    }
+
+    @Test
     void aStaleCheckoutFromACrashedRunIsReplaced() throws Exception {
         GitRepository git = GitRepository.open(repo);
         Path checkout = tmp.resolve("checkout");
@@ -201,5 +215,13 @@ public class GitRepositoryTest {
 
     private static String read(Path file) throws IOException {
         return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.delete(p);
+            }
+        }
     }
 }
