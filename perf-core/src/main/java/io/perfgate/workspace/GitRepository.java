@@ -309,8 +309,10 @@ public final class GitRepository {
         if (Files.exists(directory)) {
             removeWorktree(directory);
         } else if (worktrees().contains(directory.toAbsolutePath().toString())) {
-            // a comparison killed before it removed its worktree, whose directory went since (mvn clean): git still
-            // has it registered and refuses to add it again; prune drops only records whose directory is gone
+            // a comparison killed before it removed its worktree (or while git was adding it, which leaves it
+            // locked), whose directory went since (mvn clean): git still has it registered and refuses to add it
+            // again; forced twice, remove clears the record even when locked, and prune any other missing one
+            git("worktree", "remove", "--force", "--force", directory.toAbsolutePath().toString());
             git("worktree", "prune");
         }
         // Both arguments are ours: an absolute path (never starting with '-') and a verified commit id.

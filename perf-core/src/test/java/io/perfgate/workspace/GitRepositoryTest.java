@@ -168,7 +168,9 @@ public class GitRepositoryTest {
         GitRepository git = GitRepository.open(repo);
         Path checkout = repo.resolve("module/target/perf/base-x");
         git.addWorktree(checkout, second);
-        // the run was killed before it removed its worktree, then `mvn clean` deleted target/: git still has it
+        // the run was killed while git was adding its worktree (git locks it until done), then `mvn clean` deleted
+        // target/: git still has it registered, and locked
+        git(repo, "worktree", "lock", checkout.toString());
         deleteTree(repo.resolve("module/target"));
         assertEquals(2, git.worktrees().size());
         git.addWorktree(checkout, first);
