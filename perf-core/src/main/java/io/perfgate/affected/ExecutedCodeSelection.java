@@ -1,5 +1,6 @@
 package io.perfgate.affected;
 
+import io.perfgate.text.CommitIds;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -33,7 +34,7 @@ public final class ExecutedCodeSelection {
         AffectedBenchmarks.Selection selection = new AffectedBenchmarks.Selection();
         selection.byExecutedCode = true;
         selection.changed.addAll(changed.describe());
-        String recorded = "map of " + shortCommit(map.commit());
+        String recorded = "map of " + CommitIds.abbreviate(map.commit());
         for (String benchmark : benchmarks) {
             if (added.contains(benchmark)) {
                 selection.selected.put(benchmark, NEW_IN_PATCH);
@@ -54,10 +55,10 @@ public final class ExecutedCodeSelection {
                     selection.skipped.put(benchmark, "ran " + ran.size() + (ran.size() == 1 ? " method" : " methods")
                             + " of the project, none changed (" + recorded + ")");
                 } else {
-                    // a method whose own body changed says most about why: named before one that counts through
-                    // its class or its class's fields
-                    ExecutedCode.Method first = hit.stream().filter(m -> changed.why(m).equals("changed")).findFirst()
-                            .orElse(hit.iterator().next());
+                    // a method whose own body changed says most about why: named before one that counts through a
+                    // change of its class
+                    ExecutedCode.Method first = hit.stream().filter(m -> !changed.classes().containsKey(m.owner()))
+                            .findFirst().orElse(hit.iterator().next());
                     selection.selected.put(benchmark, "runs " + first.displayName() + ", " + changed.why(first)
                             + (hit.size() > 1 ? ", and " + (hit.size() - 1) + " more changed"
                                     + (hit.size() == 2 ? " method" : " methods") : "") + " (" + recorded + ")");
@@ -66,9 +67,5 @@ public final class ExecutedCodeSelection {
             }
         }
         return selection;
-    }
-
-    private static String shortCommit(String commit) {
-        return commit.length() > 10 ? commit.substring(0, 10) : commit;
     }
 }

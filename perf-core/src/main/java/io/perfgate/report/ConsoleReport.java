@@ -12,6 +12,7 @@ import io.perfgate.gate.NotGated;
 import io.perfgate.results.Provenance;
 import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.Verdict;
+import io.perfgate.text.CommitIds;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -187,7 +188,7 @@ public final class ConsoleReport {
     }
 
     static String shortCommit(String commit) {
-        return commit.length() > 10 ? commit.substring(0, 10) : commit;
+        return CommitIds.abbreviate(commit);
     }
 
     static String settingsLine(GateReport report) {

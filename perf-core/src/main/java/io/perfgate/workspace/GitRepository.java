@@ -1,6 +1,7 @@
 package io.perfgate.workspace;
 
 import io.perfgate.process.ExternalCommand;
+import io.perfgate.text.CommitIds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -370,7 +371,7 @@ public final class GitRepository {
     }
 
     public static String abbreviate(String commit) {
-        return commit.length() > 10 ? commit.substring(0, 10) : commit;
+        return CommitIds.abbreviate(commit);
     }
 
     /** The last line of {@code text} (git's "fatal: ..." comes after its progress lines), or the empty string. */

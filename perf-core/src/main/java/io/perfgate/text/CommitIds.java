@@ -1,0 +1,15 @@
+package io.perfgate.text;
+
+/** Commit ids as people read them in logs and reports. */
+public final class CommitIds {
+    /** The length of an abbreviated commit id: enough to be unique in any repository this plugin meets. */
+    public static final int SHORT_LENGTH = 10;
+
+    private CommitIds() {
+    }
+
+    /** The first {@value #SHORT_LENGTH} characters of {@code commit}, or all of it when shorter. */
+    public static String abbreviate(String commit) {
+        return commit.length() > SHORT_LENGTH ? commit.substring(0, SHORT_LENGTH) : commit;
+    }
+}
