@@ -140,6 +140,8 @@ class ConcurrentWritesTest {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
+        // another build on the same machine: the same java.io.tmpdir, where the lock files are
+        command.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(BaselineWriterProcess.class.getName());
