@@ -220,7 +220,7 @@ public final class PerfProperties {
     public static final String FORK_PLAN_CALIBRATED = "calibrated";
     /** The calibration's plan where one exists, else the first rounds'; every value but fixed: steady warm-up. */
     public static final String FORK_PLAN_AUTO = "auto";
-    public static final String DEFAULT_FORK_PLAN = FORK_PLAN_FIXED;
+    public static final String DEFAULT_FORK_PLAN = FORK_PLAN_AUTO;
     /**
      * Whether perf:check measures its FAIL rows again side by side against the baseline's commit before the build
      * fails: {@code auto} or {@code never}.

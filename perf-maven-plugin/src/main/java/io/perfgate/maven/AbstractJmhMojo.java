@@ -274,17 +274,20 @@ abstract class AbstractJmhMojo extends AbstractMojo implements PerfGoal {
     private String asyncProfilerVersion;
 
     /**
-     * Where each benchmark's forks and measurement iterations come from: {@code fixed} (the settings above) or
-     * {@code calibrated}: the plan perf:calibrate chose from the benchmark's between- and within-fork noise and
-     * saved in the baseline ({@code perf.calibrate.save=true}), the fewest forks and shortest forks that catch
-     * 1.5 x the limit with 80 % power. It applies to the benchmarks the calibration covers where you set neither
-     * {@code perf.forks} nor {@code perf.measurementIterations} and the measurement time is the calibrated one; the
-     * others run as fixed. In perf:compare the adaptive rounds still decide the forks, the plan the iterations.
-     * perf:calibrate itself always measures the fixed settings. Or {@code auto}: that plan where one is saved, else
-     * in perf:compare short forks (6 measurement iterations of 250 ms on both sides) for the first 5 rounds and
-     * then a plan from their noise. Every value but {@code fixed} also ends warm-up at steady state in perf:compare and
-     * perf:calibrate (learned from both sides' earlier forks, never longer than the fixed warm-up) and plans each
-     * scenario's warm JVMs and runs per JVM from the JVMs the baseline recorded.
+     * Where each benchmark's forks and measurement iterations come from. {@code auto} (the default): the plan
+     * perf:calibrate saved in the baseline where there is one, else in perf:compare short forks (6 measurement
+     * iterations of 250 ms on both sides, or the length the newest {@code perf.history} run asks for) for the first 5
+     * rounds, then a plan from their noise; perf:run, perf:baseline and perf:check without a saved plan run the fixed
+     * settings. {@code fixed}: the settings above, or the benchmark's own annotations, everywhere; use it to quote
+     * the size of a change (the report says so where the short forks' noise disagrees with the benchmark's own).
+     * {@code calibrated}: only the plan perf:calibrate chose from the benchmark's between- and within-fork noise and
+     * saved in the baseline ({@code perf.calibrate.save=true}), the fewest and shortest forks that catch 1.5 x the
+     * limit with 80 % power; without a saved plan the build stops. A saved plan applies to the benchmarks it covers
+     * where you set neither {@code perf.forks} nor {@code perf.measurementIterations} and the measurement time is the
+     * calibrated one. In perf:compare the adaptive rounds still decide the forks, the plan the iterations.
+     * perf:calibrate itself always measures the fixed settings. Every value but {@code fixed} also ends warm-up at
+     * steady state in perf:compare and perf:calibrate (learned from both sides' earlier forks, never longer than the
+     * fixed warm-up) and plans each scenario's warm JVMs and runs per JVM from the JVMs the baseline recorded.
      *
      * @since 0.1.0
      */
