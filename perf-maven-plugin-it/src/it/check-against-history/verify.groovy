@@ -8,7 +8,7 @@ new File(basedir, 'perf-runs').eachFileRecurse { if (it.name.endsWith('.json.gz'
 assert records.size() == 5
 
 // 6: unchanged code, judged against the five runs of main: named in the log, no FAIL, the build goes on
-assert log =~ /perf:check against the history: 5 runs of main from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, commits [0-9a-f]{7}\.\.[0-9a-f]{7} in the directory \S*perf-runs \(5 comparable of 5 records\)/
+assert log =~ /perf:check against the history: 5 runs of main from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, commits [0-9a-f]{10}\.\.[0-9a-f]{10} in the directory \S*perf-runs \(5 comparable of 5 records\)/
 def unchanged = new JsonSlurper().parse(new File(basedir, 'target/perf/report.json'))
 assert unchanged.outcome != 'FAIL' : unchanged.summary
 assert !unchanged.failsBuild

@@ -14,6 +14,7 @@ import io.perfgate.history.RunOrigin;
 import io.perfgate.log.PerfLog;
 import io.perfgate.results.PerfResults;
 import io.perfgate.stats.RunPrediction;
+import io.perfgate.text.CommitIds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -40,7 +41,6 @@ import java.util.TreeMap;
 public final class HistoryBaseline {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
-    private static final int SHORT_COMMIT = 7;
 
     private final HistoryStore store;
     private final int runs;
@@ -228,19 +228,16 @@ public final class HistoryBaseline {
         }
     }
 
-    /** {@code history: 10 runs of main from 2026-11-01 to 2026-11-20, commits 1a2b3c4..5d6e7f8}. */
+    /** {@code history: 10 runs of main from 2026-11-01 to 2026-11-20, commits 1a2b3c4d5e..5d6e7f8a9b}. */
     static String describe(List<HistoryRecord> chosen) {
         Set<String> branches = new LinkedHashSet<>();
         chosen.forEach(r -> branches.add(r.origin().branch()));
         RunOrigin first = chosen.get(0).origin();
         RunOrigin last = chosen.get(chosen.size() - 1).origin();
         String commits = first.commit() != null && last.commit() != null
-                ? ", commits " + shortCommit(first.commit()) + ".." + shortCommit(last.commit()) : "";
+                ? ", commits " + CommitIds.abbreviate(first.commit()) + ".." + CommitIds.abbreviate(last.commit()) : "";
         return "history: " + chosen.size() + " runs of " + String.join(" and ", branches) + " from "
                 + DAY.format(first.recordedAt()) + " to " + DAY.format(last.recordedAt()) + commits;
     }
 
-    private static String shortCommit(String commit) {
-        return commit.substring(0, Math.min(SHORT_COMMIT, commit.length()));
-    }
 }

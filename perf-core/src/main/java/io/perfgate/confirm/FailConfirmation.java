@@ -11,6 +11,7 @@ import io.perfgate.log.PerfLog;
 import io.perfgate.report.Units;
 import io.perfgate.results.Provenance;
 import io.perfgate.stats.Verdict;
+import io.perfgate.text.CommitIds;
 import io.perfgate.text.Durations;
 import io.perfgate.workspace.BaseBuilder;
 import io.perfgate.workspace.CompareException;
@@ -147,7 +148,7 @@ public final class FailConfirmation {
         try {
             git.resolveCommit(baselineCommit);
         } catch (CompareException e) {
-            return standing(report, "the baseline's commit " + GitRepository.abbreviate(baselineCommit) + " is not"
+            return standing(report, "the baseline's commit " + CommitIds.abbreviate(baselineCommit) + " is not"
                     + " reachable here: it is not in " + git.topLevel() + " (a shallow clone has too little history:"
                     + " fetch it, e.g. with fetch-depth: 0 on CI)");
         }
@@ -159,7 +160,7 @@ public final class FailConfirmation {
         log.info(String.format(Locale.ROOT, "%s: %s against a baseline measured earlier; measuring %s again side by"
                 + " side with the baseline's commit %s on this machine before deciding the build (-D%s=never skips"
                 + " this)", PerfProperties.CONFIRM, what + verb(fails), benchmarks.size() == 1 ? "its benchmark"
-                : "their " + benchmarks.size() + " benchmarks", GitRepository.abbreviate(baselineCommit),
+                : "their " + benchmarks.size() + " benchmarks", CommitIds.abbreviate(baselineCommit),
                 PerfProperties.CONFIRM));
         CommitComparison.Result result;
         try {
@@ -169,7 +170,7 @@ public final class FailConfirmation {
                             .confirming((id, metric) -> fails.stream().anyMatch(
                                     r -> r.id().equals(id) && r.metricName().equals(metric))));
         } catch (CompareException | IOException e) {
-            return standing(report, "measuring side by side against " + GitRepository.abbreviate(baselineCommit)
+            return standing(report, "measuring side by side against " + CommitIds.abbreviate(baselineCommit)
                     + " failed: " + e.getMessage());
         }
         log.info(String.format(Locale.ROOT, "confirming %s against %s (baseline's commit): built in %s, %d"

@@ -1,5 +1,7 @@
 package io.perfgate.history;
 
+import static io.perfgate.text.CommitIds.abbreviate;
+
 import io.perfgate.config.PerfProperties;
 import io.perfgate.process.ExternalCommand;
 import io.perfgate.results.ResultsFormatException;
@@ -594,10 +596,6 @@ public final class GitBranchStore implements HistoryStore {
         if (value != null && !list.contains(value)) {
             list.add(value);
         }
-    }
-
-    private static String abbreviate(String commit) {
-        return commit == null ? "?" : commit.substring(0, Math.min(10, commit.length()));
     }
 
     private static long size(Path directory) {

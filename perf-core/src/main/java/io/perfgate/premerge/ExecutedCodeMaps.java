@@ -7,6 +7,7 @@ import io.perfgate.config.PerfProperties;
 import io.perfgate.history.HistoryException;
 import io.perfgate.history.HistorySettings;
 import io.perfgate.history.HistoryStore;
+import io.perfgate.text.CommitIds;
 import io.perfgate.workspace.CompareException;
 import io.perfgate.workspace.GitRepository;
 import java.io.IOException;
@@ -90,7 +91,7 @@ public final class ExecutedCodeMaps {
                 if (bytes == null) {
                     throw new IOException("the map is listed but cannot be found");
                 }
-                return parse(bytes, store().describe() + ", " + GitRepository.abbreviate(commit));
+                return parse(bytes, store().describe() + ", " + CommitIds.abbreviate(commit));
             }
         };
     }
@@ -139,7 +140,7 @@ public final class ExecutedCodeMaps {
         if (ancestors.isEmpty()) {
             return fallback("git lists no commits at the merge base", false);
         }
-        String mergeBase = GitRepository.abbreviate(ancestors.get(0));
+        String mergeBase = CommitIds.abbreviate(ancestors.get(0));
         Set<String> kept;
         try {
             kept = source.commits();
@@ -155,11 +156,11 @@ public final class ExecutedCodeMaps {
             try {
                 map = source.read(commit);
             } catch (HistoryException | IOException e) {
-                return fallback("the map of executed code at " + GitRepository.abbreviate(commit) + " in "
+                return fallback("the map of executed code at " + CommitIds.abbreviate(commit) + " in "
                         + source.describe() + " cannot be read (" + e.getMessage() + ")", true);
             }
             return new Found(map, PerfProperties.AFFECTED + ": selecting by the code each benchmark ran, recorded at "
-                    + GitRepository.abbreviate(commit) + " (" + (i == 0 ? "the merge base"
+                    + CommitIds.abbreviate(commit) + " (" + (i == 0 ? "the merge base"
                             : i + (i == 1 ? " commit" : " commits") + " before the merge base " + mergeBase) + ")",
                     false);
         }

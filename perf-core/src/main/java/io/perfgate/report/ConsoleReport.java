@@ -183,12 +183,8 @@ public final class ConsoleReport {
         String when = p.recordedAt() != null ? p.recordedAt() : b.createdAt();
         String commit = p.commit();
         String reason = p.reason();
-        return "recorded " + when + (commit == null ? "" : " at " + shortCommit(commit))
+        return "recorded " + when + (commit == null ? "" : " at " + CommitIds.abbreviate(commit))
                 + (reason == null ? "" : ", reason: " + reason);
-    }
-
-    static String shortCommit(String commit) {
-        return CommitIds.abbreviate(commit);
     }
 
     static String settingsLine(GateReport report) {

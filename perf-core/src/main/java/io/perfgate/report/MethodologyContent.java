@@ -17,6 +17,7 @@ import io.perfgate.stats.Multiplicity;
 import io.perfgate.stats.StatsText;
 import io.perfgate.results.Provenance;
 import io.perfgate.stats.Verdict;
+import io.perfgate.text.CommitIds;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -192,7 +193,7 @@ public final class MethodologyContent {
     static String sideLabel(GateReport.Source s, boolean baseline) {
         Provenance prov = provenance(s);
         String commit = prov.commit();
-        String at = commit != null && !EnvironmentFingerprint.NONE.equals(commit) ? ConsoleReport.shortCommit(commit)
+        String at = commit != null && !EnvironmentFingerprint.NONE.equals(commit) ? CommitIds.abbreviate(commit)
                 : null;
         boolean dirty = prov.dirty();
         if (prov.isBase()) {
@@ -587,7 +588,7 @@ public final class MethodologyContent {
         String when = first(prov.recordedAt(), s.createdAt(), env.get(EnvironmentFingerprint.TIMESTAMP));
         if (commit != null) {
             boolean dirty = prov.dirty();
-            parts.add("commit " + ConsoleReport.shortCommit(commit) + (dirty ? " with uncommitted changes" : "")
+            parts.add("commit " + CommitIds.abbreviate(commit) + (dirty ? " with uncommitted changes" : "")
                     + (when == null ? "" : " (" + when + ")"));
         } else if (when != null) {
             parts.add("recorded " + when);

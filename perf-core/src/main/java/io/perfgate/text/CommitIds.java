@@ -8,8 +8,14 @@ public final class CommitIds {
     private CommitIds() {
     }
 
-    /** The first {@value #SHORT_LENGTH} characters of {@code commit}, or all of it when shorter. */
+    /**
+     * The first {@value #SHORT_LENGTH} characters of {@code commit}, all of it when shorter, or {@code ?} when the
+     * commit is not known (a run recorded outside git).
+     */
     public static String abbreviate(String commit) {
+        if (commit == null) {
+            return "?";
+        }
         return commit.length() > SHORT_LENGTH ? commit.substring(0, SHORT_LENGTH) : commit;
     }
 }

@@ -1,5 +1,6 @@
 package io.perfgate.trend;
 
+import io.perfgate.text.CommitIds;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -75,6 +76,6 @@ public final class TrendRun {
 
     /** The commit shortened for people, or {@code ?}. */
     public String shortCommit() {
-        return commit == null ? "?" : commit.substring(0, Math.min(10, commit.length()));
+        return CommitIds.abbreviate(commit);
     }
 }

@@ -1,7 +1,8 @@
 package io.perfgate.workspace;
 
+import static io.perfgate.text.CommitIds.abbreviate;
+
 import io.perfgate.process.ExternalCommand;
-import io.perfgate.text.CommitIds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -368,10 +369,6 @@ public final class GitRepository {
         if (commit == null || !FULL_SHA.matcher(commit).matches()) {
             throw new IllegalArgumentException("expected a full commit id, got '" + commit + "'");
         }
-    }
-
-    public static String abbreviate(String commit) {
-        return CommitIds.abbreviate(commit);
     }
 
     /** The last line of {@code text} (git's "fatal: ..." comes after its progress lines), or the empty string. */

@@ -105,7 +105,7 @@ class HistoryBaselineTest {
 
         assertEquals(Verdict.FAIL, median(r).verdict(), median(r).toString());
         assertEquals(10, median(r).baselineForks());
-        assertEquals("history: 10 runs of main from 2026-11-03 to 2026-11-12, commits c000002..c00000b",
+        assertEquals("history: 10 runs of main from 2026-11-03 to 2026-11-12, commits c000002000..c00000b000",
                 r.baseline().file());
         assertTrue(log.any("perf:check against the history: 10 runs of main from 2026-11-03 to 2026-11-12"),
                 log.toString());
@@ -292,7 +292,7 @@ class HistoryBaselineTest {
         assertTrue(report.againstHistory());
         String failure = result.failureMessage().orElseThrow();
         assertTrue(failure.startsWith("The one benchmark of this run (a.Renamed.m) is not in the baseline (history:"
-                + " 10 runs of main from 2026-11-03 to 2026-11-12, commits c000002..c00000b, in the directory "),
+                + " 10 runs of main from 2026-11-03 to 2026-11-12, commits c000002000..c00000b000, in the directory "),
                 failure);
         assertTrue(failure.contains("which holds 1 other (a.B.m): nothing was compared."), failure);
         assertTrue(failure.endsWith("; see target/perf/report.md"), failure);
@@ -331,7 +331,7 @@ class HistoryBaselineTest {
         assertTrue(setup.contains("Decision rule: prediction interval over 10 runs: each past run one observation,"
                 + " the median of its per-fork medians"), setup);
         assertTrue(setup.contains("Baseline: recorded 2026-11-12T06:00:00Z, history: 10 runs of main from 2026-11-03"
-                + " to 2026-11-12, commits c000002..c00000b"), setup);
+                + " to 2026-11-12, commits c000002000..c00000b000"), setup);
         assertTrue(setup.contains("history 10 runs, candidate 5 forks"), setup);
         assertTrue(m.tableCaption().startsWith("Before: the geometric mean of the past runs' medians"),
                 m.tableCaption());

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.perfgate.affected.ExecutedCode;
 import io.perfgate.history.HistoryException;
+import io.perfgate.text.CommitIds;
 import io.perfgate.workspace.GitRepository;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ class ExecutedCodeMapsTest {
     }
 
     private String shortId(String name) {
-        return GitRepository.abbreviate(commits.get(name));
+        return CommitIds.abbreviate(commits.get(name));
     }
 
     @Test

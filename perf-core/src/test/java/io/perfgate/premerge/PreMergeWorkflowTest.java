@@ -20,6 +20,7 @@ import io.perfgate.results.ResultsJson;
 import io.perfgate.testing.Golden;
 import io.perfgate.testing.Javac;
 import io.perfgate.testing.LogLines;
+import io.perfgate.text.CommitIds;
 import io.perfgate.workspace.BaseBuilder;
 import io.perfgate.workspace.CheckoutPaths;
 import io.perfgate.workspace.CompareException;
@@ -618,7 +619,7 @@ class PreMergeWorkflowTest {
         List<String> lines = new java.util.ArrayList<>();
         for (String line : log.lines()) {
             if (line.contains("perf.affected") || line.startsWith("[INFO]   ") || line.contains("is new")) {
-                lines.add(line.replace(GitRepository.abbreviate(baseCommit), "<merge base>"));
+                lines.add(line.replace(CommitIds.abbreviate(baseCommit), "<merge base>"));
             }
         }
         return String.join("\n", lines) + "\n";
