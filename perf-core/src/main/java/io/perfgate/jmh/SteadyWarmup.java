@@ -5,10 +5,12 @@ import io.perfgate.results.BenchmarkId;
 import io.perfgate.stats.SteadyState;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Warm-up that ends at steady state, learned from a benchmark's own forks (statistics.md, "Warm-up that ends at
@@ -32,6 +34,8 @@ public final class SteadyWarmup {
     private final Map<String, Map<BenchmarkId, List<Observed>>> observed = new HashMap<>();
     /** The warm-up last announced per benchmark, so each change is logged once. */
     private final Map<String, Integer> announced = new HashMap<>();
+    /** The benchmarks whose warm-up was said to stay full after their first forks, so that is said once. */
+    private final Set<String> keptFullSaid = new HashSet<>();
 
     /** What one fork of a benchmark warms up with. Immutable. */
     public static final class Choice {
@@ -71,7 +75,7 @@ public final class SteadyWarmup {
             return fixed;
         }
 
-        /** Why it is shortened, or null. */
+        /** Why it is shortened, or why it stays full once earlier forks were seen; null before any was. */
         public String reason() {
             return reason;
         }
@@ -156,11 +160,17 @@ public final class SteadyWarmup {
             latest = Math.max(latest, s.steadyFrom());
             unsettled += s.settled() ? 0 : 1;
         }
-        String reason = "its " + settled.size() + (settled.size() == 1 ? " fork" : " forks") + " so far were steady"
-                + " from warm-up iteration " + latest + " of " + full + " at the latest" + (unsettled > 0
-                        ? " (" + unsettled + " did not settle, tolerated)" : "") + "; " + (latest - 1)
-                + " before it, plus half and one as margin";
-        return new Choice(learned, fine, full, fixed, learned < full ? reason : null);
+        String forks = "its " + settled.size() + (settled.size() == 1 ? " fork" : " forks") + " so far";
+        if (learned >= full) {
+            // said so the user knows why a long warm-up of their own (e.g. @Warmup(time = 10)) is kept in every round
+            return new Choice(full, fine, full, fixed, forks + (unsettled == settled.size()
+                    ? (unsettled == 1 ? " did not settle within it" : ": none settled within it")
+                    : " were steady from warm-up iteration " + latest + " of " + full + " at the latest" + (unsettled > 0
+                            ? " and " + unsettled + " did not settle" : "")));
+        }
+        return new Choice(learned, fine, full, fixed, forks + " were steady from warm-up iteration " + latest + " of "
+                + full + " at the latest" + (unsettled > 0 ? " (" + unsettled + " did not settle, tolerated)" : "")
+                + "; " + (latest - 1) + " before it, plus half and one as margin");
     }
 
     /**
@@ -173,6 +183,13 @@ public final class SteadyWarmup {
             return null;
         }
         Integer before = announced.put(benchmark, choice.iterations());
+        if (!choice.shortened() && choice.reason() != null && (before == null || before == choice.iterations())
+                && keptFullSaid.add(benchmark)) {
+            return "Warm-up of " + benchmark + " kept at the full " + choice.fixed() + " (" + choice.seconds(
+                    choice.fullIterations()) + " s), as " + choice.describe() + ": " + choice.reason()
+                    + "; " + PerfProperties.WARMUP_ITERATIONS + " and " + PerfProperties.WARMUP_TIME + " set a shorter one by"
+                    + " hand";
+        }
         if (before == null ? !choice.shortened() : before == choice.iterations()) {
             return null;
         }

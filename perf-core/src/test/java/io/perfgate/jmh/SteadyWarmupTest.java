@@ -90,6 +90,26 @@ class SteadyWarmupTest {
     }
 
     @Test
+    void aWarmupKeptFullBecauseTheFirstForksDidNotSettleIsSaidOnceWithWhy() throws Exception {
+        SteadyWarmup steady = new SteadyWarmup();
+        PlannedBenchmark b = plan(THRPT);
+        SteadyWarmup.Choice round1 = steady.choose(b, 1);
+        assertNull(steady.announce(THRPT, round1), "nothing seen yet, nothing to say");
+        double[] neverSteady = {900, 800, 700, 600, 500, 400, 300, 250, 200, 180, 160, 150};
+        steady.observe(THRPT, THRPT_ID, 1, round1, settling(neverSteady));
+        steady.observe(THRPT, THRPT_ID, 1, round1, settling(neverSteady));
+
+        SteadyWarmup.Choice round2 = steady.choose(b, 2);
+        assertEquals(12, round2.iterations());
+        assertFalse(round2.shortened());
+        assertEquals("Warm-up of " + THRPT + " kept at the full 3 x 1 s (3.00 s), as 12 x 250 ms (3.00 s): its 2"
+                + " forks so far: none settled within it; perf.warmupIterations and perf.warmupTime set a"
+                + " shorter one by hand", steady.announce(THRPT, round2));
+        assertNull(steady.announce(THRPT, steady.choose(b, 2)), "the other side of the round: said once");
+        assertNull(steady.announce(THRPT, steady.choose(b, 3)), "and not again in later rounds");
+    }
+
+    @Test
     void aSecondShortenedForkThatDidNotSettleSendsTheNextRoundsBackToTheFullWarmup() throws Exception {
         SteadyWarmup steady = new SteadyWarmup();
         PlannedBenchmark b = plan(THRPT);
