@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# one row per shard run: suite, patch, shard, wall seconds, exit code, rounds per benchmark, JMH forks, verdicts
-out=${STUDY_OUT:-/work/study43/out}
+# Issue 43 study: one row per shard run (suite, patch, shard, start, wall seconds, exit code, rounds per benchmark,
+# JMH forks, machine time, verdicts), read from $STUDY_OUT/shard/*/ after shard.sh.   STUDY_OUT=<abs dir> shards-csv.sh > shards.csv
+out=${STUDY_OUT:?STUDY_OUT: the directory shard.sh wrote to}
 echo "suite,patch,shard,start_utc,wall_seconds,rc,benchmarks_rounds,jmh_forks,machine_time,verdicts"
 for d in "$out"/shard/*-*-[1-9]; do
   n=$(basename "$d"); suite=${n%%-*}; rest=${n#*-}; patch=${rest%-*}; k=${rest##*-}
