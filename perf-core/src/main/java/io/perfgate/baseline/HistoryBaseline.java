@@ -235,9 +235,9 @@ public final class HistoryBaseline {
         RunOrigin first = chosen.get(0).origin();
         RunOrigin last = chosen.get(chosen.size() - 1).origin();
         String commits = first.commit() != null && last.commit() != null
-                ? ", commits " + CommitIds.abbreviate(first.commit()) + ".." + CommitIds.abbreviate(last.commit()) : "";
+                ? ", commits " + CommitIds.abbreviate(first.commit()) + ".." + CommitIds.abbreviate(last.commit())
+                : "";
         return "history: " + chosen.size() + " runs of " + String.join(" and ", branches) + " from "
                 + DAY.format(first.recordedAt()) + " to " + DAY.format(last.recordedAt()) + commits;
     }
-
 }

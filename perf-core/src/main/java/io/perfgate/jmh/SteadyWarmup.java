@@ -165,8 +165,8 @@ public final class SteadyWarmup {
             // said so the user knows why a long warm-up of their own (e.g. @Warmup(time = 10)) is kept in every round
             return new Choice(full, fine, full, fixed, forks + (unsettled == settled.size()
                     ? (unsettled == 1 ? " did not settle within it" : ": none settled within it")
-                    : " were steady from warm-up iteration " + latest + " of " + full + " at the latest" + (unsettled > 0
-                            ? " and " + unsettled + " did not settle" : "")));
+                    : " were steady from warm-up iteration " + latest + " of " + full + " at the latest"
+                            + (unsettled > 0 ? " and " + unsettled + " did not settle" : "")));
         }
         return new Choice(learned, fine, full, fixed, forks + " were steady from warm-up iteration " + latest + " of "
                 + full + " at the latest" + (unsettled > 0 ? " (" + unsettled + " did not settle, tolerated)" : "")
@@ -187,8 +187,8 @@ public final class SteadyWarmup {
                 && keptFullSaid.add(benchmark)) {
             return "Warm-up of " + benchmark + " kept at the full " + choice.fixed() + " (" + choice.seconds(
                     choice.fullIterations()) + " s), as " + choice.describe() + ": " + choice.reason()
-                    + "; " + PerfProperties.WARMUP_ITERATIONS + " and " + PerfProperties.WARMUP_TIME + " set a shorter one by"
-                    + " hand";
+                    + "; " + PerfProperties.WARMUP_ITERATIONS + " and " + PerfProperties.WARMUP_TIME
+                    + " set a shorter one by hand";
         }
         if (before == null ? !choice.shortened() : before == choice.iterations()) {
             return null;
