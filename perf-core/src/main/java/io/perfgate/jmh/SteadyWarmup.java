@@ -161,16 +161,15 @@ public final class SteadyWarmup {
             unsettled += s.settled() ? 0 : 1;
         }
         String forks = "its " + settled.size() + (settled.size() == 1 ? " fork" : " forks") + " so far";
+        String steady = " were steady from warm-up iteration " + latest + " of " + full + " at the latest";
         if (learned >= full) {
             // said so the user knows why a long warm-up of their own (e.g. @Warmup(time = 10)) is kept in every round
             return new Choice(full, fine, full, fixed, forks + (unsettled == settled.size()
                     ? (unsettled == 1 ? " did not settle within it" : ": none settled within it")
-                    : " were steady from warm-up iteration " + latest + " of " + full + " at the latest"
-                            + (unsettled > 0 ? " and " + unsettled + " did not settle" : "")));
+                    : steady + (unsettled > 0 ? " and " + unsettled + " did not settle" : "")));
         }
-        return new Choice(learned, fine, full, fixed, forks + " were steady from warm-up iteration " + latest + " of "
-                + full + " at the latest" + (unsettled > 0 ? " (" + unsettled + " did not settle, tolerated)" : "")
-                + "; " + (latest - 1) + " before it, plus half and one as margin");
+        return new Choice(learned, fine, full, fixed, forks + steady + (unsettled > 0 ? " (" + unsettled
+                + " did not settle, tolerated)" : "") + "; " + (latest - 1) + " before it, plus half and one as margin");
     }
 
     /**
@@ -194,6 +193,7 @@ public final class SteadyWarmup {
             return null;
         }
         if (!choice.shortened()) {
+            keptFullSaid.add(benchmark); // this line says why; the "kept at the full" one would repeat it
             return "Warm-up of " + benchmark + ": back to the full " + choice.describe() + " (forks did not settle,"
                     + " see above)";
         }

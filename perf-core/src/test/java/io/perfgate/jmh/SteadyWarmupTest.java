@@ -132,6 +132,7 @@ class SteadyWarmupTest {
         assertFalse(round4.shortened());
         assertEquals("Warm-up of " + THRPT + ": back to the full 12 x 250 ms (3.00 s) (forks did not settle, see"
                 + " above)", steady.announce(THRPT, round4));
+        assertNull(steady.announce(THRPT, steady.choose(b, 5)), "said once: no 'kept at the full' line after it");
         assertEquals(12, steady.choose(b, 9).iterations(), "for the rest of the comparison");
     }
 
