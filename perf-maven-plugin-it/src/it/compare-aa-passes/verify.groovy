@@ -22,6 +22,9 @@ if (new File('/proc/stat').canRead()) {
     assert log =~ /\[(INFO|WARNING)\] The hypervisor took \d+\.\d % of this machine's CPU time \(steal\) while the rounds ran/
 }
 
+// a shard's time past before the rounds begin cuts no fewest round, and adds none past them
+assert log =~ /perf\.shardTime = 1\.0 s: the rounds past each benchmark's fewest end by 1\.0 s after the build started \(.+ ago, so this shard runs its fewest rounds only\)/
+
 def slurper = new JsonSlurper()
 def baseResults = slurper.parse(new File(basedir, 'target/perf/base-results.json'))
 assert baseResults.provenance['git.commit'] == base
@@ -32,7 +35,7 @@ assert !report.toString().contains('verdict:FAIL')
 def candidateResults = slurper.parse(new File(basedir, 'target/perf/results.json'))
 for (side in [baseResults, candidateResults]) {
     assert side.benchmarks.collect { it.mode }.sort() == ['avgt', 'thrpt']
-    assert side.benchmarks.collect { it.forks.size() }.unique().size() == 1
+    assert side.benchmarks.collect { it.forks.size() }.unique() == [5]
 }
 // every fork of either side records its warm-up as JMH printed it: @Warmup(1 x 100 ms), and the iteration from
 // which it was at its measurement's level (0: never settled); perf.forkPlan=fixed keeps the warm-up as set

@@ -119,6 +119,16 @@ public final class PerfProperties {
     public static final String DEFAULT_SHARDS = "${project.build.directory}/perf/shards";
     /** The wall time a run or comparison may take; empty: no limit. */
     public static final String BUDGET = "perf.budget";
+    /**
+     * The wall time, counted from the start of the Maven build, by which a shard's comparison ends the rounds past
+     * each benchmark's fewest (perf:compare with {@link #SHARD} and without {@link #BUDGET}); {@code none}: no limit.
+     */
+    public static final String SHARD_TIME = "perf.shardTime";
+    /**
+     * 14 minutes: a shard answers within the 15 minutes a pull request's check may take, a minute left for the
+     * reports after the rounds.
+     */
+    public static final String DEFAULT_SHARD_TIME = "14m";
 
     // ---- perf:check and perf:baseline
     public static final String MEDIAN_FAIL = "perf.median.fail";

@@ -190,6 +190,8 @@ public final class InterleavedResults {
                 sb.append(" (unsettled: as many rounds as its noise needs)");
             } else if (p.stop() == StopRule.Status.BUDGET) {
                 sb.append(" (unsettled when ").append(PerfProperties.BUDGET).append(" ran out)");
+            } else if (p.stop() == StopRule.Status.SHARD_TIME) {
+                sb.append(" (unsettled when ").append(PerfProperties.SHARD_TIME).append(" came)");
             }
         }
         if (benchmarks.isEmpty()) {

@@ -128,6 +128,7 @@ public final class InterleavedRun {
     private String sides = "base and candidate";
     private List<String> armLabels = Arrays.asList(Side.BASE.label(), Side.CANDIDATE.label());
     private Duration budget;
+    private Duration shardTime;
     private ToDoubleFunction<String> forkSeconds;
     private RoundPlanner planner;
 
@@ -141,6 +142,19 @@ public final class InterleavedRun {
      */
     public InterleavedRun budget(Duration remaining) {
         this.budget = remaining;
+        return this;
+    }
+
+    /**
+     * The wall time left for the rounds of a shard ({@code perf.shardTime}); null for no limit. Unlike a
+     * {@link #budget} it never holds a benchmark back and never cuts its fewest rounds ({@link StopRule#firstLook}):
+     * it only ends the rounds adaptive stopping adds past them (without adaptive stopping every round is the
+     * fewest, and it does nothing). A round is not started when the last one, run again, would end past it;
+     * the benchmarks that have had their fewest rounds and are still unsettled then stop with
+     * {@link StopRule.Status#SHARD_TIME}, and those that have not go on until they have.
+     */
+    public InterleavedRun shardTime(Duration remaining) {
+        this.shardTime = remaining;
         return this;
     }
 
@@ -318,6 +332,14 @@ public final class InterleavedRun {
                                 + String.join(", ", queue)));
                 queue.clear();
                 break;
+            }
+            if (shardTime != null && rule.adaptive() && round > 0 && nanoTime.getAsLong() - runStart + lastRound > shardTime.toNanos()) {
+                stopAtShardTime(progress, active, arms, round, lastRound,
+                        shardTime.toNanos() - (nanoTime.getAsLong() - runStart));
+                active = running(progress);
+                if (active.isEmpty() && queue.isEmpty()) {
+                    break;
+                }
             }
             if (!queue.isEmpty()) {
                 admit(queue, progress, benchmarks, round + 1, budget.toNanos() - (nanoTime.getAsLong() - runStart));
@@ -562,6 +584,40 @@ public final class InterleavedRun {
                             : "a slowdown beyond the limit",
                     look.reason()));
         }
+    }
+
+    /**
+     * {@code perf.shardTime} has come: stops the running benchmarks that have had their fewest rounds, the gate
+     * judging them on the rounds they got, and says so once; those still short of their fewest rounds run on.
+     */
+    private void stopAtShardTime(Map<String, BenchmarkProgress> progress, List<String> active, int arms, int round,
+            long lastRound, long leftNanos) {
+        List<String> stopped = new ArrayList<>();
+        for (String b : active) {
+            BenchmarkProgress p = progress.get(b);
+            if (p.rounds < rule.firstLook()) {
+                continue;
+            }
+            p.state = State.DONE;
+            p.stop = StopRule.Status.SHARD_TIME;
+            p.reason = PerfProperties.SHARD_TIME + " came after " + p.rounds + " rounds";
+            for (int arm = 1; arm < arms; arm++) {
+                if (p.armRunning(arm)) {
+                    p.stops[arm] = p.stop;
+                    p.reasons[arm] = p.reason;
+                }
+            }
+            stopped.add(b + " (" + p.rounds + " rounds)");
+        }
+        if (stopped.isEmpty()) {
+            return;
+        }
+        int waiting = active.size() - stopped.size();
+        log.info(String.format(Locale.ROOT, "%s: %s left of the shard's time, and round %d took %s; stopping %d"
+                + " unsettled benchmark%s, which the gate judges on the rounds run: %s%s", PerfProperties.SHARD_TIME,
+                duration(Math.max(0, leftNanos)), round, duration(lastRound), stopped.size(),
+                stopped.size() == 1 ? "" : "s", String.join(", ", stopped), waiting == 0 ? ""
+                        : "; " + waiting + " more run on to their fewest " + rule.firstLook() + " rounds"));
     }
 
     /** A wall time as the log shows every duration ({@link Durations}). */

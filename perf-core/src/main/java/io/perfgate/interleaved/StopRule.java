@@ -407,7 +407,12 @@ public final class StopRule {
          * {@code perf.budget} ran out before the benchmark settled: the gate decides on the rounds run. Time, not
          * the data, stopped it, so the test keeps its level.
          */
-        BUDGET;
+        BUDGET,
+        /**
+         * A shard's time ({@code perf.shardTime}) came, after the benchmark's fewest rounds, before it settled: the
+         * gate decides on the rounds run. As with {@link #BUDGET}, time stopped it, so the test keeps its level.
+         */
+        SHARD_TIME;
 
         public boolean stops() {
             return this != CONTINUE;

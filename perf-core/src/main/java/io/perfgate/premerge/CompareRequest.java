@@ -3,14 +3,18 @@ package io.perfgate.premerge;
 import io.perfgate.config.PerfProperties;
 import io.perfgate.gate.GateSettings;
 import io.perfgate.history.HistoryRecord;
+import io.perfgate.interleaved.InterleavedRun;
 import io.perfgate.interleaved.InterleavedSchedule;
+import io.perfgate.log.PerfLog;
 import io.perfgate.profile.ProfilerSetup;
 import io.perfgate.report.ReportWriter;
 import io.perfgate.results.Calibration;
 import io.perfgate.shard.Shard;
+import io.perfgate.shard.ShardTime;
 import io.perfgate.workspace.CheckoutPaths;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -36,6 +40,7 @@ public final class CompareRequest {
     private final String goal;
     private final Shard shard;
     private final Duration budget;
+    private final ShardTime shardTime;
     private final ProfilerSetup profiling;
     private final Calibration calibration;
     private final Treatment baseline;
@@ -61,6 +66,7 @@ public final class CompareRequest {
         this.goal = Objects.requireNonNull(b.goal, "goal");
         this.shard = b.shard;
         this.budget = b.budget;
+        this.shardTime = b.shardTime;
         this.profiling = b.profiling;
         this.calibration = b.calibration;
         this.treatments = Collections.unmodifiableList(new ArrayList<>(b.treatments));
@@ -78,7 +84,7 @@ public final class CompareRequest {
         return new Builder().against(against).paths(paths).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).forkPlanAuto(forkPlanAuto).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
-                .profiling(profiling).calibration(calibration).treatments(baseline, treatments).history(history)
+                .shardTime(shardTime).profiling(profiling).calibration(calibration).treatments(baseline, treatments).history(history)
                 .executedCode(executedCode);
     }
 
@@ -121,9 +127,32 @@ public final class CompareRequest {
         return executedCode;
     }
 
+    /**
+     * Holds {@code run}'s rounds to {@code perf.budget}, whose time counts from {@code startedNanos} (the goal's
+     * start, from {@link System#nanoTime}: the base's build comes out of it), or to {@code perf.shardTime}, saying so.
+     */
+    void limitRounds(InterleavedRun run, long startedNanos, PerfLog log) {
+        if (budget != null) {
+            run.budget(budget.minusNanos(System.nanoTime() - startedNanos));
+        }
+        if (shardTime != null) {
+            Instant now = Instant.now();
+            log.info(shardTime.line(now));
+            run.shardTime(shardTime.left(now));
+        }
+    }
+
     /** The longest the comparison may take, base build included ({@code perf.budget}), or null. */
     public Duration budget() {
         return budget;
+    }
+
+    /**
+     * When a shard's rounds past each benchmark's fewest end ({@code perf.shardTime}), or null: not a shard, a
+     * {@link #budget} given, or the limit lifted.
+     */
+    public ShardTime shardTime() {
+        return shardTime;
     }
 
     /** The part of the selected benchmarks this comparison measures, or null for all. */
@@ -215,6 +244,7 @@ public final class CompareRequest {
         private long seed = InterleavedSchedule.randomSeed();
         private Shard shard;
         private Duration budget;
+        private ShardTime shardTime;
         private ProfilerSetup profiling = ProfilerSetup.none();
         private Calibration calibration;
         private Treatment baseline;
@@ -252,6 +282,11 @@ public final class CompareRequest {
         /** The wall time the comparison may take, base build included; null: no limit. */
         public Builder profiling(ProfilerSetup profiling) {
             this.profiling = profiling;
+            return this;
+        }
+
+        public Builder shardTime(ShardTime time) {
+            this.shardTime = time;
             return this;
         }
 

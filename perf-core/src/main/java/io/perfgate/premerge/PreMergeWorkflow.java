@@ -400,10 +400,7 @@ public final class PreMergeWorkflow {
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(request.seed()), rule, log)
                 .admission(forkSeconds).settings(launcher.settings())
                 .fixedLengths(b -> launcher.fixedLength(request.candidateClasspath(), b));
-        if (request.budget() != null) {
-            // the base's build came out of the same budget
-            run.budget(request.budget().minusNanos(System.nanoTime() - started));
-        }
+        request.limitRounds(run, started, log);
         if (request.forkPlanAuto()) {
             ToIntFunction<String> full = benchmark -> launcher.measurementIterations(request.candidateClasspath(),
                     benchmark);

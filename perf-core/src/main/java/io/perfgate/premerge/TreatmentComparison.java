@@ -261,10 +261,7 @@ public final class TreatmentComparison {
                 .settings(launcher.settings()).fixedLengths(b -> launcher.fixedLength(sides.get(0).classpath, b))
                 .sides("baseline " + names.get(0) + " and " + (names.size() - 1) + (names.size() == 2 ? " treatment (" : " treatments (")
                         + String.join(", ", names.subList(1, names.size())) + ")");
-        if (request.budget() != null) {
-            // the builds came out of the same budget
-            run.budget(request.budget().minusNanos(System.nanoTime() - started));
-        }
+        request.limitRounds(run, started, log);
         return run.runArms(benchmarks, (arm, benchmark, round) -> launcher.runFork(sides.get(arm).classpath,
                 benchmark, names.get(arm), round, sides.get(arm).side.jvmArgs()));
     }

@@ -97,6 +97,64 @@ class InterleavedRunTest {
         assertTrue(o.summary().contains("a.Noisy.one: 7 (unsettled when perf.budget ran out)"), o.summary());
     }
 
+    /**
+     * A shard's time (perf.shardTime) of 30 s with forks of 1 s: rounds of two unsettled benchmarks take 4 s, so it
+     * stops both after 7 rounds (28 s; an eighth would end at 32 s), where adaptive stopping would run up to 15.
+     */
+    @Test
+    void theShardTimeEndsTheRoundsOfUnsettledBenchmarks() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Noisy.one", 100, 100, 0.30)
+                .benchmark("a.Noisy.two", 100, 105, 0.30);
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(true, 15,
+                GateSettings.defaults()), log, () -> runner.clock).shardTime(java.time.Duration.ofSeconds(30));
+
+        InterleavedResults o = run.run(Arrays.asList("a.Noisy.one", "a.Noisy.two"), runner);
+
+        for (String b : Arrays.asList("a.Noisy.one", "a.Noisy.two")) {
+            assertEquals(7, progress(o, b).rounds(), b);
+            assertEquals(StopRule.Status.SHARD_TIME, progress(o, b).stop(), b);
+        }
+        assertTrue(log.infos().contains("perf.shardTime: 2.0 s left of the shard's time, and round 7 took 4.0 s;"
+                + " stopping 2 unsettled benchmarks, which the gate judges on the rounds run: a.Noisy.one (7 rounds),"
+                + " a.Noisy.two (7 rounds)"), log.infos().toString());
+        assertTrue(o.summary().contains("a.Noisy.one: 7 (unsettled when perf.shardTime came)"), o.summary());
+    }
+
+    /**
+     * Unlike a budget, a shard's time never cuts the fewest rounds: with 6 s for a suite whose fewest rounds take
+     * 20 s, both benchmarks still run 5, and a benchmark that settles in them is not stopped by the time.
+     */
+    @Test
+    void theShardTimeNeverCutsTheFewestRounds() {
+        ModelRunner runner = new ModelRunner()
+                .benchmark("a.Noisy.one", 100, 100, 0.30)
+                .benchmark("a.Quiet.two", 100, 100, 0.001);
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(true, 15,
+                GateSettings.defaults()), log, () -> runner.clock).shardTime(java.time.Duration.ofSeconds(6));
+
+        InterleavedResults o = run.run(Arrays.asList("a.Noisy.one", "a.Quiet.two"), runner);
+
+        assertEquals(5, progress(o, "a.Noisy.one").rounds());
+        assertEquals(StopRule.Status.SHARD_TIME, progress(o, "a.Noisy.one").stop());
+        assertEquals(5, progress(o, "a.Quiet.two").rounds());
+        assertEquals(StopRule.Status.SETTLED_PASS, progress(o, "a.Quiet.two").stop());
+        assertEquals(20, runner.calls.size());
+    }
+
+    /** Without adaptive stopping every round is one of the fewest: a shard's time changes nothing. */
+    @Test
+    void theShardTimeLeavesFixedRoundsAlone() {
+        ModelRunner runner = new ModelRunner().benchmark("a.Noisy.one", 100, 100, 0.30);
+        InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(false, 8,
+                GateSettings.defaults()), log, () -> runner.clock).shardTime(java.time.Duration.ofSeconds(3));
+
+        InterleavedResults o = run.run(Collections.singletonList("a.Noisy.one"), runner);
+
+        assertEquals(8, progress(o, "a.Noisy.one").rounds());
+        assertEquals(StopRule.Status.FINISHED, progress(o, "a.Noisy.one").stop());
+    }
+
     private InterleavedRun admitting(ModelRunner runner, int maxRounds, Integer budgetSeconds) {
         InterleavedRun run = new InterleavedRun(new InterleavedSchedule(77), new StopRule(false, maxRounds,
                 GateSettings.defaults()), log, () -> runner.clock).admission(b -> 1.0);

@@ -128,6 +128,19 @@ public class CompareMojo extends AbstractGateMojo {
     private String budget;
 
     /**
+     * For a shard ({@code perf.shard}, or the CI's variables) compared without {@code perf.budget}: the wall time,
+     * counted from the start of the Maven build, by which the rounds past each benchmark's fewest end, so that the
+     * shard answers within the 15 minutes a pull request's check may take. Every benchmark still runs its fewest
+     * rounds (5 forks a side with adaptive stopping); one still unsettled when the time comes is judged on the
+     * rounds it got, and the log says so. {@code none}: no limit, every benchmark runs until it settles or reaches
+     * {@code perf.maxForks}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = PerfProperties.SHARD_TIME, defaultValue = PerfProperties.DEFAULT_SHARD_TIME)
+    private String shardTime;
+
+    /**
      * For {@code git bisect run}: writes {@code bisect-exit-code} to the output directory (0 when nothing FAILs
      * and every comparison is PASS or IMPROVED, 1 when a benchmark FAILs, 125 otherwise). A commit that does not
      * build leaves no file, which the documented command reads as 125:
@@ -339,15 +352,15 @@ public class CompareMojo extends AbstractGateMojo {
     @Override
     public void executeGoal() throws MojoExecutionException, MojoFailureException {
         CompareRequest request = request(rounds());
-        if (treating()) {
-            compareTreatments(request);
-            return;
-        }
-        TreatmentsRequest.warnOfBaselineSettingsAlone(baselineJvmArgs, perfLog());
         project.setContextValue(COMPARED, "perf:" + goal());
-        getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()
-                + " (both sides, interleaved on this machine)");
         try {
+            if (treating()) {
+                compareTreatments(request);
+                return;
+            }
+            TreatmentsRequest.warnOfBaselineSettingsAlone(baselineJvmArgs, perfLog());
+            getLog().info("perf:" + goal() + ": measuring the working tree against " + against.trim()
+                    + " (both sides, interleaved on this machine)");
             outputs().concluded(new PreMergeWorkflow(MavenCommands.baseBuild(session), measurement().roundLauncher(
                     "compare-forks", request.command(), true), perfLog()).run(request), bisect());
         } catch (CompareException e) {
@@ -362,23 +375,15 @@ public class CompareMojo extends AbstractGateMojo {
      * every side measured in the same interleaved rounds, each treatment judged against the baseline, one table with
      * a column per treatment; the build fails when a treatment FAILs (with {@code perf.failOnRegression}).
      */
-    private void compareTreatments(CompareRequest comparison) throws MojoExecutionException, MojoFailureException {
-        try {
-            Map<String, String> jmh = jmhOptions().userSettings();
-            CompareRequest request = TreatmentsRequest.of(comparison, against, baselineName, baselineJvmArgs,
-                    treatments, properties -> command(jmh, comparison.seed(), comparison.adaptive(), false,
-                            properties));
-            project.setContextValue(COMPARED, "perf:" + goal());
-            getLog().info("perf:" + goal() + ": measuring " + request.treatments().size() + " treatments against "
-                    + request.baseline().name() + " (" + request.baseline().ref() + "), all interleaved on this"
-                    + " machine");
-            outputs().concluded(new TreatmentComparison(MavenCommands.baseBuild(session), measurement()
-                    .roundLauncher("compare-forks", request.command(), true), perfLog()).run(request));
-        } catch (CompareException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
-        } catch (IOException e) {
-            throw outputs().couldNotWrite(e);
-        }
+    private void compareTreatments(CompareRequest comparison)
+            throws CompareException, IOException, MojoExecutionException, MojoFailureException {
+        Map<String, String> jmh = jmhOptions().userSettings();
+        CompareRequest request = TreatmentsRequest.of(comparison, against, baselineName, baselineJvmArgs,
+                treatments, properties -> command(jmh, comparison.seed(), comparison.adaptive(), false, properties));
+        getLog().info("perf:" + goal() + ": measuring " + request.treatments().size() + " treatments against "
+                + request.baseline().name() + " (" + request.baseline().ref() + "), all interleaved on this machine");
+        outputs().concluded(new TreatmentComparison(MavenCommands.baseBuild(session), measurement()
+                .roundLauncher("compare-forks", request.command(), true), perfLog()).run(request));
     }
 
     private CompareRequest request(RoundSettings rounds) throws MojoExecutionException {
@@ -388,6 +393,7 @@ public class CompareMojo extends AbstractGateMojo {
                 .forkPlanAuto(m.forkPlanMode() == CalibratedForks.Mode.AUTO).affected(affected())
                 .maxForks(rounds.maxForks()).settings(gateSettings()).command(command(jmhOptions().userSettings(),
                         rounds.seed(), rounds.adaptive(), affected(), Map.of())).toolVersion(PluginVersion.get()).reportFormats(reportFormats()).goal("perf:" + goal()).shard(m.shard()).budget(m.budget())
+                .shardTime(m.shardTime(shardTime))
                 .profiling(profiler().setup()).calibration(m.estimates().storedCalibration(rounds.adaptive()))
                 .history(historySettings().forOrdering(project.getBasedir().toPath(), perfLog()))
                 .executedCode(affected() ? ExecutedCodeMaps.inHistory(historySettings(), project.getBasedir().toPath())

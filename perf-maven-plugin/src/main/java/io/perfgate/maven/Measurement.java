@@ -18,15 +18,18 @@ import io.perfgate.scenariorunner.ScenarioDefinition;
 import io.perfgate.scenariorunner.ScenarioLaunchSettings;
 import io.perfgate.shard.Budget;
 import io.perfgate.shard.Shard;
+import io.perfgate.shard.ShardTime;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.toolchain.Toolchain;
@@ -150,6 +153,18 @@ final class Measurement {
         this.environment = variables;
         this.resolvedShard = null;
         return this;
+    }
+
+    /**
+     * {@code perf.shardTime} ({@code value}) for this build's shard, counted from the start of the Maven build; null
+     * when it does not apply: not a shard, {@code perf.budget} given, or {@code none}.
+     */
+    ShardTime shardTime(String value) throws MojoExecutionException {
+        MavenSession session = goal.session();
+        java.util.Date started = session == null || session.getRequest() == null ? null
+                : session.getRequest().getStartTime();
+        Instant buildStart = started == null ? Instant.now() : started.toInstant();
+        return checked(() -> ShardTime.of(value, shard(), budget(), buildStart));
     }
 
     /** {@code perf.budget}, or null for no limit. */
