@@ -333,7 +333,8 @@ public final class InterleavedRun {
                 queue.clear();
                 break;
             }
-            if (shardTime != null && rule.adaptive() && round > 0 && nanoTime.getAsLong() - runStart + lastRound > shardTime.toNanos()) {
+            if (shardTime != null && rule.adaptive() && round > 0
+                    && nanoTime.getAsLong() - runStart + lastRound > shardTime.toNanos()) {
                 stopAtShardTime(progress, active, arms, round, lastRound,
                         shardTime.toNanos() - (nanoTime.getAsLong() - runStart));
                 active = running(progress);

@@ -84,8 +84,8 @@ public final class CompareRequest {
         return new Builder().against(against).paths(paths).candidateClasspath(candidateClasspath)
                 .seed(seed).adaptive(adaptive).forkPlanAuto(forkPlanAuto).affected(affected).maxForks(maxForks).settings(settings).command(command)
                 .toolVersion(toolVersion).reportFormats(reportFormats).goal(goal).shard(shard).budget(budget)
-                .shardTime(shardTime).profiling(profiling).calibration(calibration).treatments(baseline, treatments).history(history)
-                .executedCode(executedCode);
+                .shardTime(shardTime).profiling(profiling).calibration(calibration).treatments(baseline, treatments)
+                .history(history).executedCode(executedCode);
     }
 
     /**
