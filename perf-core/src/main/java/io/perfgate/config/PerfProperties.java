@@ -125,8 +125,8 @@ public final class PerfProperties {
      */
     public static final String SHARD_TIME = "perf.shardTime";
     /**
-     * 14 minutes: a shard answers within the 15 minutes a pull request's check may take, a minute left for the
-     * reports after the rounds.
+     * 14 minutes: a shard can answer within the 15 minutes a pull request's check may take, with a minute left for
+     * the reports after the rounds.
      */
     public static final String DEFAULT_SHARD_TIME = "14m";
 

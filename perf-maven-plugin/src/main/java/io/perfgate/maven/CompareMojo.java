@@ -130,10 +130,10 @@ public class CompareMojo extends AbstractGateMojo {
     /**
      * For a shard ({@code perf.shard}, or the CI's variables) compared without {@code perf.budget}: the wall time,
      * counted from the start of the Maven build, by which the rounds past each benchmark's fewest end, so that the
-     * shard answers within the 15 minutes a pull request's check may take. Every benchmark still runs its fewest
-     * rounds (5 forks a side with adaptive stopping); one still unsettled when the time comes is judged on the
-     * rounds it got, and the log says so. {@code none}: no limit, every benchmark runs until it settles or reaches
-     * {@code perf.maxForks}.
+     * shard can answer within the 15 minutes a pull request's check may take (the profile of a FAIL comes after).
+     * Every benchmark still runs its fewest rounds (5 forks a side with adaptive stopping); one still unsettled when
+     * the time comes is judged on the rounds it got, and the log says so. {@code none}: no limit, every benchmark
+     * runs until it settles or reaches {@code perf.maxForks}.
      *
      * @since 0.1.0
      */
