@@ -310,15 +310,8 @@ public final class InterleavedRun {
                     && nanoTime.getAsLong() - runStart + lastRound > budget.toNanos()) {
                 for (String b : active) {
                     BenchmarkProgress p = progress.get(b);
-                    p.state = State.DONE;
-                    p.stop = StopRule.Status.BUDGET;
-                    p.reason = PerfProperties.BUDGET + " ran out after " + p.rounds + " rounds";
-                    for (int arm = 1; arm < arms; arm++) {
-                        if (p.armRunning(arm)) {
-                            p.stops[arm] = p.stop;
-                            p.reasons[arm] = p.reason;
-                        }
-                    }
+                    p.stopByTime(StopRule.Status.BUDGET, PerfProperties.BUDGET + " ran out after " + p.rounds
+                            + " rounds", arms);
                 }
                 for (String b : queue) {
                     notRun(progress.get(b), PerfProperties.BUDGET + " ran out before its turn (" + place(benchmarks, b)
@@ -599,15 +592,8 @@ public final class InterleavedRun {
             if (p.rounds < rule.firstLook()) {
                 continue;
             }
-            p.state = State.DONE;
-            p.stop = StopRule.Status.SHARD_TIME;
-            p.reason = PerfProperties.SHARD_TIME + " came after " + p.rounds + " rounds";
-            for (int arm = 1; arm < arms; arm++) {
-                if (p.armRunning(arm)) {
-                    p.stops[arm] = p.stop;
-                    p.reasons[arm] = p.reason;
-                }
-            }
+            p.stopByTime(StopRule.Status.SHARD_TIME, PerfProperties.SHARD_TIME + " came after " + p.rounds + " rounds",
+                    arms);
             stopped.add(b + " (" + p.rounds + " rounds)");
         }
         if (stopped.isEmpty()) {
@@ -670,6 +656,22 @@ public final class InterleavedRun {
             reasons = new String[arms];
             Arrays.fill(reasons, "");
             armRounds = new int[arms];
+        }
+
+        /**
+         * Stops it unsettled because time ran out ({@code perf.budget} or {@code perf.shardTime}): it and every side
+         * still running get {@code status} and {@code why}, and the gate judges the rounds run.
+         */
+        void stopByTime(StopRule.Status status, String why, int arms) {
+            state = State.DONE;
+            stop = status;
+            reason = why;
+            for (int arm = 1; arm < arms; arm++) {
+                if (armRunning(arm)) {
+                    stops[arm] = status;
+                    reasons[arm] = why;
+                }
+            }
         }
 
         /** Whether side {@code arm} still runs forks: the baseline while the benchmark does, a treatment until its
